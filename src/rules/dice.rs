@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn scripted_dice_fall_back_after_the_script() {
-        let mut dice = ScriptedDice::then([6, 6, 3], RngDice(rand::rngs::mock::StepRng::new(0, 0)));
+        let mut dice = ScriptedDice::then([6, 6, 3], FairDice::new(ServerSeed([2; 32]), "", 0));
         assert_eq!([dice.roll(), dice.roll(), dice.roll()], [6, 6, 3]);
         assert_eq!(dice.remaining(), 0);
         let d = dice.roll();
