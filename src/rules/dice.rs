@@ -100,11 +100,7 @@ impl FairDice {
     /// Dice starting at die number `next` (0 for a new table; the count thrown so far when a
     /// table is reloaded).
     pub fn new(seed: ServerSeed, client_seed: impl Into<String>, next: u64) -> Self {
-        Self {
-            seed,
-            client_seed: client_seed.into(),
-            next,
-        }
+        Self { seed, client_seed: client_seed.into(), next }
     }
 
     /// How many dice have been thrown so far.
@@ -116,8 +112,8 @@ impl FairDice {
     pub fn die(&self, k: u64) -> u8 {
         let mut retry = 0u64;
         loop {
-            let mut mac = Hmac::<Sha256>::new_from_slice(&self.seed.0)
-                .expect("HMAC accepts keys of any length");
+            let mut mac =
+                Hmac::<Sha256>::new_from_slice(&self.seed.0).expect("HMAC accepts keys of any length");
             if retry == 0 {
                 mac.update(format!("{}:{}", self.client_seed, k).as_bytes());
             } else {
@@ -157,10 +153,7 @@ impl ScriptedDice<NoMoreDice> {
 impl<D: DiceSource> ScriptedDice<D> {
     /// These dice first, then `then`.
     pub fn then(script: impl IntoIterator<Item = u8>, then: D) -> Self {
-        Self {
-            script: script.into_iter().collect(),
-            then,
-        }
+        Self { script: script.into_iter().collect(), then }
     }
 
     /// Dice of the script not yet thrown.
@@ -213,8 +206,7 @@ mod tests {
     }
 
     const KNOWN_ALICE: [u8; 10] = [5, 4, 1, 6, 1, 4, 4, 5, 6, 3];
-    const KNOWN_COMMITMENT: &str =
-        "4bb06f8e4e3a7715d201d573d0aa423762e55dabd61a2c02278fa56cc6d294e0";
+    const KNOWN_COMMITMENT: &str = "4bb06f8e4e3a7715d201d573d0aa423762e55dabd61a2c02278fa56cc6d294e0";
 
     #[test]
     fn fair_dice_are_uniform_enough() {

@@ -49,10 +49,7 @@ pub enum RuleErrorKind {
 
 impl RuleError {
     pub fn new(kind: RuleErrorKind, message: impl Into<String>) -> Self {
-        Self {
-            kind,
-            message: message.into(),
-        }
+        Self { kind, message: message.into() }
     }
     pub fn invalid_options(message: impl Into<String>) -> Self {
         Self::new(RuleErrorKind::InvalidOptions, message)

@@ -1,0 +1,141 @@
+//! Extractors whose failures speak problem+json, and bearer-token authentication.
+
+use super::{AppState, error::ApiError};
+use crate::store::Player;
+use axum::{
+    extract::{FromRequest, FromRequestParts, OptionalFromRequestParts},
+    http::{header, request::Parts},
+};
+use sha2::{Digest, Sha256};
+
+/// `axum::Json` with our error format on rejection.
+#[derive(Debug, Clone, Copy, Default, FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct Json<T>(pub T);
+
+impl<T: serde::Serialize> axum::response::IntoResponse for Json<T> {
+    fn into_response(self) -> axum::response::Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+/// `axum::extract::Path` with our error format on rejection.
+#[derive(Debug, FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct Path<T>(pub T);
+
+/// `axum::extract::Query` with our error format on rejection.
+#[derive(Debug, FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct Query<T>(pub T);
+
+/// A new bearer token: 256 bits from the OS RNG, hex.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::TryRngCore::try_fill_bytes(&mut rand::rngs::OsRng, &mut bytes)
+        .expect("the operating system's RNG is available");
+    format!("ldo_{}", hex::encode(bytes))
+}
+
+/// What the store keeps of a token: its SHA-256, hex.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// The authenticated player behind `Authorization: Bearer <token>`.
+#[derive(Debug, Clone)]
+pub struct Auth(pub Player);
+
+impl FromRequestParts<AppState> for Auth {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match bearer(parts)? {
+            Some(token) => authenticate(state, token).await.map(Auth),
+            None => Err(ApiError::unauthorized("send Authorization: Bearer <token>")),
+        }
+    }
+}
+
+impl OptionalFromRequestParts<AppState> for Auth {
+    type Rejection = ApiError;
+
+    /// No header: anonymous. A header with a bad token is still an error, never anonymous.
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, ApiError> {
+        match bearer(parts)? {
+            Some(token) => authenticate(state, token).await.map(|p| Some(Auth(p))),
+            None => Ok(None),
+        }
+    }
+}
+
+fn bearer(parts: &Parts) -> Result<Option<&str>, ApiError> {
+    let Some(value) = parts.headers.get(header::AUTHORIZATION) else { return Ok(None) };
+    let value = value.to_str().map_err(|_| ApiError::unauthorized("malformed Authorization header"))?;
+    match value.split_once(' ') {
+        Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() => {
+            Ok(Some(token.trim()))
+        }
+        _ => Err(ApiError::unauthorized("use Authorization: Bearer <token>")),
+    }
+}
+
+/// Looks the token up by its hash. The hash of an unknown token matches nothing; the final
+/// comparison is in constant time so the lookup's timing says nothing about near misses.
+pub async fn authenticate(state: &AppState, token: &str) -> Result<Player, ApiError> {
+    let hash = token_hash(token);
+    match state.store.player_by_token_hash(&hash).await? {
+        Some((player, stored)) if constant_time_eq(stored.as_bytes(), hash.as_bytes()) => Ok(player),
+        _ => Err(ApiError::unauthorized("unknown or revoked token")),
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_long_random_and_hashed() {
+        let a = new_token();
+        let b = new_token();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 4 + 64);
+        assert_eq!(token_hash(&a).len(), 64);
+        assert_ne!(token_hash(&a), a);
+    }
+
+    #[test]
+    fn constant_time_eq_compares_whole_strings() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"ab"));
+    }
+}
+
+/// A JSON body that may be left out entirely (then `T::default()`): for POSTs whose every
+/// field is optional, such as joining a table.
+#[derive(Debug, Clone, Default)]
+pub struct JsonOrEmpty<T>(pub T);
+
+impl<T, S> FromRequest<S> for JsonOrEmpty<T>
+where
+    T: serde::de::DeserializeOwned + Default,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let empty = req.headers().get(header::CONTENT_LENGTH).is_some_and(|v| v == "0")
+            || (req.headers().get(header::CONTENT_LENGTH).is_none()
+                && req.headers().get(header::TRANSFER_ENCODING).is_none());
+        if empty {
+            return Ok(Self(T::default()));
+        }
+        let Json(value) = Json::<T>::from_request(req, state).await?;
+        Ok(Self(value))
+    }
+}

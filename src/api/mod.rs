@@ -1,0 +1,111 @@
+//! The HTTP edge: routers, shared state, and the layers every request passes through.
+//!
+//! Handlers parse, authorize, call the store (or a table's actor) and map the answer to HTTP.
+//! Each resource module owns its `router()`; [`router`] assembles them under `/v1` and wraps
+//! them in tracing, request ids, CORS, compression, body limits and timeouts.
+
+pub mod error;
+pub mod extract;
+mod health;
+pub mod limits;
+mod players;
+mod tables;
+
+use crate::{config::Config, store::Store};
+use axum::{
+    Router,
+    extract::{DefaultBodyLimit, Request},
+    http::{HeaderName, HeaderValue, StatusCode, header},
+    middleware,
+    response::{IntoResponse, Response},
+};
+use error::ApiError;
+use limits::RateLimiter;
+use std::sync::Arc;
+use tower_http::{
+    compression::CompressionLayer,
+    cors::{AllowOrigin, Any, CorsLayer},
+    limit::RequestBodyLimitLayer,
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::TimeoutLayer,
+    trace::TraceLayer,
+};
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub config: Arc<Config>,
+    pub limiter: Arc<RateLimiter>,
+}
+
+impl AppState {
+    pub fn new(store: Store, config: Config) -> Self {
+        let limiter = Arc::new(RateLimiter::new(config.rate_per_minute));
+        Self { store, config: Arc::new(config), limiter }
+    }
+}
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The whole HTTP application.
+pub fn router(state: AppState) -> Router {
+    let config = state.config.clone();
+    let cors = match &config.cors_origins {
+        None => CorsLayer::new().allow_origin(Any),
+        Some(origins) => CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()))),
+    }
+    .allow_methods(Any)
+    .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]);
+
+    Router::new()
+        .merge(health::router())
+        .nest("/v1", players::router().merge(tables::router()))
+        .fallback(|| async { ApiError::not_found("no such route") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed here")
+        })
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(config.max_body_bytes))
+        .layer(RequestBodyLimitLayer::new(config.max_body_bytes))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, config.request_timeout))
+        .layer(middleware::map_response(problem_for_bare_errors))
+        .layer(CompressionLayer::new())
+        .layer(cors)
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            let id = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("http", method = %req.method(), path = %req.uri().path(), request_id = %id)
+        }))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+}
+
+/// Layers outside the handlers (body limit, timeout) answer with bare status codes; give those
+/// the same problem+json shape as everything else.
+async fn problem_for_bare_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_problem = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_problem {
+        return response;
+    }
+    let (code, detail) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the body is too large"),
+        StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took too long"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "unsupported content type"),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "method not allowed here"),
+        s if s.is_server_error() => ("internal", "an internal error occurred"),
+        _ => ("bad_request", "the request could not be understood"),
+    };
+    ApiError::new(status, code, detail).into_response()
+}
+
+/// Unix milliseconds as an RFC 3339 timestamp (UTC, millisecond precision).
+pub fn rfc3339(millis: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(millis)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}

@@ -1,0 +1,82 @@
+//! Players: sign-up (which hands out a bearer token) and who-am-I.
+
+use super::{
+    AppState,
+    error::{ApiError, ApiResult},
+    extract::{Auth, Json, new_token, token_hash},
+    rfc3339,
+};
+use axum::{
+    Router,
+    extract::{ConnectInfo, State},
+    http::StatusCode,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use uuid::Uuid;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/players", post(create)).route("/players/me", get(me))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreatePlayer {
+    name: String,
+}
+
+/// A player as others see them.
+#[derive(Debug, Serialize)]
+pub struct PlayerView {
+    pub id: Uuid,
+    pub name: String,
+    pub created_at: String,
+}
+
+/// The answer to sign-up: the only time the token is ever shown.
+#[derive(Debug, Serialize)]
+struct CreatedPlayer {
+    #[serde(flatten)]
+    player: PlayerView,
+    token: String,
+}
+
+/// Longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// Trims `name` and checks it is 1–32 printable characters.
+pub fn valid_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    let chars = name.chars().count();
+    if chars == 0 || chars > MAX_NAME_CHARS {
+        return Err(ApiError::unprocessable("invalid_name", "a name has 1 to 32 characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::unprocessable("invalid_name", "a name cannot contain control characters"));
+    }
+    Ok(name.to_string())
+}
+
+async fn create(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Json(body): Json<CreatePlayer>,
+) -> ApiResult<(StatusCode, Json<CreatedPlayer>)> {
+    state.limiter.check("players", &peer.ip().to_string()).map_err(ApiError::rate_limited)?;
+    let name = valid_name(&body.name)?;
+    let token = new_token();
+    let player = state.store.create_player(&name, &token_hash(&token)).await?;
+    tracing::info!(player = %player.id, "player created");
+    Ok((
+        StatusCode::CREATED,
+        Json(CreatedPlayer {
+            player: PlayerView { id: player.id, name: player.name, created_at: rfc3339(player.created_at) },
+            token,
+        }),
+    ))
+}
+
+async fn me(Auth(player): Auth) -> Json<PlayerView> {
+    Json(PlayerView { id: player.id, name: player.name, created_at: rfc3339(player.created_at) })
+}

@@ -1,0 +1,473 @@
+//! The lobby: create, list, look at, join, leave, configure and start tables.
+
+use super::{
+    AppState,
+    error::{ApiError, ApiResult},
+    extract::{Auth, Json, JsonOrEmpty, Path, Query},
+    rfc3339,
+};
+use crate::{
+    games::GameKind,
+    rules::dice::ServerSeed,
+    store::{Controller, NewTable, TableFilter, TableRecord, TableStatus, Visibility},
+};
+use axum::{
+    Router,
+    extract::{ConnectInfo, State},
+    http::StatusCode,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use uuid::Uuid;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/tables", post(create).get(list))
+        .route("/tables/{id}", get(show).patch(update))
+        .route("/tables/{id}/join", post(join))
+        .route("/tables/{id}/leave", post(leave))
+        .route("/tables/{id}/start", post(start))
+        .route("/invites/{code}", get(show_invite))
+}
+
+/// Most open tables one player may host at once.
+pub const MAX_OPEN_TABLES_PER_HOST: i64 = 20;
+/// Longest client seed, in bytes.
+pub const MAX_CLIENT_SEED_BYTES: usize = 64;
+/// Longest dice script a test-mode table accepts.
+pub const MAX_DICE_SCRIPT: usize = 10_000;
+/// Lobby page sizes.
+const DEFAULT_PAGE: usize = 20;
+const MAX_PAGE: usize = 100;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateTable {
+    game: String,
+    seats: usize,
+    #[serde(default)]
+    options: serde_json::Value,
+    #[serde(default)]
+    visibility: Visibility,
+    #[serde(default)]
+    party: bool,
+    /// The seat the host takes (default 0).
+    #[serde(default)]
+    seat: usize,
+    /// Mixed into every die (see the fairness docs).
+    #[serde(default)]
+    client_seed: String,
+    /// Fixed dice, only on a server in test mode.
+    dice: Option<Vec<u8>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UpdateTable {
+    options: Option<serde_json::Value>,
+    visibility: Option<Visibility>,
+    party: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinTable {
+    seat: Option<usize>,
+    invite_code: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartTable {
+    #[serde(default)]
+    fill_with_bots: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    game: Option<String>,
+    status: Option<TableStatus>,
+    party: Option<bool>,
+    #[serde(default)]
+    free_seats: bool,
+    limit: Option<usize>,
+    cursor: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShowQuery {
+    invite_code: Option<String>,
+}
+
+/// A table as clients see it.
+#[derive(Debug, Serialize)]
+pub struct TableView {
+    pub id: Uuid,
+    pub game: String,
+    pub options: serde_json::Value,
+    pub seats: Vec<SeatView>,
+    pub visibility: Visibility,
+    pub party: bool,
+    pub status: TableStatus,
+    pub host_id: Uuid,
+    /// Seconds on the clock for each roll and move.
+    pub turn_seconds: f64,
+    /// SHA-256 of the server seed, published before the first die.
+    pub seed_commitment: String,
+    pub client_seed: String,
+    /// The server seed, once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// Only shown to the table's players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_code: Option<String>,
+    pub created_at: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SeatView {
+    pub seat: usize,
+    pub player: Option<SeatPlayer>,
+    /// Who plays the seat once the game runs; `null` while the seat is empty.
+    pub controller: Option<Controller>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SeatPlayer {
+    pub id: Uuid,
+    pub name: String,
+}
+
+#[derive(Debug, Serialize)]
+struct TablePage {
+    tables: Vec<TableView>,
+    /// Pass as `cursor` for the next page; absent on the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_cursor: Option<String>,
+}
+
+impl TableView {
+    /// The view of `table` for `viewer` (None: anonymous).
+    pub fn of(table: &TableRecord, viewer: Option<Uuid>, state: &AppState) -> Self {
+        let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
+        let timers = state.config.timers;
+        let turn = if table.party { timers.party_turn } else { timers.turn };
+        let ended = matches!(table.status, TableStatus::Finished | TableStatus::Closed);
+        Self {
+            id: table.id,
+            game: table.game.clone(),
+            options: table.options.clone(),
+            seats: table
+                .seats
+                .iter()
+                .map(|s| SeatView {
+                    seat: s.seat,
+                    player: s
+                        .player_id
+                        .map(|id| SeatPlayer { id, name: s.player_name.clone().unwrap_or_default() }),
+                    controller: (s.player_id.is_some() || s.controller == Controller::Bot)
+                        .then_some(s.controller),
+                })
+                .collect(),
+            visibility: table.visibility,
+            party: table.party,
+            status: table.status,
+            host_id: table.host_id,
+            turn_seconds: turn.as_secs_f64(),
+            seed_commitment: table.seed_commitment.clone(),
+            client_seed: table.client_seed.clone(),
+            seed: ended.then(|| table.seed.clone()),
+            invite_code: if member { table.invite_code.clone() } else { None },
+            created_at: rfc3339(table.created_at),
+            started_at: table.started_at.map(rfc3339),
+            finished_at: table.finished_at.map(rfc3339),
+        }
+    }
+}
+
+/// An invite code: 16 characters of Crockford base32, 80 bits from the OS RNG.
+fn new_invite_code() -> String {
+    const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let mut bytes = [0u8; 16];
+    rand::TryRngCore::try_fill_bytes(&mut rand::rngs::OsRng, &mut bytes)
+        .expect("the operating system's RNG is available");
+    bytes.iter().map(|b| ALPHABET[(b & 31) as usize] as char).collect()
+}
+
+fn parse_game(game: &str) -> ApiResult<GameKind> {
+    GameKind::parse(game).ok_or_else(|| {
+        ApiError::unprocessable(
+            "unknown_game",
+            format!("unknown game {game:?}; choose luddo, ludo, uckers, snakes or backgammon"),
+        )
+    })
+}
+
+fn options_for(game: GameKind, options: &serde_json::Value, seats: usize) -> ApiResult<serde_json::Value> {
+    if !game.seats_allowed(seats) {
+        let range = game.seat_range();
+        return Err(ApiError::unprocessable(
+            "invalid_seat_count",
+            format!(
+                "{} takes {} to {} seats{}",
+                game.as_str(),
+                range.start(),
+                range.end(),
+                if game == GameKind::Uckers { " (2 or 4)" } else { "" }
+            ),
+        ));
+    }
+    game.normalize_options(options, seats).map_err(|e| ApiError::unprocessable("invalid_options", e))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Auth(host): Auth,
+    Json(body): Json<CreateTable>,
+) -> ApiResult<(StatusCode, Json<TableView>)> {
+    state.limiter.check("tables", &peer.ip().to_string()).map_err(ApiError::rate_limited)?;
+    let game = parse_game(&body.game)?;
+    let options = options_for(game, &body.options, body.seats)?;
+    if body.seat >= body.seats {
+        return Err(ApiError::unprocessable("invalid_seat", format!("seat must be below {}", body.seats)));
+    }
+    if body.client_seed.len() > MAX_CLIENT_SEED_BYTES || body.client_seed.chars().any(char::is_control) {
+        return Err(ApiError::unprocessable(
+            "invalid_client_seed",
+            format!("a client seed has at most {MAX_CLIENT_SEED_BYTES} bytes and no control characters"),
+        ));
+    }
+    if let Some(dice) = &body.dice {
+        if !state.config.test_mode {
+            return Err(ApiError::forbidden(
+                "scripted_dice_disabled",
+                "scripted dice are only accepted by a server in test mode",
+            ));
+        }
+        if dice.len() > MAX_DICE_SCRIPT || dice.iter().any(|d| !(1..=6).contains(d)) {
+            return Err(ApiError::unprocessable("invalid_dice", "dice are 1 to 6, at most 10000 of them"));
+        }
+    }
+    if state.store.count_open_tables_hosted(host.id).await? >= MAX_OPEN_TABLES_PER_HOST {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_tables",
+            format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
+        ));
+    }
+    let seed = ServerSeed::generate();
+    let new = NewTable {
+        id: Uuid::new_v4(),
+        game: game.as_str().to_string(),
+        options,
+        seat_count: body.seats,
+        visibility: body.visibility,
+        party: body.party,
+        invite_code: (body.visibility == Visibility::Private).then(new_invite_code),
+        host_id: host.id,
+        seed_commitment: seed.commitment(),
+        seed: seed.to_hex(),
+        client_seed: body.client_seed,
+        dice_script: body.dice,
+    };
+    let table = state.store.create_table(&new, body.seat).await?;
+    tracing::info!(table = %table.id, game = %table.game, "table created");
+    Ok((StatusCode::CREATED, Json(TableView::of(&table, Some(host.id), &state))))
+}
+
+async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Json<TablePage>> {
+    let game = q.game.as_deref().map(parse_game).transpose()?;
+    let limit = q.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request("invalid_query", format!("limit is 1 to {MAX_PAGE}")));
+    }
+    let after = q.cursor.as_deref().map(parse_cursor).transpose()?;
+    let filter = TableFilter {
+        status: q.status.unwrap_or(TableStatus::Open),
+        game: game.map(|g| g.as_str().to_string()),
+        party: q.party,
+        has_free_seat: q.free_seats,
+        after,
+        limit: limit + 1,
+    };
+    let mut tables = state.store.list_tables(&filter).await?;
+    let next_cursor = if tables.len() > limit {
+        tables.truncate(limit);
+        tables.last().map(|t| format!("{}_{}", t.created_at, t.id))
+    } else {
+        None
+    };
+    let tables = tables.iter().map(|t| TableView::of(t, None, &state)).collect();
+    Ok(Json(TablePage { tables, next_cursor }))
+}
+
+fn parse_cursor(cursor: &str) -> ApiResult<(i64, Uuid)> {
+    let bad = || ApiError::bad_request("invalid_query", "cursor is not one this server handed out");
+    let (at, id) = cursor.split_once('_').ok_or_else(bad)?;
+    Ok((at.parse().map_err(|_| bad())?, Uuid::parse_str(id).map_err(|_| bad())?))
+}
+
+/// Loads a table the viewer may see: public ones, and private ones to their players or to
+/// holders of the invite code. Anyone else gets the same 404 as for a table that does not exist.
+async fn visible_table(
+    state: &AppState,
+    id: Uuid,
+    viewer: Option<Uuid>,
+    invite_code: Option<&str>,
+) -> ApiResult<TableRecord> {
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
+    let has_code = matches!((invite_code, &table.invite_code), (Some(given), Some(code)) if given == code);
+    if table.visibility == Visibility::Private && !member && !has_code {
+        return Err(ApiError::table_not_found());
+    }
+    Ok(table)
+}
+
+async fn show(
+    State(state): State<AppState>,
+    viewer: Option<Auth>,
+    Path(id): Path<Uuid>,
+    Query(q): Query<ShowQuery>,
+) -> ApiResult<Json<TableView>> {
+    let viewer = viewer.map(|Auth(p)| p.id);
+    let table = visible_table(&state, id, viewer, q.invite_code.as_deref()).await?;
+    Ok(Json(TableView::of(&table, viewer, &state)))
+}
+
+async fn show_invite(
+    State(state): State<AppState>,
+    viewer: Option<Auth>,
+    Path(code): Path<String>,
+) -> ApiResult<Json<TableView>> {
+    let table = state
+        .store
+        .table_by_invite(&code.to_ascii_uppercase())
+        .await?
+        .ok_or_else(|| ApiError::not_found("no table has this invite code"))?;
+    let mut view = TableView::of(&table, viewer.map(|Auth(p)| p.id), &state);
+    view.invite_code = table.invite_code.clone();
+    Ok(Json(view))
+}
+
+async fn update(
+    State(state): State<AppState>,
+    Auth(player): Auth,
+    Path(id): Path<Uuid>,
+    Json(body): Json<UpdateTable>,
+) -> ApiResult<Json<TableView>> {
+    let table = visible_table(&state, id, Some(player.id), None).await?;
+    if table.host_id != player.id {
+        return Err(ApiError::forbidden("not_host", "only the host may change the table"));
+    }
+    if table.status != TableStatus::Open {
+        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+    }
+    let game = parse_game(&table.game)?;
+    let options = match &body.options {
+        Some(options) => options_for(game, options, table.seat_count)?,
+        None => table.options.clone(),
+    };
+    let visibility = body.visibility.unwrap_or(table.visibility);
+    let invite_code = match visibility {
+        Visibility::Private => Some(table.invite_code.clone().unwrap_or_else(new_invite_code)),
+        Visibility::Public => None,
+    };
+    let party = body.party.unwrap_or(table.party);
+    if !state.store.update_table_settings(id, &options, party, visibility, invite_code.as_deref()).await? {
+        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+    }
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    Ok(Json(TableView::of(&table, Some(player.id), &state)))
+}
+
+async fn join(
+    State(state): State<AppState>,
+    Auth(player): Auth,
+    Path(id): Path<Uuid>,
+    JsonOrEmpty(body): JsonOrEmpty<JoinTable>,
+) -> ApiResult<Json<TableView>> {
+    let table = visible_table(&state, id, Some(player.id), body.invite_code.as_deref()).await?;
+    if table.seat_of(player.id).is_some() {
+        return Err(ApiError::conflict("already_seated", "you already have a seat at this table"));
+    }
+    if table.status != TableStatus::Open {
+        return Err(ApiError::conflict("table_not_open", "the table is no longer taking players"));
+    }
+    let free = |s: &&crate::store::SeatRecord| s.player_id.is_none() && s.controller == Controller::Human;
+    let seat = match body.seat {
+        Some(seat) if seat >= table.seat_count => {
+            return Err(ApiError::unprocessable(
+                "invalid_seat",
+                format!("seat must be below {}", table.seat_count),
+            ));
+        }
+        Some(seat) => seat,
+        None => table
+            .seats
+            .iter()
+            .find(free)
+            .map(|s| s.seat)
+            .ok_or_else(|| ApiError::conflict("table_full", "every seat is taken"))?,
+    };
+    if !state.store.take_seat(id, seat, player.id).await? {
+        return Err(ApiError::conflict("seat_taken", format!("seat {seat} is taken")));
+    }
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    Ok(Json(TableView::of(&table, Some(player.id), &state)))
+}
+
+async fn leave(
+    State(state): State<AppState>,
+    Auth(player): Auth,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<TableView>> {
+    let table = visible_table(&state, id, Some(player.id), None).await?;
+    if table.seat_of(player.id).is_none() {
+        return Err(ApiError::conflict("not_seated", "you have no seat at this table"));
+    }
+    if table.status != TableStatus::Open {
+        return Err(ApiError::conflict("table_not_open", "the game has started; seats are kept"));
+    }
+    if !state.store.leave_seat(id, player.id).await? {
+        return Err(ApiError::conflict("table_not_open", "the game has started; seats are kept"));
+    }
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    Ok(Json(TableView::of(&table, Some(player.id), &state)))
+}
+
+async fn start(
+    State(state): State<AppState>,
+    Auth(player): Auth,
+    Path(id): Path<Uuid>,
+    JsonOrEmpty(body): JsonOrEmpty<StartTable>,
+) -> ApiResult<Json<TableView>> {
+    let table = visible_table(&state, id, Some(player.id), None).await?;
+    if table.host_id != player.id {
+        return Err(ApiError::forbidden("not_host", "only the host may start the table"));
+    }
+    if table.status != TableStatus::Open {
+        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+    }
+    let empty = table.seats.iter().filter(|s| s.player_id.is_none()).count();
+    if empty > 0 && !body.fill_with_bots {
+        return Err(ApiError::conflict(
+            "seats_empty",
+            format!("{empty} seat(s) are empty: wait for players or start with fill_with_bots"),
+        ));
+    }
+    if !state.store.start_table(id).await? {
+        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+    }
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    tracing::info!(table = %table.id, "table started");
+    Ok(Json(TableView::of(&table, Some(player.id), &state)))
+}

@@ -1,0 +1,203 @@
+//! Server configuration, read from the environment (every variable is optional).
+//!
+//! | variable | meaning | default |
+//! |---|---|---|
+//! | `LUDDO_ADDR` | address to listen on | `127.0.0.1:8080` |
+//! | `DATABASE_URL` | `postgres://…` or `sqlite://…`; unset: SQLite under `LUDDO_DATA_DIR` | unset |
+//! | `LUDDO_DATA_DIR` | where the embedded SQLite database lives | `./data` |
+//! | `LUDDO_LOG_FORMAT` | `human` or `json` | `human` |
+//! | `RUST_LOG` | tracing filter | `info` |
+//! | `LUDDO_CORS_ORIGINS` | comma-separated allowed origins, or `*` | `*` |
+//! | `LUDDO_TURN_SECONDS` | clock for each roll and move | `15` |
+//! | `LUDDO_PARTY_TURN_SECONDS` | the same on party tables | `30` |
+//! | `LUDDO_AWAY_SECONDS` | away this long + one timeout = a bot takes the seat | `45` |
+//! | `LUDDO_REQUEST_TIMEOUT_SECONDS` | longest an HTTP request may take | `10` |
+//! | `LUDDO_MAX_BODY_BYTES` | largest request body accepted | `65536` |
+//! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP per minute | `60` |
+//! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
+
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
+
+/// Everything the server needs to know before it starts.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    /// Where the store lives; see [`Config::database_url`].
+    pub database_url: Option<String>,
+    pub data_dir: PathBuf,
+    pub log_json: bool,
+    /// `None` allows any origin.
+    pub cors_origins: Option<Vec<String>>,
+    pub timers: Timers,
+    pub request_timeout: Duration,
+    pub max_body_bytes: usize,
+    pub rate_per_minute: u32,
+    /// Accept scripted dice at table creation. Only for tests: it makes games predictable.
+    pub test_mode: bool,
+}
+
+/// The clocks of online tables (RULES.md §7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timers {
+    pub turn: Duration,
+    pub party_turn: Duration,
+    pub away: Duration,
+}
+
+impl Default for Timers {
+    fn default() -> Self {
+        Self {
+            turn: Duration::from_secs(15),
+            party_turn: Duration::from_secs(30),
+            away: Duration::from_secs(45),
+        }
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: None,
+            data_dir: PathBuf::from("./data"),
+            log_json: false,
+            cors_origins: None,
+            timers: Timers::default(),
+            request_timeout: Duration::from_secs(10),
+            max_body_bytes: 64 * 1024,
+            rate_per_minute: 60,
+            test_mode: false,
+        }
+    }
+}
+
+/// A variable that is set but cannot be understood.
+#[derive(Debug, thiserror::Error)]
+#[error("{name}={value:?}: {reason}")]
+pub struct ConfigError {
+    name: &'static str,
+    value: String,
+    reason: &'static str,
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup` (the environment, or a map in tests).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let d = Self::default();
+        let get = |name: &'static str| lookup(name).filter(|v| !v.trim().is_empty());
+        let parse = |name: &'static str, reason: &'static str| {
+            move |value: String| ConfigError { name, value, reason }
+        };
+        let secs = |name: &'static str, default: Duration| -> Result<Duration, ConfigError> {
+            match get(name) {
+                None => Ok(default),
+                Some(v) => match v.trim().parse::<f64>() {
+                    Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
+                    _ => Err(parse(name, "expected a positive number of seconds")(v)),
+                },
+            }
+        };
+        let addr = match get("LUDDO_ADDR") {
+            None => d.addr,
+            Some(v) => v.trim().parse().map_err(|_| parse("LUDDO_ADDR", "expected host:port")(v))?,
+        };
+        let log_json = match get("LUDDO_LOG_FORMAT").as_deref().map(str::trim) {
+            None | Some("human") => false,
+            Some("json") => true,
+            Some(other) => {
+                return Err(parse("LUDDO_LOG_FORMAT", "expected human or json")(other.into()));
+            }
+        };
+        let cors_origins = match get("LUDDO_CORS_ORIGINS") {
+            None => None,
+            Some(v) if v.trim() == "*" => None,
+            Some(v) => Some(v.split(',').map(|o| o.trim().to_string()).filter(|o| !o.is_empty()).collect()),
+        };
+        let number = |name: &'static str, default: u64| -> Result<u64, ConfigError> {
+            match get(name) {
+                None => Ok(default),
+                Some(v) => v
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or_else(|| parse(name, "expected a positive whole number")(v)),
+            }
+        };
+        let test_mode = matches!(get("LUDDO_TEST_MODE").as_deref().map(str::trim), Some("1" | "true"));
+        Ok(Self {
+            addr,
+            database_url: get("DATABASE_URL"),
+            data_dir: get("LUDDO_DATA_DIR").map(PathBuf::from).unwrap_or(d.data_dir),
+            log_json,
+            cors_origins,
+            timers: Timers {
+                turn: secs("LUDDO_TURN_SECONDS", d.timers.turn)?,
+                party_turn: secs("LUDDO_PARTY_TURN_SECONDS", d.timers.party_turn)?,
+                away: secs("LUDDO_AWAY_SECONDS", d.timers.away)?,
+            },
+            request_timeout: secs("LUDDO_REQUEST_TIMEOUT_SECONDS", d.request_timeout)?,
+            max_body_bytes: number("LUDDO_MAX_BODY_BYTES", d.max_body_bytes as u64)? as usize,
+            rate_per_minute: number("LUDDO_RATE_PER_MINUTE", d.rate_per_minute as u64)? as u32,
+            test_mode,
+        })
+    }
+
+    /// The database to open: `DATABASE_URL` if set, else SQLite in the data directory.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}?mode=rwc", self.data_dir.join("luddo.db").display()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_serve_sqlite_on_localhost() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.database_url(), "sqlite://./data/luddo.db?mode=rwc");
+        assert_eq!(c.timers, Timers::default());
+        assert!(!c.test_mode);
+    }
+
+    #[test]
+    fn variables_override_defaults() {
+        let c = config(&[
+            ("LUDDO_ADDR", "0.0.0.0:9000"),
+            ("DATABASE_URL", "postgres://db/luddo"),
+            ("LUDDO_TURN_SECONDS", "2.5"),
+            ("LUDDO_CORS_ORIGINS", "https://a.example, https://b.example"),
+            ("LUDDO_LOG_FORMAT", "json"),
+        ])
+        .unwrap();
+        assert_eq!(c.addr.port(), 9000);
+        assert_eq!(c.database_url(), "postgres://db/luddo");
+        assert_eq!(c.timers.turn, Duration::from_millis(2500));
+        assert_eq!(c.cors_origins.unwrap().len(), 2);
+        assert!(c.log_json);
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        let err = config(&[("LUDDO_TURN_SECONDS", "soon")]).unwrap_err();
+        assert!(err.to_string().contains("LUDDO_TURN_SECONDS"));
+        assert!(config(&[("LUDDO_ADDR", "nowhere")]).is_err());
+        assert!(config(&[("LUDDO_LOG_FORMAT", "xml")]).is_err());
+    }
+}

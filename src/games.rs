@@ -1,0 +1,218 @@
+//! The games a table can hold, their seat limits and their options.
+//!
+//! Options arrive as JSON; each game's engine owns their schema (unknown fields refused,
+//! defaults filled in), so the lobby stores the normalized form the engine will read.
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::ops::RangeInclusive;
+
+/// A game a table can be created for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// The house's Ludo rules (RULES.md §3).
+    Luddo,
+    /// Classic Ludo (RULES.md §2).
+    Ludo,
+    /// The Royal Navy's partnered two-dice Ludo (RULES.md §5).
+    Uckers,
+    /// Snakes and Ladders (RULES.md §4).
+    Snakes,
+    /// Backgammon (RULES.md §6).
+    Backgammon,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 5] =
+        [GameKind::Luddo, GameKind::Ludo, GameKind::Uckers, GameKind::Snakes, GameKind::Backgammon];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Luddo => "luddo",
+            GameKind::Ludo => "ludo",
+            GameKind::Uckers => "uckers",
+            GameKind::Snakes => "snakes",
+            GameKind::Backgammon => "backgammon",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|g| g.as_str() == s)
+    }
+
+    /// How many seats a table of this game may have.
+    pub fn seat_range(self) -> RangeInclusive<usize> {
+        match self {
+            GameKind::Luddo | GameKind::Ludo => 2..=6,
+            GameKind::Uckers => 2..=4,
+            GameKind::Snakes => 2..=4,
+            GameKind::Backgammon => 2..=2,
+        }
+    }
+
+    /// Whether `seats` is a valid seat count (Uckers takes 2 or 4, not 3).
+    pub fn seats_allowed(self, seats: usize) -> bool {
+        self.seat_range().contains(&seats) && !(self == GameKind::Uckers && seats == 3)
+    }
+
+    /// Checks `options` for a table of `seats` and returns them with every default filled in.
+    pub fn normalize_options(
+        self,
+        options: &serde_json::Value,
+        seats: usize,
+    ) -> Result<serde_json::Value, String> {
+        let options =
+            if options.is_null() { &serde_json::Value::Object(Default::default()) } else { options };
+        match self {
+            GameKind::Luddo => normalize::<LuddoOptions>(options),
+            GameKind::Ludo => normalize::<LudoOptions>(options),
+            GameKind::Uckers => normalize::<UckersOptions>(options),
+            GameKind::Snakes => normalize::<SnakesOptions>(options),
+            GameKind::Backgammon => normalize::<BackgammonOptions>(options),
+        }
+        .and_then(|v| {
+            if self.seats_allowed(seats) {
+                Ok(v)
+            } else {
+                Err(format!("{} cannot be played with {seats} seats", self.as_str()))
+            }
+        })
+    }
+}
+
+fn normalize<T: Serialize + DeserializeOwned + Validate>(
+    options: &serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    let parsed: T = serde_json::from_value(options.clone()).map_err(|e| e.to_string())?;
+    parsed.validate()?;
+    serde_json::to_value(parsed).map_err(|e| e.to_string())
+}
+
+trait Validate {
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct LuddoOptions {
+    home_bonus: bool,
+}
+impl Default for LuddoOptions {
+    fn default() -> Self {
+        Self { home_bonus: true }
+    }
+}
+impl Validate for LuddoOptions {}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct LudoOptions {
+    enter_on: Vec<u8>,
+    play_for_places: bool,
+}
+impl Default for LudoOptions {
+    fn default() -> Self {
+        Self { enter_on: vec![6], play_for_places: true }
+    }
+}
+impl Validate for LudoOptions {
+    fn validate(&self) -> Result<(), String> {
+        match self.enter_on.as_slice() {
+            [6] | [1, 6] => Ok(()),
+            _ => Err("enter_on must be [6] or [1, 6]".into()),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum SnakeEyes {
+    Off,
+    Navy,
+    Wafu,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct UckersOptions {
+    snake_eyes: SnakeEyes,
+    superblobs: bool,
+    mixed_blob_stacking: bool,
+    suck_back: bool,
+    blow_back: bool,
+    stand_up_finish: bool,
+}
+impl Default for UckersOptions {
+    fn default() -> Self {
+        Self {
+            snake_eyes: SnakeEyes::Navy,
+            superblobs: false,
+            mixed_blob_stacking: false,
+            suck_back: false,
+            blow_back: false,
+            stand_up_finish: false,
+        }
+    }
+}
+impl Validate for UckersOptions {}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct SnakesOptions {
+    board: Option<SnakesBoard>,
+}
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SnakesBoard {
+    ladders: Vec<(u8, u8)>,
+    snakes: Vec<(u8, u8)>,
+}
+impl Validate for SnakesOptions {}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct BackgammonOptions {
+    match_to: u32,
+    cube: bool,
+    beavers: bool,
+    crawford: bool,
+}
+impl Default for BackgammonOptions {
+    fn default() -> Self {
+        Self { match_to: 0, cube: true, beavers: false, crawford: true }
+    }
+}
+impl Validate for BackgammonOptions {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn seat_limits_follow_each_game() {
+        assert!(GameKind::Luddo.seats_allowed(6));
+        assert!(!GameKind::Luddo.seats_allowed(7));
+        assert!(!GameKind::Uckers.seats_allowed(3));
+        assert!(GameKind::Uckers.seats_allowed(2));
+        assert!(!GameKind::Backgammon.seats_allowed(3));
+        assert!(!GameKind::Snakes.seats_allowed(1));
+    }
+
+    #[test]
+    fn options_are_normalized_with_defaults() {
+        let v = GameKind::Luddo.normalize_options(&json!({}), 4).unwrap();
+        assert_eq!(v, json!({"home_bonus": true}));
+        let v = GameKind::Luddo.normalize_options(&serde_json::Value::Null, 4).unwrap();
+        assert_eq!(v, json!({"home_bonus": true}));
+    }
+
+    #[test]
+    fn unknown_and_invalid_options_are_refused() {
+        assert!(GameKind::Luddo.normalize_options(&json!({"turbo": true}), 4).is_err());
+        assert!(GameKind::Ludo.normalize_options(&json!({"enter_on": [5]}), 4).is_err());
+        assert!(GameKind::Luddo.normalize_options(&json!({"home_bonus": "yes"}), 4).is_err());
+    }
+}

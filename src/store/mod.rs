@@ -1,0 +1,443 @@
+//! Persistence: players, tables, seats, the append-only action log and the hall of shame.
+//!
+//! One [`Store`] serves both backends through sqlx's `Any` driver: PostgreSQL in production,
+//! SQLite as the zero-setup default. The SQL is shared (ids are UUID text, times are Unix
+//! milliseconds, JSON is text); only connection set-up and migrations differ per backend, and
+//! the migrations for each live in `migrations/<backend>/`, embedded in the binary.
+//!
+//! Every write that a caller reports to anyone happens inside a transaction that has committed
+//! before the method returns.
+
+mod rows;
+
+pub use rows::*;
+
+use sqlx::{
+    AnyPool, Row,
+    any::{AnyConnectOptions, AnyPoolOptions},
+};
+use std::{str::FromStr, time::Duration};
+use uuid::Uuid;
+
+/// The two databases the store runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Postgres,
+    Sqlite,
+}
+
+/// Failures of the store. `Unavailable` means the database could not be reached (the API
+/// answers 503); `Conflict` is a broken uniqueness rule the caller may explain.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the database is unavailable: {0}")]
+    Unavailable(sqlx::Error),
+    #[error("conflict: {0}")]
+    Conflict(String),
+    #[error("database error: {0}")]
+    Other(sqlx::Error),
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        match &e {
+            sqlx::Error::Io(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::WorkerCrashed => StoreError::Unavailable(e),
+            sqlx::Error::Database(db) if db.is_unique_violation() => {
+                StoreError::Conflict(db.message().to_string())
+            }
+            _ => StoreError::Other(e),
+        }
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Milliseconds since the Unix epoch: how the store keeps time.
+pub fn now_millis() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// A handle to the database; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("backend", &self.backend).finish()
+    }
+}
+
+impl Store {
+    /// Connects to `url` (`postgres://…` or `sqlite://…`), creating a SQLite file if needed,
+    /// and applies the migrations.
+    pub async fn open(url: &str) -> StoreResult<Self> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            return Err(StoreError::Other(sqlx::Error::Configuration(
+                format!("unsupported database URL {url:?}: use postgres:// or sqlite://").into(),
+            )));
+        };
+        if backend == Backend::Sqlite {
+            create_sqlite_parent_dir(url);
+        }
+        let options = AnyConnectOptions::from_str(url)?;
+        let pool = AnyPoolOptions::new()
+            // SQLite has one writer at a time; more connections only add lock waits.
+            .max_connections(match backend {
+                Backend::Postgres => 16,
+                Backend::Sqlite => 4,
+            })
+            .acquire_timeout(Duration::from_secs(5))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers run beside the writer; FULL sync keeps every
+                        // committed action on disk before we tell anyone about it.
+                        for pragma in [
+                            "PRAGMA journal_mode = WAL",
+                            "PRAGMA synchronous = FULL",
+                            "PRAGMA busy_timeout = 5000",
+                            "PRAGMA foreign_keys = ON",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        let store = Self { pool, backend };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> StoreResult<()> {
+        match self.backend {
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> StoreResult<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Closes every connection (at shutdown).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    // ---- players ----------------------------------------------------------------------------
+
+    pub async fn create_player(&self, name: &str, token_hash: &str) -> StoreResult<Player> {
+        let player = Player { id: Uuid::new_v4(), name: name.to_string(), created_at: now_millis() };
+        sqlx::query("INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(player.id.to_string())
+            .bind(&player.name)
+            .bind(token_hash)
+            .bind(player.created_at)
+            .execute(&self.pool)
+            .await?;
+        Ok(player)
+    }
+
+    /// The player whose token hashes to `token_hash`, if any.
+    pub async fn player_by_token_hash(&self, token_hash: &str) -> StoreResult<Option<(Player, String)>> {
+        let row = sqlx::query("SELECT id, name, created_at, token_hash FROM players WHERE token_hash = $1")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok((Player::from_row(&r)?, r.try_get::<String, _>("token_hash")?))).transpose()
+    }
+
+    pub async fn player(&self, id: Uuid) -> StoreResult<Option<Player>> {
+        let row = sqlx::query("SELECT id, name, created_at FROM players WHERE id = $1")
+            .bind(id.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Player::from_row(&r)).transpose()
+    }
+
+    // ---- tables -----------------------------------------------------------------------------
+
+    /// Creates a table with its empty seats, the host sitting at `host_seat`.
+    pub async fn create_table(&self, new: &NewTable, host_seat: usize) -> StoreResult<TableRecord> {
+        let now = now_millis();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code,
+                status, host_id, seed, seed_commitment, client_seed, dice_script, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(new.id.to_string())
+        .bind(&new.game)
+        .bind(new.options.to_string())
+        .bind(new.seat_count as i64)
+        .bind(new.visibility.as_str())
+        .bind(new.party as i64)
+        .bind(new.invite_code.as_deref())
+        .bind(new.host_id.to_string())
+        .bind(&new.seed)
+        .bind(&new.seed_commitment)
+        .bind(&new.client_seed)
+        .bind(new.dice_script.as_ref().map(|d| serde_json::to_string(d).unwrap_or_default()))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for seat in 0..new.seat_count {
+            let taken = seat == host_seat;
+            sqlx::query(
+                "INSERT INTO seats (table_id, seat, player_id, controller, joined_at)
+                 VALUES ($1, $2, $3, 'human', $4)",
+            )
+            .bind(new.id.to_string())
+            .bind(seat as i64)
+            .bind(taken.then(|| new.host_id.to_string()))
+            .bind(taken.then_some(now))
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        self.table(new.id).await?.ok_or_else(|| StoreError::Corrupt("created table vanished".into()))
+    }
+
+    /// One table with its seats.
+    pub async fn table(&self, id: Uuid) -> StoreResult<Option<TableRecord>> {
+        let row = sqlx::query(&format!("SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = $1"))
+            .bind(id.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let mut table = TableRecord::from_row(&row)?;
+        table.seats = self.seats(id).await?;
+        Ok(Some(table))
+    }
+
+    /// The table an invite code opens.
+    pub async fn table_by_invite(&self, code: &str) -> StoreResult<Option<TableRecord>> {
+        let id: Option<String> = sqlx::query_scalar("SELECT id FROM game_tables WHERE invite_code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        match id {
+            Some(id) => self.table(parse_uuid(&id)?).await,
+            None => Ok(None),
+        }
+    }
+
+    async fn seats(&self, table_id: Uuid) -> StoreResult<Vec<SeatRecord>> {
+        let rows = sqlx::query(
+            "SELECT s.seat, s.player_id, p.name, s.controller, s.joined_at
+             FROM seats s LEFT JOIN players p ON p.id = s.player_id
+             WHERE s.table_id = $1 ORDER BY s.seat",
+        )
+        .bind(table_id.to_string())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(SeatRecord::from_row).collect()
+    }
+
+    /// Public tables in the lobby, newest first, after the `after` cursor.
+    pub async fn list_tables(&self, filter: &TableFilter) -> StoreResult<Vec<TableRecord>> {
+        let mut sql =
+            format!("SELECT {TABLE_COLUMNS} FROM game_tables WHERE visibility = 'public' AND status = $1");
+        let mut n = 1;
+        let mut next = |sql: &mut String, clause: &str| {
+            n += 1;
+            sql.push_str(&clause.replace('?', &format!("${n}")));
+        };
+        if filter.game.is_some() {
+            next(&mut sql, " AND game = ?");
+        }
+        if filter.party.is_some() {
+            next(&mut sql, " AND party = ?");
+        }
+        if filter.after.is_some() {
+            next(&mut sql, " AND (created_at < ?");
+            next(&mut sql, " OR (created_at = ? ");
+            next(&mut sql, " AND id < ?))");
+        }
+        if filter.has_free_seat {
+            sql.push_str(
+                " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = game_tables.id AND s.player_id IS NULL AND s.controller = 'human')",
+            );
+        }
+        next(&mut sql, " ORDER BY created_at DESC, id DESC LIMIT ?");
+        let mut q = sqlx::query(&sql).bind(filter.status.as_str());
+        if let Some(game) = &filter.game {
+            q = q.bind(game.clone());
+        }
+        if let Some(party) = filter.party {
+            q = q.bind(party as i64);
+        }
+        if let Some((at, id)) = &filter.after {
+            q = q.bind(*at).bind(*at).bind(id.to_string());
+        }
+        let rows = q.bind(filter.limit as i64).fetch_all(&self.pool).await?;
+        let mut tables = rows.iter().map(TableRecord::from_row).collect::<StoreResult<Vec<_>>>()?;
+        for t in &mut tables {
+            t.seats = self.seats(t.id).await?;
+        }
+        Ok(tables)
+    }
+
+    /// Seats `player` at `seat` if that seat is free and the table open. Returns false when the
+    /// seat was taken (by someone else, in a race) or the table is no longer open.
+    pub async fn take_seat(&self, table_id: Uuid, seat: usize, player: Uuid) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2
+             WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'
+               AND EXISTS (SELECT 1 FROM game_tables t WHERE t.id = $3 AND t.status = 'open')",
+        )
+        .bind(player.to_string())
+        .bind(now_millis())
+        .bind(table_id.to_string())
+        .bind(seat as i64)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Frees `player`'s seat at an open table; hands the host role to the next seated player,
+    /// or closes the table when nobody is left. Returns false if the player held no seat there.
+    pub async fn leave_seat(&self, table_id: Uuid, player: Uuid) -> StoreResult<bool> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE seats SET player_id = NULL, joined_at = NULL
+             WHERE table_id = $1 AND player_id = $2
+               AND EXISTS (SELECT 1 FROM game_tables t WHERE t.id = $1 AND t.status = 'open')",
+        )
+        .bind(table_id.to_string())
+        .bind(player.to_string())
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Ok(false);
+        }
+        let next_host: Option<String> = sqlx::query_scalar(
+            "SELECT player_id FROM seats WHERE table_id = $1 AND player_id IS NOT NULL ORDER BY seat LIMIT 1",
+        )
+        .bind(table_id.to_string())
+        .fetch_optional(&mut *tx)
+        .await?;
+        match next_host {
+            Some(host) => {
+                sqlx::query("UPDATE game_tables SET host_id = $1 WHERE id = $2 AND host_id = $3")
+                    .bind(host)
+                    .bind(table_id.to_string())
+                    .bind(player.to_string())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            None => {
+                sqlx::query("UPDATE game_tables SET status = 'closed', finished_at = $1 WHERE id = $2")
+                    .bind(now_millis())
+                    .bind(table_id.to_string())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Changes an open table's settings. Returns false if the table is no longer open.
+    pub async fn update_table_settings(
+        &self,
+        table_id: Uuid,
+        options: &serde_json::Value,
+        party: bool,
+        visibility: Visibility,
+        invite_code: Option<&str>,
+    ) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4
+             WHERE id = $5 AND status = 'open'",
+        )
+        .bind(options.to_string())
+        .bind(party as i64)
+        .bind(visibility.as_str())
+        .bind(invite_code)
+        .bind(table_id.to_string())
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Starts an open table: bots take every empty seat. Returns false if it was not open.
+    pub async fn start_table(&self, table_id: Uuid) -> StoreResult<bool> {
+        let now = now_millis();
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE game_tables SET status = 'playing', started_at = $1 WHERE id = $2 AND status = 'open'",
+        )
+        .bind(now)
+        .bind(table_id.to_string())
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Ok(false);
+        }
+        sqlx::query(
+            "UPDATE seats SET controller = 'bot', joined_at = $1 WHERE table_id = $2 AND player_id IS NULL",
+        )
+        .bind(now)
+        .bind(table_id.to_string())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Open tables hosted by `player` (to cap how many one player may open).
+    pub async fn count_open_tables_hosted(&self, player: Uuid) -> StoreResult<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM game_tables WHERE host_id = $1 AND status IN ('open', 'playing')",
+        )
+        .bind(player.to_string())
+        .fetch_one(&self.pool)
+        .await?)
+    }
+}
+
+const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, invite_code, status, host_id,
+    seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at";
+
+fn create_sqlite_parent_dir(url: &str) {
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = path.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return;
+    }
+    if let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+        // An error surfaces at connect time with the database's own message.
+        let _ = std::fs::create_dir_all(parent);
+    }
+}
+
+pub(crate) fn parse_uuid(s: &str) -> StoreResult<Uuid> {
+    Uuid::parse_str(s).map_err(|_| StoreError::Corrupt(format!("bad uuid {s:?}")))
+}

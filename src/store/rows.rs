@@ -1,0 +1,210 @@
+//! The records the store reads and writes, and their decoding from rows.
+
+use super::{StoreError, StoreResult, parse_uuid};
+use serde::{Deserialize, Serialize};
+use sqlx::{Row, any::AnyRow};
+use uuid::Uuid;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: Uuid,
+    pub name: String,
+    pub created_at: i64,
+}
+
+impl Player {
+    pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
+        Ok(Self {
+            id: parse_uuid(&r.try_get::<String, _>("id")?)?,
+            name: r.try_get("name")?,
+            created_at: r.try_get("created_at")?,
+        })
+    }
+}
+
+/// Who may find a table: everyone in the lobby, or only holders of its invite code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    #[default]
+    Public,
+    Private,
+}
+
+impl Visibility {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Public => "public",
+            Visibility::Private => "private",
+        }
+    }
+}
+
+/// Where a table is in its life: gathering players, playing, over, or abandoned before start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TableStatus {
+    #[default]
+    Open,
+    Playing,
+    Finished,
+    Closed,
+}
+
+impl TableStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TableStatus::Open => "open",
+            TableStatus::Playing => "playing",
+            TableStatus::Finished => "finished",
+            TableStatus::Closed => "closed",
+        }
+    }
+}
+
+/// Who plays a seat: its player, or a bot (an empty seat filled at start, or a seat taken over
+/// after timeouts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Controller {
+    Human,
+    Bot,
+}
+
+/// Everything needed to create a table.
+#[derive(Debug, Clone)]
+pub struct NewTable {
+    pub id: Uuid,
+    pub game: String,
+    pub options: serde_json::Value,
+    pub seat_count: usize,
+    pub visibility: Visibility,
+    pub party: bool,
+    pub invite_code: Option<String>,
+    pub host_id: Uuid,
+    /// The secret server seed, hex; revealed only when the game ends.
+    pub seed: String,
+    pub seed_commitment: String,
+    pub client_seed: String,
+    /// Fixed dice for tests (only accepted by a server in test mode).
+    pub dice_script: Option<Vec<u8>>,
+}
+
+/// A table as stored, with its seats.
+#[derive(Debug, Clone)]
+pub struct TableRecord {
+    pub id: Uuid,
+    pub game: String,
+    pub options: serde_json::Value,
+    pub seat_count: usize,
+    pub visibility: Visibility,
+    pub party: bool,
+    pub invite_code: Option<String>,
+    pub status: TableStatus,
+    pub host_id: Uuid,
+    pub seed: String,
+    pub seed_commitment: String,
+    pub client_seed: String,
+    pub dice_script: Option<Vec<u8>>,
+    pub outcome: Option<serde_json::Value>,
+    pub turn_deadline: Option<i64>,
+    pub created_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub seats: Vec<SeatRecord>,
+}
+
+impl TableRecord {
+    pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
+        let json = |col: &str| -> StoreResult<serde_json::Value> {
+            let text: String = r.try_get(col)?;
+            serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(format!("{col}: {e}")))
+        };
+        let opt_json = |col: &str| -> StoreResult<Option<serde_json::Value>> {
+            let text: Option<String> = r.try_get(col)?;
+            text.map(|t| serde_json::from_str(&t).map_err(|e| StoreError::Corrupt(format!("{col}: {e}"))))
+                .transpose()
+        };
+        let visibility = match r.try_get::<String, _>("visibility")?.as_str() {
+            "public" => Visibility::Public,
+            "private" => Visibility::Private,
+            other => return Err(StoreError::Corrupt(format!("visibility {other:?}"))),
+        };
+        let status = match r.try_get::<String, _>("status")?.as_str() {
+            "open" => TableStatus::Open,
+            "playing" => TableStatus::Playing,
+            "finished" => TableStatus::Finished,
+            "closed" => TableStatus::Closed,
+            other => return Err(StoreError::Corrupt(format!("status {other:?}"))),
+        };
+        let dice_script = opt_json("dice_script")?
+            .map(serde_json::from_value)
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(format!("dice_script: {e}")))?;
+        Ok(Self {
+            id: parse_uuid(&r.try_get::<String, _>("id")?)?,
+            game: r.try_get("game")?,
+            options: json("options")?,
+            seat_count: r.try_get::<i64, _>("seat_count")? as usize,
+            visibility,
+            party: r.try_get::<i64, _>("party")? != 0,
+            invite_code: r.try_get("invite_code")?,
+            status,
+            host_id: parse_uuid(&r.try_get::<String, _>("host_id")?)?,
+            seed: r.try_get("seed")?,
+            seed_commitment: r.try_get("seed_commitment")?,
+            client_seed: r.try_get("client_seed")?,
+            dice_script,
+            outcome: opt_json("outcome")?,
+            turn_deadline: r.try_get("turn_deadline")?,
+            created_at: r.try_get("created_at")?,
+            started_at: r.try_get("started_at")?,
+            finished_at: r.try_get("finished_at")?,
+            seats: Vec::new(),
+        })
+    }
+
+    /// The seat `player` holds here, if any.
+    pub fn seat_of(&self, player: Uuid) -> Option<usize> {
+        self.seats.iter().find(|s| s.player_id == Some(player)).map(|s| s.seat)
+    }
+}
+
+/// One seat at a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub seat: usize,
+    pub player_id: Option<Uuid>,
+    pub player_name: Option<String>,
+    pub controller: Controller,
+    pub joined_at: Option<i64>,
+}
+
+impl SeatRecord {
+    pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
+        let player_id: Option<String> = r.try_get("player_id")?;
+        Ok(Self {
+            seat: r.try_get::<i64, _>("seat")? as usize,
+            player_id: player_id.as_deref().map(parse_uuid).transpose()?,
+            player_name: r.try_get("name")?,
+            controller: match r.try_get::<String, _>("controller")?.as_str() {
+                "human" => Controller::Human,
+                "bot" => Controller::Bot,
+                other => return Err(StoreError::Corrupt(format!("controller {other:?}"))),
+            },
+            joined_at: r.try_get("joined_at")?,
+        })
+    }
+}
+
+/// What the lobby asks for.
+#[derive(Debug, Clone)]
+pub struct TableFilter {
+    pub status: TableStatus,
+    pub game: Option<String>,
+    pub party: Option<bool>,
+    pub has_free_seat: bool,
+    /// Keyset cursor: tables created strictly before this (created_at, id).
+    pub after: Option<(i64, Uuid)>,
+    pub limit: usize,
+}
