@@ -18,6 +18,23 @@
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
+/// Every environment variable the server reads (docker-compose.yml is checked against it).
+pub const VARIABLES: &[&str] = &[
+    "LUDDO_ADDR",
+    "DATABASE_URL",
+    "LUDDO_DATA_DIR",
+    "LUDDO_LOG_FORMAT",
+    "RUST_LOG",
+    "LUDDO_CORS_ORIGINS",
+    "LUDDO_TURN_SECONDS",
+    "LUDDO_PARTY_TURN_SECONDS",
+    "LUDDO_AWAY_SECONDS",
+    "LUDDO_REQUEST_TIMEOUT_SECONDS",
+    "LUDDO_MAX_BODY_BYTES",
+    "LUDDO_RATE_PER_MINUTE",
+    "LUDDO_TEST_MODE",
+];
+
 /// Everything the server needs to know before it starts.
 #[derive(Debug, Clone)]
 pub struct Config {

@@ -1,12 +1,26 @@
 //! The `luddo` server binary: read the configuration, open the store, serve until Ctrl-C or
-//! SIGTERM.
+//! SIGTERM. `luddo healthcheck` asks a running server's `/health` (for container health checks,
+//! so the runtime image needs no curl).
 
-use luddo::{AppState, config::Config, store::Store};
+use luddo::{
+    AppState,
+    config::Config,
+    store::{Store, StoreError},
+};
+use std::time::Duration;
 use tracing_subscriber::EnvFilter;
+
+/// How long start-up waits for the database (docker-compose may start both at once).
+const DATABASE_WAIT: Duration = Duration::from_secs(60);
 
 #[tokio::main]
 async fn main() {
-    if let Err(e) = run().await {
+    let result = match std::env::args().nth(1).as_deref() {
+        None => run().await,
+        Some("healthcheck") => healthcheck().await,
+        Some(other) => Err(format!("unknown command {other:?}; run `luddo` or `luddo healthcheck`").into()),
+    };
+    if let Err(e) = result {
         eprintln!("luddo: {e}");
         std::process::exit(1);
     }
@@ -23,7 +37,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     if config.test_mode {
         tracing::warn!("LUDDO_TEST_MODE is on: tables may be created with scripted dice");
     }
-    let store = Store::open(&config.database_url()).await?;
+    let store = open_store(&config.database_url()).await?;
     tracing::info!(backend = ?store.backend(), "store ready");
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     tracing::info!(addr = %listener.local_addr()?, "serving");
@@ -32,6 +46,42 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     store.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Opens the store, waiting for a database that is still starting.
+async fn open_store(url: &str) -> Result<Store, StoreError> {
+    let deadline = tokio::time::Instant::now() + DATABASE_WAIT;
+    loop {
+        match Store::open(url).await {
+            Err(StoreError::Unavailable(e)) if tokio::time::Instant::now() < deadline => {
+                tracing::warn!(error = %e, "database not reachable yet; retrying");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            other => return other,
+        }
+    }
+}
+
+/// `GET /health` on the configured address; Ok when it answers 200.
+async fn healthcheck() -> Result<(), Box<dyn std::error::Error>> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut addr = Config::from_env()?.addr;
+    if addr.ip().is_unspecified() {
+        addr.set_ip([127, 0, 0, 1].into());
+    }
+    let check = async {
+        let mut stream = tokio::net::TcpStream::connect(addr).await?;
+        stream.write_all(b"GET /health HTTP/1.0\r\nHost: localhost\r\n\r\n").await?;
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head).await?;
+        Ok::<_, std::io::Error>(head)
+    };
+    let head = tokio::time::timeout(Duration::from_secs(3), check).await??;
+    if head.starts_with(b"HTTP/1.") && &head[9..12] == b"200" {
+        Ok(())
+    } else {
+        Err(format!("unhealthy: {}", String::from_utf8_lossy(&head)).into())
+    }
 }
 
 /// Completes on Ctrl-C or SIGTERM.

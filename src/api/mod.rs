@@ -1,7 +1,8 @@
 //! The HTTP edge: routers, shared state, and the layers every request passes through.
 //!
 //! Handlers parse, authorize, call the store (or a table's actor) and map the answer to HTTP.
-//! Each resource module owns its `router()`; [`router`] assembles them under `/v1` and wraps
+//! Each resource module owns its `router()` with full paths (so a route reads as it is called);
+//! [`router`] merges them and wraps
 //! them in tracing, request ids, CORS, compression, body limits and timeouts.
 
 pub mod error;
@@ -9,7 +10,7 @@ pub mod extract;
 mod health;
 pub mod limits;
 mod players;
-mod tables;
+pub mod tables;
 
 use crate::{config::Config, store::Store};
 use axum::{
@@ -61,7 +62,8 @@ pub fn router(state: AppState) -> Router {
 
     Router::new()
         .merge(health::router())
-        .nest("/v1", players::router().merge(tables::router()))
+        .merge(players::router())
+        .merge(tables::router())
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed here")

@@ -17,7 +17,7 @@ use std::net::SocketAddr;
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/players", post(create)).route("/players/me", get(me))
+    Router::new().route("/v1/players", post(create)).route("/v1/players/me", get(me))
 }
 
 #[derive(Debug, Deserialize)]

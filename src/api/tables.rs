@@ -23,12 +23,12 @@ use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/tables", post(create).get(list))
-        .route("/tables/{id}", get(show).patch(update))
-        .route("/tables/{id}/join", post(join))
-        .route("/tables/{id}/leave", post(leave))
-        .route("/tables/{id}/start", post(start))
-        .route("/invites/{code}", get(show_invite))
+        .route("/v1/tables", post(create).get(list))
+        .route("/v1/tables/{id}", get(show).patch(update))
+        .route("/v1/tables/{id}/join", post(join))
+        .route("/v1/tables/{id}/leave", post(leave))
+        .route("/v1/tables/{id}/start", post(start))
+        .route("/v1/invites/{code}", get(show_invite))
 }
 
 /// Most open tables one player may host at once.
