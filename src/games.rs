@@ -3,6 +3,7 @@
 //! Options arrive as JSON; each game's engine owns their schema (unknown fields refused,
 //! defaults filled in), so the lobby stores the normalized form the engine will read.
 
+use crate::rules::{DiceSource, Engine, Outcome, RuleError, Seat};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::ops::RangeInclusive;
 
@@ -215,4 +216,83 @@ mod tests {
         assert!(GameKind::Ludo.normalize_options(&json!({"enter_on": [5]}), 4).is_err());
         assert!(GameKind::Luddo.normalize_options(&json!({"home_bonus": "yes"}), 4).is_err());
     }
+}
+
+/// A game of any kind behind one object-safe interface, speaking JSON at its edges: what a table
+/// actor holds. Actions and events are the engine's own serde forms.
+pub trait DynGame: Send + Sync {
+    /// The seat whose decision the game waits for; `None` once it is over.
+    fn to_act(&self) -> Option<Seat>;
+    /// The legal actions of `seat`, as JSON a client can post back unchanged.
+    fn legal_actions(&self, seat: Seat) -> Vec<serde_json::Value>;
+    /// Applies `seat`'s action. On error nothing changed and no die was drawn.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &serde_json::Value,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<serde_json::Value>, RuleError>;
+    /// The move the server makes at once because there is no real choice.
+    fn forced_action(&self) -> Option<serde_json::Value>;
+    /// What the bot would do for `seat`.
+    fn bot_action(&self, seat: Seat) -> Option<serde_json::Value>;
+    fn outcome(&self) -> Option<Outcome>;
+    /// The whole state, for clients to render.
+    fn state(&self) -> serde_json::Value;
+}
+
+/// An engine with its bot policy.
+struct Playing<E: Engine> {
+    game: E,
+    bot: fn(&E, Seat) -> Option<E::Action>,
+}
+
+fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
+    // Engine types serialize to JSON by construction (derived, string keys).
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}
+
+impl<E: Engine> DynGame for Playing<E> {
+    fn to_act(&self) -> Option<Seat> {
+        self.game.to_act()
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<serde_json::Value> {
+        self.game.legal_actions(seat).iter().map(to_json).collect()
+    }
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &serde_json::Value,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<serde_json::Value>, RuleError> {
+        let action: E::Action = serde_json::from_value(action.clone())
+            .map_err(|e| RuleError::illegal(format!("not an action of this game: {e}")))?;
+        Ok(self.game.apply(seat, &action, dice)?.iter().map(to_json).collect())
+    }
+    fn forced_action(&self) -> Option<serde_json::Value> {
+        self.game.forced_action().as_ref().map(to_json)
+    }
+    fn bot_action(&self, seat: Seat) -> Option<serde_json::Value> {
+        (self.bot)(&self.game, seat).as_ref().map(to_json)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn state(&self) -> serde_json::Value {
+        to_json(&self.game)
+    }
+}
+
+/// Starts a game of `E` with its bot: the opening throws come from `dice`.
+fn start<E: Engine>(
+    options: &serde_json::Value,
+    seats: usize,
+    dice: &mut dyn DiceSource,
+    bot: fn(&E, Seat) -> Option<E::Action>,
+) -> Result<(Box<dyn DynGame>, Vec<serde_json::Value>), RuleError> {
+    let options: E::Options = serde_json::from_value(options.clone())
+        .map_err(|e| RuleError::invalid_options(e.to_string()))?;
+    E::validate(&options, seats)?;
+    let (game, events) = E::new(options, seats, dice)?;
+    Ok((Box::new(Playing { game, bot }), events.iter().map(to_json).collect()))
 }

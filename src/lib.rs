@@ -6,32 +6,47 @@
 //! - [`games`]: the games a table can hold, their seat limits and options.
 //! - [`store`]: players, tables, seats, the append-only action log, the hall of shame (SQLite or
 //!   PostgreSQL).
-//! - [`api`]: the HTTP edge (axum), errors as problem+json.
+//! - [`table`]: live tables, one actor task per table: clocks, bots, events.
+//! - [`api`]: the HTTP and WebSocket edge (axum), errors as problem+json.
 //! - [`config`]: settings from the environment.
 //!
 //! [`serve`] runs the whole server on a listener until a shutdown signal; tests call it on
 //! `127.0.0.1:0` with the same router production uses.
 
 pub mod api;
+pub mod clock;
 pub mod bots;
 pub mod config;
 pub mod games;
 pub mod rules;
 pub mod store;
+pub mod table;
 
 use std::{future::Future, net::SocketAddr};
 use tokio::net::TcpListener;
 
 pub use api::{AppState, router};
 
-/// Serves the API on `listener` until `shutdown` completes, then finishes in-flight requests.
+/// Resumes every table in play, serves the API on `listener` until `shutdown` completes,
+/// finishes in-flight requests and stops the table actors.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let app = router(state);
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+    match state.tables.resume_all().await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(tables = n, "resumed tables in play"),
+        Err(e) => tracing::error!(error = %e, "could not list the tables in play"),
+    }
+    let tables = state.tables.clone();
+    // Stop the actors first: their subscribers' sockets close with them, so the graceful
+    // shutdown does not wait on WebSockets forever.
+    let shutdown = async move {
+        shutdown.await;
+        tables.stop_all();
+    };
+    axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await
 }

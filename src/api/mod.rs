@@ -9,10 +9,11 @@ pub mod error;
 pub mod extract;
 mod health;
 pub mod limits;
+mod play;
 mod players;
 pub mod tables;
 
-use crate::{config::Config, store::Store};
+use crate::{clock::Clock, config::Config, store::Store, table::Tables};
 use axum::{
     Router,
     extract::{DefaultBodyLimit, Request},
@@ -38,12 +39,21 @@ pub struct AppState {
     pub store: Store,
     pub config: Arc<Config>,
     pub limiter: Arc<RateLimiter>,
+    /// The actors of the tables in play.
+    pub tables: Tables,
 }
 
 impl AppState {
     pub fn new(store: Store, config: Config) -> Self {
+        Self::with_clock(store, config, Clock::new())
+    }
+
+    /// A state whose game clocks read `clock` (tests restarting a server keep its clock).
+    pub fn with_clock(store: Store, config: Config, clock: Clock) -> Self {
         let limiter = Arc::new(RateLimiter::new(config.rate_per_minute));
-        Self { store, config: Arc::new(config), limiter }
+        let config = Arc::new(config);
+        let tables = Tables::new(store.clone(), config.clone(), clock);
+        Self { store, config, limiter, tables }
     }
 }
 
@@ -64,6 +74,7 @@ pub fn router(state: AppState) -> Router {
         .merge(health::router())
         .merge(players::router())
         .merge(tables::router())
+        .merge(play::router())
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed here")

@@ -10,6 +10,7 @@ use crate::{
     games::GameKind,
     rules::dice::ServerSeed,
     store::{Controller, NewTable, TableFilter, TableRecord, TableStatus, Visibility},
+    table::PlayView,
 };
 use axum::{
     Router,
@@ -129,6 +130,9 @@ pub struct TableView {
     pub started_at: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub finished_at: Option<String>,
+    /// The game in play (state, whose turn, the clock, the viewer's legal actions), once started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play: Option<PlayView>,
 }
 
 #[derive(Debug, Serialize)]
@@ -188,7 +192,19 @@ impl TableView {
             created_at: rfc3339(table.created_at),
             started_at: table.started_at.map(rfc3339),
             finished_at: table.finished_at.map(rfc3339),
+            play: None,
         }
+    }
+
+    /// The view with the live game attached, for a table that has started.
+    pub async fn with_play(table: &TableRecord, viewer: Option<Uuid>, state: &AppState) -> ApiResult<Self> {
+        let mut view = Self::of(table, viewer, state);
+        if table.started_at.is_some()
+            && let Some(handle) = state.tables.get(table.id).await?
+        {
+            view.play = Some(handle.view(viewer).await?);
+        }
+        Ok(view)
     }
 }
 
@@ -201,7 +217,7 @@ fn new_invite_code() -> String {
     bytes.iter().map(|b| ALPHABET[(b & 31) as usize] as char).collect()
 }
 
-fn parse_game(game: &str) -> ApiResult<GameKind> {
+pub(super) fn parse_game(game: &str) -> ApiResult<GameKind> {
     GameKind::parse(game).ok_or_else(|| {
         ApiError::unprocessable(
             "unknown_game",
@@ -309,7 +325,7 @@ async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiR
     Ok(Json(TablePage { tables, next_cursor }))
 }
 
-fn parse_cursor(cursor: &str) -> ApiResult<(i64, Uuid)> {
+pub(super) fn parse_cursor(cursor: &str) -> ApiResult<(i64, Uuid)> {
     let bad = || ApiError::bad_request("invalid_query", "cursor is not one this server handed out");
     let (at, id) = cursor.split_once('_').ok_or_else(bad)?;
     Ok((at.parse().map_err(|_| bad())?, Uuid::parse_str(id).map_err(|_| bad())?))
@@ -340,7 +356,7 @@ async fn show(
 ) -> ApiResult<Json<TableView>> {
     let viewer = viewer.map(|Auth(p)| p.id);
     let table = visible_table(&state, id, viewer, q.invite_code.as_deref()).await?;
-    Ok(Json(TableView::of(&table, viewer, &state)))
+    Ok(Json(TableView::with_play(&table, viewer, &state).await?))
 }
 
 async fn show_invite(
@@ -467,7 +483,9 @@ async fn start(
     if !state.store.start_table(id).await? {
         return Err(ApiError::conflict("table_not_open", "the table has already started"));
     }
+    tracing::info!(table = %id, "table started");
+    // Loading the table starts its actor: the opening throws, then bots and clocks.
+    state.tables.get(id).await?;
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
-    tracing::info!(table = %table.id, "table started");
-    Ok(Json(TableView::of(&table, Some(player.id), &state)))
+    Ok(Json(TableView::with_play(&table, Some(player.id), &state).await?))
 }

@@ -423,6 +423,159 @@ impl Store {
     }
 }
 
+impl Store {
+    // ---- the action log ---------------------------------------------------------------------
+
+    /// Appends one entry to a table's log and moves its clock, in one transaction. The entry's
+    /// `seq` must be the next one: if another writer got there first the primary key refuses
+    /// it (`Conflict`), so a `seq` is never used twice.
+    pub async fn append_entry(&self, table_id: Uuid, entry: &LogEntry, deadline: Option<i64>) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        insert_entry(&mut tx, table_id, entry).await?;
+        sqlx::query("UPDATE game_tables SET turn_deadline = $1 WHERE id = $2")
+            .bind(deadline)
+            .bind(table_id.to_string())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Appends the last entry of a game and records how it ended: status, outcome, the end
+    /// time and any hall-of-shame entries, all in one transaction.
+    pub async fn finish_table(
+        &self,
+        table_id: Uuid,
+        entry: &LogEntry,
+        outcome: &serde_json::Value,
+        shame: &[NewShame],
+    ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        insert_entry(&mut tx, table_id, entry).await?;
+        sqlx::query(
+            "UPDATE game_tables SET status = 'finished', outcome = $1, finished_at = $2, turn_deadline = NULL
+             WHERE id = $3",
+        )
+        .bind(outcome.to_string())
+        .bind(entry.at)
+        .bind(table_id.to_string())
+        .execute(&mut *tx)
+        .await?;
+        for s in shame {
+            sqlx::query(
+                "INSERT INTO shame (id, table_id, game, player_id, name, kind, pieces_home, at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(Uuid::new_v4().to_string())
+            .bind(table_id.to_string())
+            .bind(&s.game)
+            .bind(s.player_id.map(|p| p.to_string()))
+            .bind(&s.name)
+            .bind(&s.kind)
+            .bind(s.pieces_home)
+            .bind(entry.at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The log entries of a table with `after < seq <= upto`, in order.
+    pub async fn entries(&self, table_id: Uuid, after: i64, upto: i64) -> StoreResult<Vec<LogEntry>> {
+        let rows = sqlx::query(
+            "SELECT seq, seat, actor, action, events, at FROM actions
+             WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq",
+        )
+        .bind(table_id.to_string())
+        .bind(after)
+        .bind(upto)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(LogEntry::from_row).collect()
+    }
+
+    /// Records who plays a seat (a bot took over, or the player took it back).
+    pub async fn set_controller(&self, table_id: Uuid, seat: usize, controller: Controller) -> StoreResult<()> {
+        sqlx::query("UPDATE seats SET controller = $1 WHERE table_id = $2 AND seat = $3")
+            .bind(match controller {
+                Controller::Human => "human",
+                Controller::Bot => "bot",
+            })
+            .bind(table_id.to_string())
+            .bind(seat as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Every table with a game in progress (to resume after a restart).
+    pub async fn playing_tables(&self) -> StoreResult<Vec<Uuid>> {
+        let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM game_tables WHERE status = 'playing'")
+            .fetch_all(&self.pool)
+            .await?;
+        ids.iter().map(|id| parse_uuid(id)).collect()
+    }
+
+    // ---- the hall of shame ------------------------------------------------------------------
+
+    /// Entries newest first, after the `after` cursor.
+    pub async fn shame(&self, filter: &ShameFilter) -> StoreResult<Vec<ShameRecord>> {
+        let mut sql = String::from(
+            "SELECT id, table_id, game, player_id, name, kind, pieces_home, at FROM shame WHERE 1 = 1",
+        );
+        let mut n = 0;
+        let mut next = |sql: &mut String, clause: &str| {
+            n += 1;
+            sql.push_str(&clause.replace('?', &format!("${n}")));
+        };
+        if filter.game.is_some() {
+            next(&mut sql, " AND game = ?");
+        }
+        if filter.player.is_some() {
+            next(&mut sql, " AND player_id = ?");
+        }
+        if filter.after.is_some() {
+            next(&mut sql, " AND (at < ?");
+            next(&mut sql, " OR (at = ?");
+            next(&mut sql, " AND id < ?))");
+        }
+        next(&mut sql, " ORDER BY at DESC, id DESC LIMIT ?");
+        let mut q = sqlx::query(&sql);
+        if let Some(game) = &filter.game {
+            q = q.bind(game.clone());
+        }
+        if let Some(player) = filter.player {
+            q = q.bind(player.to_string());
+        }
+        if let Some((at, id)) = &filter.after {
+            q = q.bind(*at).bind(*at).bind(id.to_string());
+        }
+        let rows = q.bind(filter.limit as i64).fetch_all(&self.pool).await?;
+        rows.iter().map(ShameRecord::from_row).collect()
+    }
+}
+
+async fn insert_entry(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table_id: Uuid,
+    entry: &LogEntry,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO actions (table_id, seq, seat, actor, action, events, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(table_id.to_string())
+    .bind(entry.seq)
+    .bind(entry.seat.map(|s| s as i64))
+    .bind(&entry.actor)
+    .bind(entry.action.to_string())
+    .bind(entry.payload.to_string())
+    .bind(entry.at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, invite_code, status, host_id,
     seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at";
 

@@ -208,3 +208,85 @@ pub struct TableFilter {
     pub after: Option<(i64, Uuid)>,
     pub limit: usize,
 }
+
+/// One entry of a table's append-only log: an action and what it caused.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogEntry {
+    /// 1, 2, 3, … per table, without gaps.
+    pub seq: i64,
+    /// The seat that acted; `None` for the table's own entries (start, finish).
+    pub seat: Option<usize>,
+    /// Who acted: `human`, `timeout`, `bot`, `forced` (the server made the only legal move),
+    /// or `server` for the table's own entries.
+    pub actor: String,
+    pub action: serde_json::Value,
+    /// The events and the clock after them, as sent to clients.
+    pub payload: serde_json::Value,
+    pub at: i64,
+}
+
+impl LogEntry {
+    pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
+        let json = |col: &str| -> StoreResult<serde_json::Value> {
+            let text: String = r.try_get(col)?;
+            serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(format!("{col}: {e}")))
+        };
+        Ok(Self {
+            seq: r.try_get("seq")?,
+            seat: r.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
+            actor: r.try_get("actor")?,
+            action: json("action")?,
+            payload: json("events")?,
+            at: r.try_get("at")?,
+        })
+    }
+}
+
+/// A hall-of-shame entry to record.
+#[derive(Debug, Clone)]
+pub struct NewShame {
+    pub game: String,
+    pub player_id: Option<Uuid>,
+    pub name: String,
+    /// `dicking` or `up_board`.
+    pub kind: String,
+    pub pieces_home: i64,
+}
+
+/// A recorded hall-of-shame entry.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShameRecord {
+    pub id: Uuid,
+    pub table_id: Uuid,
+    pub game: String,
+    pub player_id: Option<Uuid>,
+    pub name: String,
+    pub kind: String,
+    pub pieces_home: i64,
+    pub at: i64,
+}
+
+impl ShameRecord {
+    pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
+        let player_id: Option<String> = r.try_get("player_id")?;
+        Ok(Self {
+            id: parse_uuid(&r.try_get::<String, _>("id")?)?,
+            table_id: parse_uuid(&r.try_get::<String, _>("table_id")?)?,
+            game: r.try_get("game")?,
+            player_id: player_id.as_deref().map(parse_uuid).transpose()?,
+            name: r.try_get("name")?,
+            kind: r.try_get("kind")?,
+            pieces_home: r.try_get("pieces_home")?,
+            at: r.try_get("at")?,
+        })
+    }
+}
+
+/// What the hall of shame is asked for.
+#[derive(Debug, Clone, Default)]
+pub struct ShameFilter {
+    pub game: Option<String>,
+    pub player: Option<Uuid>,
+    pub after: Option<(i64, Uuid)>,
+    pub limit: usize,
+}

@@ -1,0 +1,348 @@
+//! Live play: actions, reclaiming a seat, the WebSocket of events, and the hall of shame.
+
+use super::{
+    AppState,
+    error::{ApiError, ApiResult},
+    extract::{Auth, Json, Path, Query, authenticate},
+    rfc3339,
+};
+use crate::{
+    store::{ShameFilter, TableRecord, TableStatus, Visibility},
+    table::{Broadcast, PlayError, TableHandle, messages::entry_message},
+};
+use axum::{
+    Router,
+    extract::{
+        State, WebSocketUpgrade,
+        ws::{CloseFrame, Message, Utf8Bytes, WebSocket},
+    },
+    response::Response,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::{sync::Arc, time::Duration};
+use tokio::sync::broadcast::error::RecvError;
+use uuid::Uuid;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v1/tables/{id}/actions", post(act))
+        .route("/v1/tables/{id}/reclaim", post(reclaim))
+        .route("/v1/tables/{id}/events", get(events))
+        .route("/v1/hall-of-shame", get(hall_of_shame))
+}
+
+/// Largest WebSocket message a client may send.
+pub const MAX_WS_MESSAGE: usize = 16 * 1024;
+/// How often the server pings a socket.
+const PING_EVERY: Duration = Duration::from_secs(20);
+/// A socket silent (no message, no pong) this long is closed.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+/// Close code for a subscriber that fell too far behind: reconnect with `since`.
+const CLOSE_LAGGING: u16 = 4008;
+
+impl From<PlayError> for ApiError {
+    fn from(e: PlayError) -> Self {
+        let detail = e.to_string();
+        match e {
+            PlayError::StaleSeq { .. } => ApiError::conflict("stale_seq", detail),
+            PlayError::NotSeated => ApiError::forbidden("not_your_seat", detail),
+            PlayError::NotYourTurn(_) => ApiError::conflict("not_your_turn", detail),
+            PlayError::Illegal(_) => ApiError::unprocessable("illegal_action", detail),
+            PlayError::GameOver => ApiError::conflict("game_over", detail),
+            PlayError::NotBotControlled => ApiError::conflict("not_bot_controlled", detail),
+            PlayError::TableStopped => ApiError::unavailable(detail),
+            PlayError::Store(e) => e.into(),
+            PlayError::Corrupt(e) => ApiError::internal(e),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    /// One of the legal actions, as offered.
+    action: Value,
+    /// The latest `seq` the client has seen.
+    seq: i64,
+}
+
+/// The running actor of a started table the caller may see.
+async fn live_table(state: &AppState, id: Uuid, viewer: Option<Uuid>) -> ApiResult<(TableRecord, TableHandle)> {
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
+    if table.visibility == Visibility::Private && !member {
+        return Err(ApiError::table_not_found());
+    }
+    if table.status == TableStatus::Open || table.status == TableStatus::Closed {
+        return Err(ApiError::conflict("table_not_started", "the game has not started"));
+    }
+    let handle = state.tables.get(id).await?.ok_or_else(ApiError::table_not_found)?;
+    Ok((table, handle))
+}
+
+async fn act(
+    State(state): State<AppState>,
+    Auth(player): Auth,
+    Path(id): Path<Uuid>,
+    Json(body): Json<ActBody>,
+) -> ApiResult<Json<crate::table::ActOk>> {
+    let (_, handle) = live_table(&state, id, Some(player.id)).await?;
+    Ok(Json(handle.act(player.id, body.action, body.seq).await?))
+}
+
+async fn reclaim(
+    State(state): State<AppState>,
+    Auth(player): Auth,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<crate::table::ActOk>> {
+    let (_, handle) = live_table(&state, id, Some(player.id)).await?;
+    Ok(Json(handle.reclaim(player.id).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventsQuery {
+    /// Send the log entries after this `seq` first (0: the whole log).
+    #[serde(default)]
+    since: i64,
+    /// The bearer token, for clients that cannot set headers on a WebSocket.
+    token: Option<String>,
+    /// Take the seat back from a bot on connecting.
+    #[serde(default)]
+    reclaim: bool,
+}
+
+async fn events(
+    State(state): State<AppState>,
+    header_auth: Option<Auth>,
+    Path(id): Path<Uuid>,
+    Query(q): Query<EventsQuery>,
+    ws: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let player = match (header_auth, &q.token) {
+        (Some(Auth(p)), _) => Some(p),
+        (None, Some(token)) => Some(authenticate(&state, token).await?),
+        (None, None) => None,
+    };
+    if q.since < 0 {
+        return Err(ApiError::bad_request("invalid_query", "since is 0 or more"));
+    }
+    let (_, handle) = live_table(&state, id, player.as_ref().map(|p| p.id)).await?;
+    let player_id = player.map(|p| p.id);
+    Ok(ws
+        .max_message_size(MAX_WS_MESSAGE)
+        .max_frame_size(MAX_WS_MESSAGE)
+        .on_upgrade(move |socket| follow(socket, state, id, handle, player_id, q.since, q.reclaim)))
+}
+
+/// Serves one WebSocket: the backlog after `since`, then live messages; actions and reclaims
+/// from the client; pings. Ends on close, on idleness, or when the client falls behind.
+async fn follow(
+    mut socket: WebSocket,
+    state: AppState,
+    id: Uuid,
+    handle: TableHandle,
+    player: Option<Uuid>,
+    since: i64,
+    reclaim: bool,
+) {
+    let Ok(mut sub) = handle.subscribe(player, reclaim).await else {
+        let _ = socket.send(Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
+        return;
+    };
+    let backlog = match backlog(&state, id, since, &sub.recent, sub.seq).await {
+        Ok(b) => b,
+        Err(_) => {
+            let _ = socket.send(Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
+            if let Some(p) = player {
+                handle.disconnected(p).await;
+            }
+            return;
+        }
+    };
+    let mut open = true;
+    for text in backlog {
+        if socket.send(Message::Text(Utf8Bytes::from(text.as_ref()))).await.is_err() {
+            open = false;
+            break;
+        }
+    }
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut last_heard = tokio::time::Instant::now();
+    while open {
+        tokio::select! {
+            message = sub.receiver.recv() => match message {
+                Ok(b) => {
+                    if b.seq.is_some_and(|s| s <= since.max(0)) {
+                        continue;
+                    }
+                    if socket.send(Message::Text(Utf8Bytes::from(b.text.as_ref()))).await.is_err() {
+                        break;
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {
+                    let _ = socket.send(Message::Close(Some(close(CLOSE_LAGGING, "too far behind; reconnect with since")))).await;
+                    break;
+                }
+                Err(RecvError::Closed) => {
+                    let _ = socket.send(Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
+                    break;
+                }
+            },
+            incoming = socket.recv() => {
+                last_heard = tokio::time::Instant::now();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        let reply = client_message(&handle, player, &text).await;
+                        if socket.send(Message::Text(reply.into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        let reply = json!({"type": "error", "code": "invalid_message", "detail": "send JSON text"});
+                        if socket.send(Message::Text(reply.to_string().into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => {}
+                }
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > IDLE_TIMEOUT {
+                    let _ = socket.send(Message::Close(Some(close(1001, "idle")))).await;
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(p) = player {
+        handle.disconnected(p).await;
+    }
+}
+
+fn close(code: u16, reason: &'static str) -> CloseFrame {
+    CloseFrame { code, reason: Utf8Bytes::from_static(reason) }
+}
+
+/// The log entries with `since < seq <= upto`, from the actor's recent history when it reaches
+/// back far enough, else from the store.
+async fn backlog(
+    state: &AppState,
+    id: Uuid,
+    since: i64,
+    recent: &[Arc<Broadcast>],
+    upto: i64,
+) -> Result<Vec<Arc<str>>, crate::store::StoreError> {
+    if since >= upto {
+        return Ok(vec![]);
+    }
+    let oldest = recent.first().and_then(|b| b.seq);
+    if oldest.is_some_and(|o| o <= since + 1) {
+        return Ok(recent
+            .iter()
+            .filter(|b| b.seq.is_some_and(|s| s > since && s <= upto))
+            .map(|b| b.text.clone())
+            .collect());
+    }
+    let entries = state.store.entries(id, since, upto).await?;
+    Ok(entries.iter().map(|e| Arc::from(entry_message(e))).collect())
+}
+
+/// A message from the client: `{"type":"action","id","seq","action"}`, `{"type":"reclaim","id"}`
+/// or `{"type":"ping"}`. Each gets one reply.
+async fn client_message(handle: &TableHandle, player: Option<Uuid>, text: &str) -> String {
+    #[derive(Deserialize)]
+    #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+    enum ClientMessage {
+        Action { id: Option<Value>, seq: i64, action: Value },
+        Reclaim { id: Option<Value> },
+        Ping,
+    }
+    let message: ClientMessage = match serde_json::from_str(text) {
+        Ok(m) => m,
+        Err(e) => return json!({"type": "error", "code": "invalid_message", "detail": e.to_string()}).to_string(),
+    };
+    let (id, result) = match (message, player) {
+        (ClientMessage::Ping, _) => return json!({"type": "pong"}).to_string(),
+        (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
+            (id, Err(ApiError::unauthorized("connect with a token to play")))
+        }
+        (ClientMessage::Action { id, seq, action }, Some(p)) => (id, handle.act(p, action, seq).await.map_err(ApiError::from)),
+        (ClientMessage::Reclaim { id }, Some(p)) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
+    };
+    match result {
+        Ok(ok) => json!({"type": "reply", "id": id, "ok": true, "seq": ok.seq, "events": ok.events}).to_string(),
+        Err(e) => json!({"type": "reply", "id": id, "ok": false,
+            "error": {"status": e.status.as_u16(), "code": e.code, "detail": e.detail}})
+        .to_string(),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShameQuery {
+    game: Option<String>,
+    player: Option<Uuid>,
+    limit: Option<usize>,
+    cursor: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct ShameView {
+    id: Uuid,
+    table_id: Uuid,
+    game: String,
+    player_id: Option<Uuid>,
+    name: String,
+    /// `dicking` (an 8-piece dicking) or `up_board` (resigned).
+    kind: String,
+    pieces_home: i64,
+    at: String,
+}
+
+#[derive(Debug, Serialize)]
+struct ShamePage {
+    entries: Vec<ShameView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_cursor: Option<String>,
+}
+
+async fn hall_of_shame(State(state): State<AppState>, Query(q): Query<ShameQuery>) -> ApiResult<Json<ShamePage>> {
+    let limit = q.limit.unwrap_or(20);
+    if !(1..=100).contains(&limit) {
+        return Err(ApiError::bad_request("invalid_query", "limit is 1 to 100"));
+    }
+    if let Some(game) = &q.game {
+        super::tables::parse_game(game)?;
+    }
+    let after = q.cursor.as_deref().map(super::tables::parse_cursor).transpose()?;
+    let filter = ShameFilter { game: q.game, player: q.player, after, limit: limit + 1 };
+    let mut rows = state.store.shame(&filter).await?;
+    let next_cursor = if rows.len() > limit {
+        rows.truncate(limit);
+        rows.last().map(|r| format!("{}_{}", r.at, r.id))
+    } else {
+        None
+    };
+    let entries = rows
+        .into_iter()
+        .map(|r| ShameView {
+            id: r.id,
+            table_id: r.table_id,
+            game: r.game,
+            player_id: r.player_id,
+            name: r.name,
+            kind: r.kind,
+            pieces_home: r.pieces_home,
+            at: rfc3339(r.at),
+        })
+        .collect();
+    Ok(Json(ShamePage { entries, next_cursor }))
+}

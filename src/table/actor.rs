@@ -1,0 +1,497 @@
+//! The actor of one table in play: the only owner of its game state.
+//!
+//! Its loop waits for a command or for the clock of the seat to act. Each accepted action is
+//! appended to the log (one transaction, with the next `seq` and the new deadline) before the
+//! actor replies or broadcasts. After every change it settles the table: bots and forced moves
+//! are played at once, the game's end is recorded, and the clock is set for the next human
+//! decision. Should the store fail mid-way, the actor stops; the next request rebuilds it from
+//! the log, so nothing is ever half-applied.
+
+use super::{
+    Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
+    messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription, entry_message},
+};
+use crate::{
+    api::rfc3339,
+    clock::Clock,
+    config::Config,
+    games::{DynGame, GameKind},
+    rules::{
+        RuleErrorKind, Seat,
+        dice::{DiceSource, FairDice, ScriptedDice, ServerSeed},
+    },
+    store::{Controller, LogEntry, NewShame, Store, TableRecord},
+};
+use serde_json::{Value, json};
+use std::{collections::VecDeque, sync::Arc, time::Duration};
+use tokio::sync::{broadcast, mpsc, watch};
+use uuid::Uuid;
+
+/// A finished table's actor stops after this long without commands or subscribers.
+const IDLE_AFTER_FINISH: Duration = Duration::from_secs(60);
+/// Timeouts in a row after which a bot takes the seat.
+const TIMEOUTS_FOR_TAKEOVER: u32 = 3;
+
+/// Who played an entry (the log's `actor` column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum By {
+    Human,
+    Timeout,
+    Bot,
+    Forced,
+    Server,
+}
+
+impl By {
+    fn as_str(self) -> &'static str {
+        match self {
+            By::Human => "human",
+            By::Timeout => "timeout",
+            By::Bot => "bot",
+            By::Forced => "forced",
+            By::Server => "server",
+        }
+    }
+}
+
+struct SeatState {
+    player: Option<(Uuid, String)>,
+    controller: Controller,
+    timeouts: u32,
+    connections: u32,
+    /// Wall millis since which the player has had no connection.
+    away_since: i64,
+}
+
+pub(super) struct Actor {
+    id: Uuid,
+    game_kind: GameKind,
+    game: Box<dyn DynGame>,
+    dice: Box<dyn DiceSource + Send + Sync>,
+    seed: String,
+    seq: i64,
+    seats: Vec<SeatState>,
+    turn: Duration,
+    away: Duration,
+    /// Wall millis when the clock of the seat to act runs out.
+    deadline: Option<i64>,
+    finished: bool,
+    store: Store,
+    clock: Clock,
+    events: broadcast::Sender<Arc<Broadcast>>,
+    history: VecDeque<Arc<Broadcast>>,
+}
+
+fn replay_error(e: impl std::fmt::Display) -> PlayError {
+    PlayError::Corrupt(e.to_string())
+}
+
+impl Actor {
+    /// Rebuilds a started table from its log (writing the opening entry if the log is empty).
+    pub(super) async fn load(
+        record: TableRecord,
+        store: Store,
+        config: Arc<Config>,
+        clock: Clock,
+    ) -> Result<Self, PlayError> {
+        let game_kind = GameKind::parse(&record.game).ok_or_else(|| replay_error("unknown game"))?;
+        let seed = ServerSeed::from_hex(&record.seed).ok_or_else(|| replay_error("bad seed"))?;
+        let fair = FairDice::new(seed, record.client_seed.clone(), 0);
+        let mut dice: Box<dyn DiceSource + Send + Sync> = match &record.dice_script {
+            Some(script) => Box::new(ScriptedDice::then(script.iter().copied(), fair)),
+            None => Box::new(fair),
+        };
+        let (game, opening) = game_kind
+            .start(&record.options, record.seat_count, &mut dice)
+            .map_err(|e| replay_error(format!("cannot start the game: {e}")))?;
+        let now = clock.now_millis();
+        let seats = record
+            .seats
+            .iter()
+            .map(|s| SeatState {
+                player: s.player_id.map(|id| (id, s.player_name.clone().unwrap_or_default())),
+                controller: if s.player_id.is_some() { Controller::Human } else { Controller::Bot },
+                timeouts: 0,
+                connections: 0,
+                away_since: now,
+            })
+            .collect();
+        let timers = config.timers;
+        let (events, _) = broadcast::channel(SUBSCRIBER_QUEUE);
+        let mut actor = Self {
+            id: record.id,
+            game_kind,
+            game,
+            dice,
+            seed: record.seed.clone(),
+            seq: 0,
+            seats,
+            turn: if record.party { timers.party_turn } else { timers.turn },
+            away: timers.away,
+            deadline: None,
+            finished: false,
+            store,
+            clock,
+            events,
+            history: VecDeque::with_capacity(HISTORY),
+        };
+        let log = actor.store.entries(record.id, 0, i64::MAX).await?;
+        if log.is_empty() {
+            let deadline = actor.next_deadline();
+            let entry = actor.entry(None, By::Server, json!({"type": "start"}), opening, deadline);
+            actor.commit(entry, deadline).await?;
+        } else {
+            for entry in &log {
+                actor.replay(entry)?;
+            }
+            actor.deadline = record.turn_deadline.or_else(|| actor.next_deadline());
+        }
+        actor.settle().await?;
+        Ok(actor)
+    }
+
+    /// Applies one logged entry again, exactly as it was first applied.
+    fn replay(&mut self, entry: &LogEntry) -> Result<(), PlayError> {
+        if entry.seq != self.seq + 1 {
+            return Err(replay_error(format!("gap in the log before seq {}", entry.seq)));
+        }
+        let kind = entry.action.get("type").and_then(Value::as_str).unwrap_or_default();
+        if entry.actor == By::Server.as_str() {
+            match (kind, entry.seat) {
+                ("start", _) => {}
+                ("takeover", Some(seat)) => self.seats[seat].controller = Controller::Bot,
+                ("reclaim", Some(seat)) => self.seats[seat].controller = Controller::Human,
+                ("finish", _) => self.finished = true,
+                _ => return Err(replay_error(format!("unknown table entry {}", entry.action))),
+            }
+        } else {
+            let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
+            self.game
+                .apply(seat, &entry.action, &mut self.dice)
+                .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
+            match entry.actor.as_str() {
+                "human" => self.seats[seat].timeouts = 0,
+                "timeout" => self.seats[seat].timeouts += 1,
+                _ => {}
+            }
+        }
+        self.seq = entry.seq;
+        self.remember(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
+        Ok(())
+    }
+
+    pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, mut stop: watch::Receiver<bool>) {
+        loop {
+            let deadline = self.deadline.filter(|_| !self.finished).map(|d| self.clock.instant_at(d));
+            let idle = self.finished && self.events.receiver_count() == 0;
+            tokio::select! {
+                command = commands.recv() => {
+                    let Some(command) = command else { return };
+                    if let Err(e) = self.handle(command).await {
+                        tracing::error!(table = %self.id, error = %e, "table stopped; it will be reloaded from its log");
+                        return;
+                    }
+                }
+                _ = tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)), if deadline.is_some() => {
+                    if let Err(e) = self.on_timeout().await {
+                        tracing::error!(table = %self.id, error = %e, "table stopped; it will be reloaded from its log");
+                        return;
+                    }
+                }
+                _ = tokio::time::sleep(IDLE_AFTER_FINISH), if idle => return,
+                _ = stop.changed() => return,
+            }
+        }
+    }
+
+    /// Handles one command. An `Err` means the store failed: the actor must stop.
+    async fn handle(&mut self, command: Command) -> Result<(), PlayError> {
+        match command {
+            Command::Act { player, action, seq, reply } => {
+                let result = self.act(player, action, seq).await;
+                let fatal = matches!(result, Err(PlayError::Store(_)));
+                let _ = reply.send(result.map_err(|e| if fatal { PlayError::TableStopped } else { e }));
+                if fatal {
+                    return Err(PlayError::TableStopped);
+                }
+                self.settle().await?;
+            }
+            Command::Reclaim { player, reply } => {
+                let result = match self.seat_of(player) {
+                    None => Err(PlayError::NotSeated),
+                    Some(seat) if self.seats[seat].controller != Controller::Bot => Err(PlayError::NotBotControlled),
+                    Some(seat) => self.reclaim(seat).await.map(|seq| ActOk { seq, events: vec![] }),
+                };
+                let fatal = matches!(result, Err(PlayError::Store(_)));
+                let _ = reply.send(result.map_err(|e| if fatal { PlayError::TableStopped } else { e }));
+                if fatal {
+                    return Err(PlayError::TableStopped);
+                }
+                self.settle().await?;
+            }
+            Command::View { viewer, reply } => {
+                let _ = reply.send(self.view(viewer));
+            }
+            Command::Subscribe { player, reclaim, reply } => {
+                let receiver = self.events.subscribe();
+                let seat = player.and_then(|p| self.seat_of(p));
+                if let Some(seat) = seat {
+                    self.seats[seat].connections += 1;
+                    self.broadcast_presence(seat);
+                }
+                let _ = reply.send(Subscription { receiver, seq: self.seq, recent: self.history.iter().cloned().collect() });
+                if let Some(seat) = seat.filter(|&s| reclaim && self.seats[s].controller == Controller::Bot) {
+                    self.reclaim(seat).await?;
+                    self.settle().await?;
+                }
+            }
+            Command::Disconnected { player } => {
+                if let Some(seat) = self.seat_of(player) {
+                    let s = &mut self.seats[seat];
+                    s.connections = s.connections.saturating_sub(1);
+                    if s.connections == 0 {
+                        s.away_since = self.clock.now_millis();
+                    }
+                    self.broadcast_presence(seat);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn seat_of(&self, player: Uuid) -> Option<Seat> {
+        self.seats.iter().position(|s| s.player.as_ref().is_some_and(|(id, _)| *id == player))
+    }
+
+    async fn act(&mut self, player: Uuid, action: Value, seq: i64) -> Result<ActOk, PlayError> {
+        let seat = self.seat_of(player).ok_or(PlayError::NotSeated)?;
+        if seq != self.seq {
+            return Err(PlayError::StaleSeq { current: self.seq });
+        }
+        if self.finished {
+            return Err(PlayError::GameOver);
+        }
+        // Acting takes the seat back from a bot; the action must still be legal.
+        if self.seats[seat].controller == Controller::Bot
+            && self.game.legal_actions(seat).iter().any(|a| *a == action)
+        {
+            self.reclaim(seat).await?;
+        }
+        let seq = self.play(seat, action, By::Human).await?;
+        let events = self.history.back().map(|b| events_of(&b.text)).unwrap_or_default();
+        Ok(ActOk { seq, events })
+    }
+
+    /// Applies an engine action for `seat` and logs it. Returns the new `seq`.
+    async fn play(&mut self, seat: Seat, action: Value, actor: By) -> Result<i64, PlayError> {
+        let events = self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
+            RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
+            RuleErrorKind::GameOver => PlayError::GameOver,
+            _ => PlayError::Illegal(e.message),
+        })?;
+        match actor {
+            By::Human => self.seats[seat].timeouts = 0,
+            By::Timeout => self.seats[seat].timeouts += 1,
+            _ => {}
+        }
+        let deadline = self.next_deadline();
+        let entry = self.entry(Some(seat), actor, action, events, deadline);
+        self.commit(entry, deadline).await
+    }
+
+    /// A table-level entry: takeover, reclaim or finish.
+    async fn table_entry(&mut self, seat: Option<Seat>, action: Value) -> Result<i64, PlayError> {
+        let deadline = self.next_deadline();
+        let entry = self.entry(seat, By::Server, action, vec![], deadline);
+        self.commit(entry, deadline).await
+    }
+
+    fn entry(&self, seat: Option<Seat>, actor: By, action: Value, events: Vec<Value>, deadline: Option<i64>) -> LogEntry {
+        LogEntry {
+            seq: self.seq + 1,
+            seat,
+            actor: actor.as_str().to_string(),
+            action,
+            payload: json!({"events": events, "to_act": self.game.to_act(), "deadline": deadline}),
+            at: self.clock.now_millis(),
+        }
+    }
+
+    /// Stores the entry, then tells everyone.
+    async fn commit(&mut self, entry: LogEntry, deadline: Option<i64>) -> Result<i64, PlayError> {
+        self.store.append_entry(self.id, &entry, deadline).await?;
+        self.published(entry, deadline)
+    }
+
+    fn published(&mut self, entry: LogEntry, deadline: Option<i64>) -> Result<i64, PlayError> {
+        self.seq = entry.seq;
+        self.deadline = deadline;
+        let message = Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(&entry).into() });
+        self.remember(message.clone());
+        let _ = self.events.send(message);
+        Ok(self.seq)
+    }
+
+    fn remember(&mut self, message: Arc<Broadcast>) {
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back(message);
+    }
+
+    fn broadcast_presence(&self, seat: Seat) {
+        let presence = self.presence(seat);
+        let text = json!({"type": "presence", "seat": seat, "presence": presence}).to_string();
+        let _ = self.events.send(Arc::new(Broadcast { seq: None, text: text.into() }));
+    }
+
+    /// When the clock of the next decision runs out: `None` when nobody needs a clock (the
+    /// game is over, or a bot or the server moves next).
+    fn next_deadline(&self) -> Option<i64> {
+        let seat = self.game.to_act()?;
+        if self.game.outcome().is_some()
+            || self.seats[seat].controller == Controller::Bot
+            || self.game.forced_action().is_some()
+        {
+            return None;
+        }
+        Some(self.clock.now_millis() + self.turn.as_millis() as i64)
+    }
+
+    /// Plays bots and forced moves, records the end, and leaves the clock running for the next
+    /// human decision.
+    async fn settle(&mut self) -> Result<(), PlayError> {
+        loop {
+            if self.finished {
+                return Ok(());
+            }
+            if let Some(outcome) = self.game.outcome() {
+                return self.finish(outcome).await;
+            }
+            let Some(seat) = self.game.to_act() else { return Ok(()) };
+            let (action, actor) = if self.seats[seat].controller == Controller::Bot {
+                (self.game.bot_action(seat), By::Bot)
+            } else if let Some(forced) = self.game.forced_action() {
+                (Some(forced), By::Forced)
+            } else {
+                if self.deadline.is_none() {
+                    // A human decision with no clock yet (a seat reclaimed mid-turn, say).
+                    self.deadline = self.next_deadline();
+                }
+                return Ok(());
+            };
+            let Some(action) = action else {
+                return Err(replay_error(format!("no action for seat {seat} to play")));
+            };
+            match self.play(seat, action, actor).await {
+                Ok(_) => {}
+                Err(PlayError::Store(e)) => return Err(PlayError::Store(e)),
+                Err(e) => return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str()))),
+            }
+        }
+    }
+
+    /// The clock ran out: the bot plays for the seat; a bot takes the seat after three in a
+    /// row, or after one while the player has been away long enough.
+    async fn on_timeout(&mut self) -> Result<(), PlayError> {
+        let Some(seat) = self.game.to_act() else {
+            self.deadline = None;
+            return Ok(());
+        };
+        let Some(action) = self.game.bot_action(seat) else {
+            return Err(replay_error("the bot found no action"));
+        };
+        self.play(seat, action, By::Timeout).await?;
+        let now = self.clock.now_millis();
+        let s = &self.seats[seat];
+        let away = s.connections == 0 && now - s.away_since >= self.away.as_millis() as i64;
+        let reason = if s.timeouts >= TIMEOUTS_FOR_TAKEOVER {
+            Some("timeouts")
+        } else if away {
+            Some("away")
+        } else {
+            None
+        };
+        if let (Some(reason), false) = (reason, self.finished || self.game.outcome().is_some()) {
+            self.seats[seat].controller = Controller::Bot;
+            self.table_entry(Some(seat), json!({"type": "takeover", "seat": seat, "reason": reason})).await?;
+            self.store.set_controller(self.id, seat, Controller::Bot).await?;
+        }
+        self.settle().await
+    }
+
+    /// Hands `seat` back to its player.
+    async fn reclaim(&mut self, seat: Seat) -> Result<i64, PlayError> {
+        self.seats[seat].controller = Controller::Human;
+        self.seats[seat].timeouts = 0;
+        let seq = self.table_entry(Some(seat), json!({"type": "reclaim", "seat": seat})).await?;
+        self.store.set_controller(self.id, seat, Controller::Human).await?;
+        Ok(seq)
+    }
+
+    /// Records the end of the game: the outcome, the revealed seed, the hall of shame.
+    async fn finish(&mut self, outcome: crate::rules::Outcome) -> Result<(), PlayError> {
+        let outcome_json = serde_json::to_value(&outcome).unwrap_or(Value::Null);
+        let mut shame = vec![];
+        for entry in &outcome.shame {
+            for &seat in &entry.seats {
+                let (player_id, name) = match self.seats.get(seat).and_then(|s| s.player.clone()) {
+                    Some((id, name)) => (Some(id), name),
+                    None => (None, format!("Bot (seat {seat})")),
+                };
+                shame.push(NewShame {
+                    game: self.game_kind.as_str().to_string(),
+                    player_id,
+                    name,
+                    kind: match entry.kind {
+                        crate::rules::ShameKind::Dicking => "dicking".into(),
+                        crate::rules::ShameKind::UpBoard => "up_board".into(),
+                    },
+                    pieces_home: entry.pieces_home as i64,
+                });
+            }
+        }
+        let action = json!({"type": "finish", "outcome": outcome_json, "seed": self.seed});
+        let entry = self.entry(None, By::Server, action, vec![], None);
+        self.store.finish_table(self.id, &entry, &outcome_json, &shame).await?;
+        self.finished = true;
+        self.published(entry, None)?;
+        tracing::info!(table = %self.id, "game over");
+        Ok(())
+    }
+
+    fn presence(&self, seat: Seat) -> SeatPresence {
+        let s = &self.seats[seat];
+        SeatPresence {
+            seat,
+            controller: s.controller,
+            connected: s.connections > 0,
+            away_since: (s.connections == 0 && s.player.is_some()).then(|| rfc3339(s.away_since)),
+            timeouts: s.timeouts,
+        }
+    }
+
+    fn view(&self, viewer: Option<Uuid>) -> PlayView {
+        let your_seat = viewer.and_then(|v| self.seat_of(v));
+        PlayView {
+            seq: self.seq,
+            state: self.game.state(),
+            to_act: if self.finished { None } else { self.game.to_act() },
+            deadline: self.deadline.filter(|_| !self.finished).map(rfc3339),
+            your_seat,
+            legal_actions: match your_seat {
+                Some(seat) if !self.finished => self.game.legal_actions(seat),
+                _ => vec![],
+            },
+            seats: (0..self.seats.len()).map(|s| self.presence(s)).collect(),
+            outcome: self.game.outcome().and_then(|o| serde_json::to_value(o).ok()),
+        }
+    }
+}
+
+fn events_of(message: &str) -> Vec<Value> {
+    serde_json::from_str::<Value>(message)
+        .ok()
+        .and_then(|v| v.get("events").and_then(Value::as_array).cloned())
+        .unwrap_or_default()
+}

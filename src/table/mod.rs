@@ -1,0 +1,175 @@
+//! Live tables: one actor task per table in play, and the registry that finds or starts them.
+//!
+//! The actor ([`actor`]) owns the game state. Handlers talk to it through a [`TableHandle`]
+//! (a bounded command channel with oneshot replies) and follow it through a broadcast of
+//! serialized log entries. Every accepted action is appended to the store's log, with its `seq`,
+//! before anyone hears of it. A table's state is a fold over its log: an actor that is not
+//! running is rebuilt by replaying the log (after a restart, or after a store failure).
+
+mod actor;
+pub mod messages;
+
+pub use messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription};
+
+use crate::{clock::Clock, config::Config, store::Store};
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+use tokio::sync::{broadcast, mpsc, oneshot};
+use uuid::Uuid;
+
+/// Commands waiting for a table's actor; senders wait when it is full.
+const COMMAND_QUEUE: usize = 64;
+/// Messages a subscriber may fall behind before it is dropped (it then resumes with `since`).
+pub const SUBSCRIBER_QUEUE: usize = 256;
+/// Recent messages an actor keeps to serve reconnects without a database read.
+const HISTORY: usize = 256;
+
+/// What the actor broadcasts: one serialized message, shared by every subscriber.
+#[derive(Debug)]
+pub struct Broadcast {
+    /// The log `seq` for entries; `None` for presence changes, which are not logged.
+    pub seq: Option<i64>,
+    pub text: Arc<str>,
+}
+
+/// A command for a table's actor.
+#[derive(Debug)]
+pub(crate) enum Command {
+    Act { player: Uuid, action: serde_json::Value, seq: i64, reply: oneshot::Sender<Result<ActOk, PlayError>> },
+    Reclaim { player: Uuid, reply: oneshot::Sender<Result<ActOk, PlayError>> },
+    View { viewer: Option<Uuid>, reply: oneshot::Sender<PlayView> },
+    Subscribe { player: Option<Uuid>, reclaim: bool, reply: oneshot::Sender<Subscription> },
+    Disconnected { player: Uuid },
+}
+
+/// A way to talk to one table's actor; cheap to clone.
+#[derive(Debug, Clone)]
+pub struct TableHandle {
+    commands: mpsc::Sender<Command>,
+}
+
+impl TableHandle {
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, PlayError> {
+        let (tx, rx) = oneshot::channel();
+        self.commands.send(make(tx)).await.map_err(|_| PlayError::TableStopped)?;
+        rx.await.map_err(|_| PlayError::TableStopped)
+    }
+
+    /// Plays `action` for `player`'s seat, if `seq` is the table's latest.
+    pub async fn act(&self, player: Uuid, action: serde_json::Value, seq: i64) -> Result<ActOk, PlayError> {
+        self.ask(|reply| Command::Act { player, action, seq, reply }).await?
+    }
+
+    /// Takes `player`'s seat back from the bot.
+    pub async fn reclaim(&self, player: Uuid) -> Result<ActOk, PlayError> {
+        self.ask(|reply| Command::Reclaim { player, reply }).await?
+    }
+
+    /// The table as `viewer` sees it.
+    pub async fn view(&self, viewer: Option<Uuid>) -> Result<PlayView, PlayError> {
+        self.ask(|reply| Command::View { viewer, reply }).await
+    }
+
+    /// Follows the table: live messages from now on, and the latest `seq` at that moment. A
+    /// player's subscription counts as presence until [`TableHandle::disconnected`].
+    pub async fn subscribe(&self, player: Option<Uuid>, reclaim: bool) -> Result<Subscription, PlayError> {
+        self.ask(|reply| Command::Subscribe { player, reclaim, reply }).await
+    }
+
+    /// A player's connection closed.
+    pub async fn disconnected(&self, player: Uuid) {
+        let _ = self.commands.send(Command::Disconnected { player }).await;
+    }
+}
+
+/// Every running table actor, by table id.
+#[derive(Clone)]
+pub struct Tables {
+    store: Store,
+    config: Arc<Config>,
+    clock: Clock,
+    live: Arc<Mutex<HashMap<Uuid, TableHandle>>>,
+    /// Flips to true to stop every actor (server shutdown).
+    stop: tokio::sync::watch::Sender<bool>,
+}
+
+impl Tables {
+    pub fn new(store: Store, config: Arc<Config>, clock: Clock) -> Self {
+        let (stop, _) = tokio::sync::watch::channel(false);
+        Self { store, config, clock, live: Arc::new(Mutex::new(HashMap::new())), stop }
+    }
+
+    pub fn clock(&self) -> Clock {
+        self.clock
+    }
+
+    /// The actor of a started table, starting it (by replaying the log) if it is not running.
+    /// `None` if the table does not exist or has not started.
+    pub async fn get(&self, id: Uuid) -> Result<Option<TableHandle>, PlayError> {
+        if let Some(handle) = self.running(id) {
+            return Ok(Some(handle));
+        }
+        let Some(record) = self.store.table(id).await? else { return Ok(None) };
+        if record.started_at.is_none() {
+            return Ok(None);
+        }
+        let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
+        // Another request may have loaded it meanwhile: keep the first.
+        let handle = {
+            let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(h) = live.get(&id) {
+                return Ok(Some(h.clone()));
+            }
+            let handle = TableHandle { commands: tx };
+            live.insert(id, handle.clone());
+            handle
+        };
+        match actor::Actor::load(record, self.store.clone(), self.config.clone(), self.clock).await {
+            Ok(actor) => {
+                let live = self.live.clone();
+                let commands = handle.commands.clone();
+                let stop = self.stop.subscribe();
+                tokio::spawn(async move {
+                    actor.run(rx, stop).await;
+                    let mut live = live.lock().unwrap_or_else(|e| e.into_inner());
+                    if live.get(&id).is_some_and(|h| h.commands.same_channel(&commands)) {
+                        live.remove(&id);
+                    }
+                });
+                Ok(Some(handle))
+            }
+            Err(e) => {
+                self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+                Err(e)
+            }
+        }
+    }
+
+    fn running(&self, id: Uuid) -> Option<TableHandle> {
+        let live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        live.get(&id).filter(|h| !h.commands.is_closed()).cloned()
+    }
+
+    /// Starts the actor of every table in play (at server start). Returns how many.
+    pub async fn resume_all(&self) -> Result<usize, PlayError> {
+        let ids = self.store.playing_tables().await?;
+        let mut resumed = 0;
+        for id in ids {
+            match self.get(id).await {
+                Ok(Some(_)) => resumed += 1,
+                Ok(None) => {}
+                Err(e) => tracing::error!(table = %id, error = %e, "could not resume table"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// Stops every actor (at shutdown; tests use it to drop a server's tables mid-game). What
+    /// they accepted is already in the store.
+    pub fn stop_all(&self) {
+        self.stop.send_replace(true);
+        self.live.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
