@@ -3,7 +3,13 @@
 //! Options arrive as JSON; each game's engine owns their schema (unknown fields refused,
 //! defaults filled in), so the lobby stores the normalized form the engine will read.
 
-use crate::rules::{DiceSource, Engine, Outcome, RuleError, Seat};
+use crate::{
+    bots,
+    rules::{
+        DiceSource, Engine, Outcome, RuleError, Seat,
+        ludo::{ClassicLudo, Luddo},
+    },
+};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::ops::RangeInclusive;
 
@@ -56,6 +62,21 @@ impl GameKind {
         self.seat_range().contains(&seats) && !(self == GameKind::Uckers && seats == 3)
     }
 
+    /// Starts a game of this kind: options as normalized by [`GameKind::normalize_options`], the
+    /// opening throws drawn from `dice`. Returns the game with its bot, and the opening events.
+    pub fn start(
+        self,
+        options: &serde_json::Value,
+        seats: usize,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(Box<dyn DynGame>, Vec<serde_json::Value>), RuleError> {
+        match self {
+            GameKind::Luddo => start::<Luddo>(options, seats, dice, |g, s| bots::ludo::choose(g, s)),
+            GameKind::Ludo => start::<ClassicLudo>(options, seats, dice, |g, s| bots::ludo::choose(g, s)),
+            other => Err(RuleError::invalid_options(format!("{} tables cannot start yet", other.as_str()))),
+        }
+    }
+
     /// Checks `options` for a table of `seats` and returns them with every default filled in.
     pub fn normalize_options(
         self,
@@ -65,8 +86,8 @@ impl GameKind {
         let options =
             if options.is_null() { &serde_json::Value::Object(Default::default()) } else { options };
         match self {
-            GameKind::Luddo => normalize::<LuddoOptions>(options),
-            GameKind::Ludo => normalize::<LudoOptions>(options),
+            GameKind::Luddo => normalize_engine::<Luddo>(options, seats),
+            GameKind::Ludo => normalize_engine::<ClassicLudo>(options, seats),
             GameKind::Uckers => normalize::<UckersOptions>(options),
             GameKind::Snakes => normalize::<SnakesOptions>(options),
             GameKind::Backgammon => normalize::<BackgammonOptions>(options),
@@ -89,41 +110,19 @@ fn normalize<T: Serialize + DeserializeOwned + Validate>(
     serde_json::to_value(parsed).map_err(|e| e.to_string())
 }
 
+/// Options checked by the engine itself.
+fn normalize_engine<E: Engine>(
+    options: &serde_json::Value,
+    seats: usize,
+) -> Result<serde_json::Value, String> {
+    let parsed: E::Options = serde_json::from_value(options.clone()).map_err(|e| e.to_string())?;
+    E::validate(&parsed, seats).map_err(|e| e.message)?;
+    serde_json::to_value(parsed).map_err(|e| e.to_string())
+}
+
 trait Validate {
     fn validate(&self) -> Result<(), String> {
         Ok(())
-    }
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-struct LuddoOptions {
-    home_bonus: bool,
-}
-impl Default for LuddoOptions {
-    fn default() -> Self {
-        Self { home_bonus: true }
-    }
-}
-impl Validate for LuddoOptions {}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-struct LudoOptions {
-    enter_on: Vec<u8>,
-    play_for_places: bool,
-}
-impl Default for LudoOptions {
-    fn default() -> Self {
-        Self { enter_on: vec![6], play_for_places: true }
-    }
-}
-impl Validate for LudoOptions {
-    fn validate(&self) -> Result<(), String> {
-        match self.enter_on.as_slice() {
-            [6] | [1, 6] => Ok(()),
-            _ => Err("enter_on must be [6] or [1, 6]".into()),
-        }
     }
 }
 
@@ -186,37 +185,6 @@ impl Default for BackgammonOptions {
     }
 }
 impl Validate for BackgammonOptions {}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn seat_limits_follow_each_game() {
-        assert!(GameKind::Luddo.seats_allowed(6));
-        assert!(!GameKind::Luddo.seats_allowed(7));
-        assert!(!GameKind::Uckers.seats_allowed(3));
-        assert!(GameKind::Uckers.seats_allowed(2));
-        assert!(!GameKind::Backgammon.seats_allowed(3));
-        assert!(!GameKind::Snakes.seats_allowed(1));
-    }
-
-    #[test]
-    fn options_are_normalized_with_defaults() {
-        let v = GameKind::Luddo.normalize_options(&json!({}), 4).unwrap();
-        assert_eq!(v, json!({"home_bonus": true}));
-        let v = GameKind::Luddo.normalize_options(&serde_json::Value::Null, 4).unwrap();
-        assert_eq!(v, json!({"home_bonus": true}));
-    }
-
-    #[test]
-    fn unknown_and_invalid_options_are_refused() {
-        assert!(GameKind::Luddo.normalize_options(&json!({"turbo": true}), 4).is_err());
-        assert!(GameKind::Ludo.normalize_options(&json!({"enter_on": [5]}), 4).is_err());
-        assert!(GameKind::Luddo.normalize_options(&json!({"home_bonus": "yes"}), 4).is_err());
-    }
-}
 
 /// A game of any kind behind one object-safe interface, speaking JSON at its edges: what a table
 /// actor holds. Actions and events are the engine's own serde forms.
@@ -290,9 +258,40 @@ fn start<E: Engine>(
     dice: &mut dyn DiceSource,
     bot: fn(&E, Seat) -> Option<E::Action>,
 ) -> Result<(Box<dyn DynGame>, Vec<serde_json::Value>), RuleError> {
-    let options: E::Options = serde_json::from_value(options.clone())
-        .map_err(|e| RuleError::invalid_options(e.to_string()))?;
+    let options: E::Options =
+        serde_json::from_value(options.clone()).map_err(|e| RuleError::invalid_options(e.to_string()))?;
     E::validate(&options, seats)?;
     let (game, events) = E::new(options, seats, dice)?;
     Ok((Box::new(Playing { game, bot }), events.iter().map(to_json).collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn seat_limits_follow_each_game() {
+        assert!(GameKind::Luddo.seats_allowed(6));
+        assert!(!GameKind::Luddo.seats_allowed(7));
+        assert!(!GameKind::Uckers.seats_allowed(3));
+        assert!(GameKind::Uckers.seats_allowed(2));
+        assert!(!GameKind::Backgammon.seats_allowed(3));
+        assert!(!GameKind::Snakes.seats_allowed(1));
+    }
+
+    #[test]
+    fn options_are_normalized_with_defaults() {
+        let v = GameKind::Luddo.normalize_options(&json!({}), 4).unwrap();
+        assert_eq!(v, json!({"home_bonus": true}));
+        let v = GameKind::Luddo.normalize_options(&serde_json::Value::Null, 4).unwrap();
+        assert_eq!(v, json!({"home_bonus": true}));
+    }
+
+    #[test]
+    fn unknown_and_invalid_options_are_refused() {
+        assert!(GameKind::Luddo.normalize_options(&json!({"turbo": true}), 4).is_err());
+        assert!(GameKind::Ludo.normalize_options(&json!({"enter_on": [5]}), 4).is_err());
+        assert!(GameKind::Luddo.normalize_options(&json!({"home_bonus": "yes"}), 4).is_err());
+    }
 }

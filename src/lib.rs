@@ -14,8 +14,8 @@
 //! `127.0.0.1:0` with the same router production uses.
 
 pub mod api;
-pub mod clock;
 pub mod bots;
+pub mod clock;
 pub mod config;
 pub mod games;
 pub mod rules;

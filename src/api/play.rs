@@ -69,7 +69,11 @@ struct ActBody {
 }
 
 /// The running actor of a started table the caller may see.
-async fn live_table(state: &AppState, id: Uuid, viewer: Option<Uuid>) -> ApiResult<(TableRecord, TableHandle)> {
+async fn live_table(
+    state: &AppState,
+    id: Uuid,
+    viewer: Option<Uuid>,
+) -> ApiResult<(TableRecord, TableHandle)> {
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
     if table.visibility == Visibility::Private && !member {
@@ -169,10 +173,26 @@ async fn follow(
             break;
         }
     }
+    if open {
+        relay(&mut socket, &mut sub, &handle, player, since).await;
+    }
+    if let Some(p) = player {
+        handle.disconnected(p).await;
+    }
+}
+
+/// Relays live messages to the socket and answers the client, until either side ends it.
+async fn relay(
+    socket: &mut WebSocket,
+    sub: &mut crate::table::Subscription,
+    handle: &TableHandle,
+    player: Option<Uuid>,
+    since: i64,
+) {
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     let mut last_heard = tokio::time::Instant::now();
-    while open {
+    loop {
         tokio::select! {
             message = sub.receiver.recv() => match message {
                 Ok(b) => {
@@ -196,7 +216,7 @@ async fn follow(
                 last_heard = tokio::time::Instant::now();
                 match incoming {
                     Some(Ok(Message::Text(text))) => {
-                        let reply = client_message(&handle, player, &text).await;
+                        let reply = client_message(handle, player, &text).await;
                         if socket.send(Message::Text(reply.into())).await.is_err() {
                             break;
                         }
@@ -221,9 +241,6 @@ async fn follow(
                 }
             }
         }
-    }
-    if let Some(p) = player {
-        handle.disconnected(p).await;
     }
 }
 
@@ -267,18 +284,24 @@ async fn client_message(handle: &TableHandle, player: Option<Uuid>, text: &str) 
     }
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(m) => m,
-        Err(e) => return json!({"type": "error", "code": "invalid_message", "detail": e.to_string()}).to_string(),
+        Err(e) => {
+            return json!({"type": "error", "code": "invalid_message", "detail": e.to_string()}).to_string();
+        }
     };
     let (id, result) = match (message, player) {
         (ClientMessage::Ping, _) => return json!({"type": "pong"}).to_string(),
         (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
             (id, Err(ApiError::unauthorized("connect with a token to play")))
         }
-        (ClientMessage::Action { id, seq, action }, Some(p)) => (id, handle.act(p, action, seq).await.map_err(ApiError::from)),
+        (ClientMessage::Action { id, seq, action }, Some(p)) => {
+            (id, handle.act(p, action, seq).await.map_err(ApiError::from))
+        }
         (ClientMessage::Reclaim { id }, Some(p)) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
     };
     match result {
-        Ok(ok) => json!({"type": "reply", "id": id, "ok": true, "seq": ok.seq, "events": ok.events}).to_string(),
+        Ok(ok) => {
+            json!({"type": "reply", "id": id, "ok": true, "seq": ok.seq, "events": ok.events}).to_string()
+        }
         Err(e) => json!({"type": "reply", "id": id, "ok": false,
             "error": {"status": e.status.as_u16(), "code": e.code, "detail": e.detail}})
         .to_string(),
@@ -314,7 +337,10 @@ struct ShamePage {
     next_cursor: Option<String>,
 }
 
-async fn hall_of_shame(State(state): State<AppState>, Query(q): Query<ShameQuery>) -> ApiResult<Json<ShamePage>> {
+async fn hall_of_shame(
+    State(state): State<AppState>,
+    Query(q): Query<ShameQuery>,
+) -> ApiResult<Json<ShamePage>> {
     let limit = q.limit.unwrap_or(20);
     if !(1..=100).contains(&limit) {
         return Err(ApiError::bad_request("invalid_query", "limit is 1 to 100"));

@@ -429,7 +429,12 @@ impl Store {
     /// Appends one entry to a table's log and moves its clock, in one transaction. The entry's
     /// `seq` must be the next one: if another writer got there first the primary key refuses
     /// it (`Conflict`), so a `seq` is never used twice.
-    pub async fn append_entry(&self, table_id: Uuid, entry: &LogEntry, deadline: Option<i64>) -> StoreResult<()> {
+    pub async fn append_entry(
+        &self,
+        table_id: Uuid,
+        entry: &LogEntry,
+        deadline: Option<i64>,
+    ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
         insert_entry(&mut tx, table_id, entry).await?;
         sqlx::query("UPDATE game_tables SET turn_deadline = $1 WHERE id = $2")
@@ -496,7 +501,12 @@ impl Store {
     }
 
     /// Records who plays a seat (a bot took over, or the player took it back).
-    pub async fn set_controller(&self, table_id: Uuid, seat: usize, controller: Controller) -> StoreResult<()> {
+    pub async fn set_controller(
+        &self,
+        table_id: Uuid,
+        seat: usize,
+        controller: Controller,
+    ) -> StoreResult<()> {
         sqlx::query("UPDATE seats SET controller = $1 WHERE table_id = $2 AND seat = $3")
             .bind(match controller {
                 Controller::Human => "human",

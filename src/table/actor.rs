@@ -180,7 +180,11 @@ impl Actor {
         Ok(())
     }
 
-    pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, mut stop: watch::Receiver<bool>) {
+    pub(super) async fn run(
+        mut self,
+        mut commands: mpsc::Receiver<Command>,
+        mut stop: watch::Receiver<bool>,
+    ) {
         loop {
             let deadline = self.deadline.filter(|_| !self.finished).map(|d| self.clock.instant_at(d));
             let idle = self.finished && self.events.receiver_count() == 0;
@@ -219,7 +223,9 @@ impl Actor {
             Command::Reclaim { player, reply } => {
                 let result = match self.seat_of(player) {
                     None => Err(PlayError::NotSeated),
-                    Some(seat) if self.seats[seat].controller != Controller::Bot => Err(PlayError::NotBotControlled),
+                    Some(seat) if self.seats[seat].controller != Controller::Bot => {
+                        Err(PlayError::NotBotControlled)
+                    }
                     Some(seat) => self.reclaim(seat).await.map(|seq| ActOk { seq, events: vec![] }),
                 };
                 let fatal = matches!(result, Err(PlayError::Store(_)));
@@ -239,7 +245,11 @@ impl Actor {
                     self.seats[seat].connections += 1;
                     self.broadcast_presence(seat);
                 }
-                let _ = reply.send(Subscription { receiver, seq: self.seq, recent: self.history.iter().cloned().collect() });
+                let _ = reply.send(Subscription {
+                    receiver,
+                    seq: self.seq,
+                    recent: self.history.iter().cloned().collect(),
+                });
                 if let Some(seat) = seat.filter(|&s| reclaim && self.seats[s].controller == Controller::Bot) {
                     self.reclaim(seat).await?;
                     self.settle().await?;
@@ -272,9 +282,7 @@ impl Actor {
             return Err(PlayError::GameOver);
         }
         // Acting takes the seat back from a bot; the action must still be legal.
-        if self.seats[seat].controller == Controller::Bot
-            && self.game.legal_actions(seat).iter().any(|a| *a == action)
-        {
+        if self.seats[seat].controller == Controller::Bot && self.game.legal_actions(seat).contains(&action) {
             self.reclaim(seat).await?;
         }
         let seq = self.play(seat, action, By::Human).await?;
@@ -306,7 +314,14 @@ impl Actor {
         self.commit(entry, deadline).await
     }
 
-    fn entry(&self, seat: Option<Seat>, actor: By, action: Value, events: Vec<Value>, deadline: Option<i64>) -> LogEntry {
+    fn entry(
+        &self,
+        seat: Option<Seat>,
+        actor: By,
+        action: Value,
+        events: Vec<Value>,
+        deadline: Option<i64>,
+    ) -> LogEntry {
         LogEntry {
             seq: self.seq + 1,
             seat,
@@ -386,7 +401,9 @@ impl Actor {
             match self.play(seat, action, actor).await {
                 Ok(_) => {}
                 Err(PlayError::Store(e)) => return Err(PlayError::Store(e)),
-                Err(e) => return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str()))),
+                Err(e) => {
+                    return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str())));
+                }
             }
         }
     }

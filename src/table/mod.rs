@@ -16,7 +16,7 @@ use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
 };
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
 /// Commands waiting for a table's actor; senders wait when it is full.
@@ -37,11 +37,28 @@ pub struct Broadcast {
 /// A command for a table's actor.
 #[derive(Debug)]
 pub(crate) enum Command {
-    Act { player: Uuid, action: serde_json::Value, seq: i64, reply: oneshot::Sender<Result<ActOk, PlayError>> },
-    Reclaim { player: Uuid, reply: oneshot::Sender<Result<ActOk, PlayError>> },
-    View { viewer: Option<Uuid>, reply: oneshot::Sender<PlayView> },
-    Subscribe { player: Option<Uuid>, reclaim: bool, reply: oneshot::Sender<Subscription> },
-    Disconnected { player: Uuid },
+    Act {
+        player: Uuid,
+        action: serde_json::Value,
+        seq: i64,
+        reply: oneshot::Sender<Result<ActOk, PlayError>>,
+    },
+    Reclaim {
+        player: Uuid,
+        reply: oneshot::Sender<Result<ActOk, PlayError>>,
+    },
+    View {
+        viewer: Option<Uuid>,
+        reply: oneshot::Sender<PlayView>,
+    },
+    Subscribe {
+        player: Option<Uuid>,
+        reclaim: bool,
+        reply: oneshot::Sender<Subscription>,
+    },
+    Disconnected {
+        player: Uuid,
+    },
 }
 
 /// A way to talk to one table's actor; cheap to clone.

@@ -1,0 +1,163 @@
+//! The Ludo-family bot (Luddo and classic Ludo), and the uniformly random player it is measured
+//! against.
+//!
+//! The bot rolls when it must and otherwise plays each legal move on a copy of the state and
+//! scores the position it leads to: its own pieces' progress (leaving base and reaching the home
+//! column or home are worth extra), minus the risk to each of its pieces standing where an
+//! opponent 1–6 squares behind could land (less for 7–12, which needs a 6 first), minus the
+//! opponents' progress (so captures count, the more advanced the victim the better), plus the
+//! extra roll a capture or arrival earns. Ties go to the lowest piece index, so the bot is a
+//! deterministic function of the state.
+
+use rand::Rng;
+
+use crate::rules::DiceSource;
+use crate::rules::Seat;
+use crate::rules::ludo::board::{PIECES, track_square};
+use crate::rules::ludo::{Action, LudoState, Phase};
+
+/// Moves never throw dice (rolls are actions of their own), so trying a move on a copy needs a
+/// dice source only to satisfy the signature.
+struct NoDiceForMoves;
+
+impl DiceSource for NoDiceForMoves {
+    fn roll(&mut self) -> u8 {
+        1
+    }
+}
+
+/// What the bot plays for `seat` in `game` (a [`Luddo`](crate::rules::ludo::Luddo) or
+/// [`ClassicLudo`](crate::rules::ludo::ClassicLudo), through `Deref`), or `None` if `seat` has
+/// nothing to do.
+pub fn choose(game: &LudoState, seat: Seat) -> Option<Action> {
+    if game.to_act() != Some(seat) {
+        return None;
+    }
+    if game.phase() == Phase::Roll {
+        return Some(Action::Roll);
+    }
+    let moves = game.legal_moves();
+    let mut best: Option<(i32, Action)> = None;
+    for &piece in moves.as_slice() {
+        let action = Action::Move { piece };
+        let mut after = game.clone();
+        if after.apply_with(seat, &action, &mut NoDiceForMoves, &mut crate::rules::ludo::NoEvents).is_err() {
+            continue;
+        }
+        let mut score = evaluate(&after, seat);
+        if after.to_act() == Some(seat) && after.phase() == Phase::Roll {
+            score += EXTRA_ROLL;
+        }
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, action));
+        }
+    }
+    best.map(|(_, action)| action)
+}
+
+/// A uniformly random legal action for `seat` (the baseline the bot is measured against, and
+/// the player of random playouts).
+pub fn random(game: &LudoState, seat: Seat, rng: &mut impl Rng) -> Option<Action> {
+    if game.to_act() != Some(seat) {
+        return None;
+    }
+    match game.phase() {
+        Phase::Roll => Some(Action::Roll),
+        Phase::Move => {
+            let moves = game.legal_moves();
+            let pieces = moves.as_slice();
+            (!pieces.is_empty()).then(|| Action::Move { piece: pieces[rng.random_range(0..pieces.len())] })
+        }
+        Phase::Over => None,
+    }
+}
+
+/// Worth of the extra roll a capture or a piece home earns.
+const EXTRA_ROLL: i32 = 60;
+/// Worth of a piece on the board beyond its progress (getting out of base).
+const OUT_OF_BASE: i32 = 150;
+/// Worth of reaching the safety of the home column, and of home itself, beyond progress.
+const IN_COLUMN: i32 = 60;
+const AT_HOME: i32 = 60;
+
+/// The worth of one piece at progress `p` (`None`: base), in tenths of a square.
+fn piece_value(game: &LudoState, p: Option<u8>) -> i32 {
+    let board = game.board();
+    match p {
+        None => 0,
+        Some(p) => {
+            let mut v = OUT_OF_BASE + 10 * p as i32;
+            if p > board.last_track() {
+                v += IN_COLUMN;
+            }
+            if p == board.home() {
+                v += AT_HOME;
+            }
+            v
+        }
+    }
+}
+
+/// How likely (in 1/36ths) an opposing piece `d` squares behind hits within its next turn.
+fn hit_chance(d: u8) -> i32 {
+    match d {
+        1..=5 => 12,
+        6 => 10,
+        7..=12 => 2,
+        _ => 0,
+    }
+}
+
+/// The position from `seat`'s point of view: its material and safety minus the opponents'.
+fn evaluate(game: &LudoState, seat: Seat) -> i32 {
+    let n = game.seats();
+    let board = game.board();
+    let len = board.track_len();
+    let mut mine = 0;
+    for piece in 0..PIECES {
+        let p = game.progress(seat, piece);
+        let value = piece_value(game, p);
+        mine += value;
+        let Some(square) = game.square_of(seat, piece) else {
+            continue;
+        };
+        if game.is_safe_square(square) || (game.is_classic() && in_block(game, seat, piece)) {
+            continue;
+        }
+        let mut chance = 0;
+        for other in (0..n).filter(|&o| o != seat) {
+            for q in 0..PIECES {
+                let Some(qp) = game.progress(other, q) else {
+                    // A piece in base threatens its own start square when a 6 brings it out
+                    // (classic Ludo has no safe start squares).
+                    if track_square(board, game.arm(other), 0) == Some(square) {
+                        chance += 6;
+                    }
+                    continue;
+                };
+                let Some(their) = game.square_of(other, q) else {
+                    continue;
+                };
+                let d = (square + len - their) % len;
+                // They can only reach us if they do not turn into their home column first.
+                if d > 0 && qp as u32 + d as u32 <= board.last_track() as u32 {
+                    chance += hit_chance(d);
+                }
+            }
+        }
+        mine -= value * chance.min(36) / 36;
+    }
+    let mut theirs = 0;
+    for other in (0..n).filter(|&o| o != seat) {
+        for piece in 0..PIECES {
+            theirs += piece_value(game, game.progress(other, piece));
+        }
+    }
+    mine - theirs
+}
+
+/// Whether `piece` stands in a block with another of its colour on the track.
+fn in_block(game: &LudoState, seat: Seat, piece: usize) -> bool {
+    let p = game.progress(seat, piece);
+    (0..PIECES).any(|q| q != piece && game.progress(seat, q) == p)
+}

@@ -1,0 +1,300 @@
+//! Ludo-family engines: Luddo, the house's rules (RULES.md §3, game `luddo`), and classic Ludo
+//! (§2, game `ludo`), on the square or hexagonal board (§1, [`board`]).
+//!
+//! Both rule sets share one state, [`LudoState`], and one [`Action`]/[`Event`] vocabulary; the
+//! engine types [`Luddo`] and [`ClassicLudo`] wrap it with their own options. Every choice made
+//! where RULES.md is silent is written down in `docs/rules/ludo.md`.
+//!
+//! Actions (JSON): `{"type":"roll"}` and `{"type":"move","piece":0..=3}`.
+
+pub mod board;
+mod json;
+mod state;
+
+#[cfg(test)]
+mod props;
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+use std::ops::Deref;
+
+pub use board::BoardKind;
+pub use state::{LudoState, Moves, Phase, Variant};
+
+use super::{DiceSource, Engine, Outcome, RuleError, Seat};
+pub(crate) use state::NoEvents;
+
+/// What a seat may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Throw the die. In Luddo one roll throws the whole sequence: again at once on each 6,
+    /// until a number that is not a 6 or a third 6.
+    Roll,
+    /// Move piece `piece` (0–3) by the first pending number; from base this brings it out.
+    Move { piece: u8 },
+}
+
+/// Why a seat rolls again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusReason {
+    /// Classic Ludo: the throw was a 6.
+    Six,
+    /// Luddo: the sequence captured.
+    Capture,
+    /// Luddo: the sequence brought a token home (`home_bonus`).
+    Home,
+    /// Luddo: both; still one extra roll.
+    CaptureAndHome,
+}
+
+/// A piece sent back to base.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CapturedPiece {
+    pub seat: Seat,
+    pub piece: u8,
+    /// Its progress before it was captured.
+    pub progress: u8,
+}
+
+/// What happened, in order; enough to animate the board and to read the game's log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// One opening throw (every seat throws; ties on the highest throw again).
+    OpeningThrow { seat: Seat, value: u8 },
+    /// These seats tied on the highest opening throw and throw again.
+    OpeningTie { seats: Vec<Seat> },
+    /// The opening is decided: this seat plays first.
+    FirstToPlay { seat: Seat },
+    /// A die thrown in play.
+    Rolled { seat: Seat, value: u8 },
+    /// Luddo: a third consecutive 6 cancelled the turn; none of its numbers move.
+    ThreeSixes { seat: Seat },
+    /// A piece moved by `number` from progress `from` (`null`: out of base) to `to`.
+    Moved { seat: Seat, piece: u8, number: u8, from: Option<u8>, to: u8 },
+    /// The move captured these pieces on track square `square`.
+    Captured { seat: Seat, square: u8, pieces: Vec<CapturedPiece> },
+    /// A piece reached home.
+    Home { seat: Seat, piece: u8 },
+    /// No piece could move with the first of these numbers: all of them are lost.
+    NumbersForfeited { seat: Seat, numbers: Vec<u8> },
+    /// The seat rolls again, and why.
+    BonusRoll { seat: Seat, reason: BonusReason },
+    /// All the seat's pieces are home; it takes `place`.
+    SeatFinished { seat: Seat, place: u8 },
+    /// It is now this seat's turn.
+    TurnPassed { seat: Seat },
+    /// The game is over; `places` per seat, 1 = winner.
+    GameOver { places: Vec<u8> },
+}
+
+/// Options of a `luddo` table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LuddoOptions {
+    /// Bringing a token home earns the extra roll (a house rule; the capture bonus always holds).
+    pub home_bonus: bool,
+}
+
+impl Default for LuddoOptions {
+    fn default() -> Self {
+        Self { home_bonus: true }
+    }
+}
+
+/// Options of a classic `ludo` table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ClassicOptions {
+    /// The numbers that bring a piece out of base: `[6]`, or `[1, 6]` for the children's variant.
+    pub enter_on: Vec<u8>,
+    /// With 3+ players the others play on for places after the winner; otherwise the game ends
+    /// with the first to finish and everyone else shares second (last) place.
+    pub play_for_places: bool,
+}
+
+impl Default for ClassicOptions {
+    fn default() -> Self {
+        Self { enter_on: vec![6], play_for_places: true }
+    }
+}
+
+impl ClassicOptions {
+    /// Whether a 1 brings a piece out, or why `enter_on` is not one of the two allowed sets.
+    fn enter_on_one(&self) -> Result<bool, RuleError> {
+        let mut set = self.enter_on.clone();
+        set.sort_unstable();
+        match set.as_slice() {
+            [6] => Ok(false),
+            [1, 6] => Ok(true),
+            _ => Err(RuleError::invalid_options(format!(
+                "enter_on must be [6] or [1, 6], not {:?}",
+                self.enter_on
+            ))),
+        }
+    }
+}
+
+fn check_seats(seats: usize) -> Result<(), RuleError> {
+    match BoardKind::for_seats(seats) {
+        Some(_) => Ok(()),
+        None => Err(RuleError::invalid_options(format!(
+            "Ludo is played by 2 to 6 players (2–4 on the square board, 5–6 on the hexagonal one), \
+             not {seats}"
+        ))),
+    }
+}
+
+/// The engine of a `luddo` table (RULES.md §3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "LudoState", into = "LudoState")]
+pub struct Luddo(LudoState);
+
+/// The engine of a classic `ludo` table (RULES.md §2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "LudoState", into = "LudoState")]
+pub struct ClassicLudo(LudoState);
+
+impl TryFrom<LudoState> for Luddo {
+    type Error = RuleError;
+    fn try_from(state: LudoState) -> Result<Self, RuleError> {
+        match state.variant {
+            Variant::Luddo { .. } => Ok(Self(state)),
+            Variant::Classic { .. } => {
+                Err(RuleError::invalid_options("this is a classic Ludo state, not a Luddo one"))
+            }
+        }
+    }
+}
+
+impl TryFrom<LudoState> for ClassicLudo {
+    type Error = RuleError;
+    fn try_from(state: LudoState) -> Result<Self, RuleError> {
+        match state.variant {
+            Variant::Classic { .. } => Ok(Self(state)),
+            Variant::Luddo { .. } => {
+                Err(RuleError::invalid_options("this is a Luddo state, not a classic Ludo one"))
+            }
+        }
+    }
+}
+
+impl Luddo {
+    /// The variant a table with these options plays.
+    fn variant(options: &LuddoOptions) -> Result<Variant, RuleError> {
+        Ok(Variant::Luddo { home_bonus: options.home_bonus })
+    }
+}
+
+impl ClassicLudo {
+    fn variant(options: &ClassicOptions) -> Result<Variant, RuleError> {
+        Ok(Variant::Classic {
+            enter_on_one: options.enter_on_one()?,
+            play_for_places: options.play_for_places,
+        })
+    }
+}
+
+/// The parts of [`Engine`] (and the event-free fast path) that both rule sets share.
+macro_rules! ludo_engine {
+    ($engine:ident, $options:ty, $variant:expr) => {
+        impl $engine {
+            /// Like [`Engine::new`], without keeping the opening's events.
+            pub fn new_quiet(
+                options: $options,
+                seats: usize,
+                dice: &mut (impl DiceSource + ?Sized),
+            ) -> Result<Self, RuleError> {
+                Self::validate(&options, seats)?;
+                let variant = $variant(&options)?;
+                LudoState::new_game(variant, seats, dice, &mut NoEvents).map(Self)
+            }
+
+            /// Like [`Engine::apply`] without building events: for simulations and bots that
+            /// only need the resulting state. Never allocates on success.
+            pub fn apply_quiet(
+                &mut self,
+                seat: Seat,
+                action: &Action,
+                dice: &mut (impl DiceSource + ?Sized),
+            ) -> Result<(), RuleError> {
+                self.0.apply_with(seat, action, dice, &mut NoEvents)
+            }
+        }
+
+        impl Deref for $engine {
+            type Target = LudoState;
+            fn deref(&self) -> &LudoState {
+                &self.0
+            }
+        }
+
+        impl AsRef<LudoState> for $engine {
+            fn as_ref(&self) -> &LudoState {
+                &self.0
+            }
+        }
+
+        impl From<$engine> for LudoState {
+            fn from(engine: $engine) -> LudoState {
+                engine.0
+            }
+        }
+
+        impl Engine for $engine {
+            type Options = $options;
+            type Action = Action;
+            type Event = Event;
+
+            fn validate(options: &$options, seats: usize) -> Result<(), RuleError> {
+                $variant(options)?;
+                check_seats(seats)
+            }
+
+            fn new(
+                options: $options,
+                seats: usize,
+                dice: &mut dyn DiceSource,
+            ) -> Result<(Self, Vec<Event>), RuleError> {
+                Self::validate(&options, seats)?;
+                let variant = $variant(&options)?;
+                let mut events = Vec::new();
+                let state = LudoState::new_game(variant, seats, dice, &mut events)?;
+                Ok((Self(state), events))
+            }
+
+            fn to_act(&self) -> Option<Seat> {
+                self.0.to_act()
+            }
+
+            fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+                self.0.legal_actions(seat)
+            }
+
+            fn apply(
+                &mut self,
+                seat: Seat,
+                action: &Action,
+                dice: &mut dyn DiceSource,
+            ) -> Result<Vec<Event>, RuleError> {
+                let mut events = Vec::new();
+                self.0.apply_with(seat, action, dice, &mut events)?;
+                Ok(events)
+            }
+
+            fn forced_action(&self) -> Option<Action> {
+                self.0.forced_action()
+            }
+
+            fn outcome(&self) -> Option<Outcome> {
+                self.0.outcome()
+            }
+        }
+    };
+}
+
+ludo_engine!(Luddo, LuddoOptions, Luddo::variant);
+ludo_engine!(ClassicLudo, ClassicOptions, ClassicLudo::variant);
