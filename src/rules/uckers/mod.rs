@@ -732,6 +732,37 @@ impl Uckers {
         RuleError::illegal(why)
     }
 
+    /// The legal action `action` stands for, if any: itself, or for a play given in another
+    /// order (or with another of two interchangeable pieces), the listed play that leaves the
+    /// same position.
+    pub(crate) fn canonical(&self, action: &Action) -> Option<Action> {
+        let legal = self.legal_actions(self.to_act()?);
+        if legal.contains(action) {
+            return Some(action.clone());
+        }
+        let Phase::Play { dice } = self.phase else {
+            return None;
+        };
+        if let Action::Move { steps } = action {
+            let mut left = dice.to_vec();
+            for s in steps {
+                self.check_piece(s.piece).ok()?;
+                let i = left.iter().position(|&d| d == s.die)?;
+                left.remove(i);
+            }
+            if steps.is_empty() || (steps.len() == 2 && steps[0].piece == steps[1].piece) {
+                return None;
+            }
+        }
+        let mover = self.mover();
+        let key = mover.after(&self.board, action, dice)?.key();
+        legal.into_iter().find(|play| {
+            mover
+                .after(&self.board, play, dice)
+                .is_some_and(|after| after.key() == key)
+        })
+    }
+
     fn check_piece(&self, piece: PieceId) -> Result<(), String> {
         let playing = self.playing_colour();
         if piece.index > 3 {
@@ -892,9 +923,10 @@ impl Engine for Uckers {
                 self.seat_of(self.turn)
             )));
         }
-        if !self.legal_actions(seat).contains(action) {
+        let Some(action) = self.canonical(action) else {
             return Err(self.explain(action));
-        }
+        };
+        let action = &action;
         let t = self.turn;
         match (self.phase, action) {
             (_, Action::Roll) => {

@@ -200,7 +200,7 @@ fn play_out(options: &UckersOptions, seats: usize, seed: u64, probe: bool, fair:
             } else {
                 rng.random_range(0..seats + 1)
             };
-            if who != seat || !legal.contains(&attempt) {
+            if who != seat || game.canonical(&attempt).is_none() {
                 let before = serde_json::to_string(&game).unwrap();
                 let drawn = dice.drawn;
                 let err = game.apply(who, &attempt, &mut dice).unwrap_err();
