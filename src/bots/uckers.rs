@@ -199,6 +199,35 @@ mod tests {
     }
 
     #[test]
+    fn bot_challenges_a_blob_worth_breaking() {
+        let mut pieces = [[None; 4]; 4];
+        pieces[0] = [Some(4), None, None, None];
+        pieces[1] = [on(Colour::Red, 5), on(Colour::Red, 5), None, None];
+        let g = game(pieces, [6, 1]);
+        assert_eq!(
+            choose(&g, 0),
+            Some(Action::Challenge {
+                piece: PieceId::new(Colour::Yellow, 0),
+                target: 5
+            })
+        );
+    }
+
+    #[test]
+    fn bot_forms_a_blob_rather_than_leave_a_piece_in_front_of_an_enemy() {
+        // Yellow at 10 and 14, a blue piece at 8 behind them: moving the piece at 10 onto 14
+        // (a blob) beats running the front piece further alone.
+        let mut pieces = [[None; 4]; 4];
+        pieces[0] = [Some(10), Some(14), Some(40), None];
+        pieces[3] = [on(Colour::Blue, 8), None, None, None];
+        let g = game(pieces, [4, 1]);
+        let choice = choose(&g, 0).unwrap();
+        let mut next = g.clone();
+        next.apply(0, &choice, &mut NoDice).unwrap();
+        assert_eq!(next.board().blob_at(14), Some(Colour::Yellow), "{choice:?}");
+    }
+
+    #[test]
     fn bot_only_acts_for_the_seat_to_act() {
         let g = game([[None; 4]; 4], [6, 3]);
         assert_eq!(choose(&g, 1), None);
