@@ -4,3 +4,4 @@
 //! always gets the same answer.
 
 pub mod ludo;
+pub mod uckers;

@@ -16,6 +16,7 @@
 
 pub mod dice;
 pub mod ludo;
+pub mod uckers;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;

@@ -1,0 +1,305 @@
+//! How pieces move: one piece by one die or by the total, and the full list of distinct plays
+//! a throw allows (RULES.md §5, "A throw is used in one of two ways").
+
+use super::action::{Action, Step};
+use super::board::{Board, Colour, HOME, LAST_TRACK, PieceId, track_square};
+use super::options::UckersOptions;
+use std::collections::HashSet;
+
+/// What one piece's move does to the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Effect {
+    pub piece: PieceId,
+    /// Progress before (`None` = base).
+    pub from: Option<u8>,
+    pub to: u8,
+    /// Opposing pieces on the landing square, sent back to base.
+    pub captures: Vec<PieceId>,
+}
+
+/// Who is moving this turn: the colour whose turn it is, and the colour whose pieces it moves
+/// (its partner's, once it has finished and thrown its 6).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mover<'a> {
+    pub options: &'a UckersOptions,
+    pub turn: Colour,
+    pub playing: Colour,
+}
+
+impl Mover<'_> {
+    /// Moving `piece` by one die: bringing it out of base with a 6, or advancing it.
+    pub fn step(
+        &self,
+        board: &Board,
+        piece: PieceId,
+        die: u8,
+        frozen: bool,
+    ) -> Result<Effect, String> {
+        match board.progress(piece) {
+            None if die == 6 => self.enter(board, piece),
+            None => Err(format!("{piece} is in base: only a 6 brings it out")),
+            Some(_) => self.advance(board, piece, die, frozen),
+        }
+    }
+
+    /// Bringing `piece` out of base onto its start square.
+    pub fn enter(&self, board: &Board, piece: PieceId) -> Result<Effect, String> {
+        let square = piece.colour.start_square();
+        if board.blocks(square, piece.colour) {
+            return Err(format!(
+                "an opposing blob holds {}'s start square {square}: it can only be challenged",
+                piece.colour.name()
+            ));
+        }
+        Ok(Effect {
+            piece,
+            from: None,
+            to: 0,
+            captures: opponents_at(board, square, piece.colour),
+        })
+    }
+
+    /// Advancing `piece` on the board by `distance` squares, touching only the final square.
+    /// `frozen`: whether superblobs may not move (they may when nothing else can).
+    pub fn advance(
+        &self,
+        board: &Board,
+        piece: PieceId,
+        distance: u8,
+        frozen: bool,
+    ) -> Result<Effect, String> {
+        let Some(from) = board.progress(piece) else {
+            return Err(format!("{piece} is in base: only a 6 brings it out"));
+        };
+        if from == HOME {
+            return Err(format!("{piece} is already home"));
+        }
+        if piece.colour != self.turn && from > LAST_TRACK {
+            return Err(format!(
+                "{piece} is in its pipe: only its owner may move it now"
+            ));
+        }
+        let occ = board.occupancy();
+        if let Some(square) = track_square(piece.colour, from) {
+            if frozen && self.options.superblobs && occ.blob_size(square) >= 3 {
+                return Err(format!(
+                    "{piece} is in a superblob on square {square}: it cannot move"
+                ));
+            }
+            if self.options.mixed_blob_stacking
+                && occ.is_mixed(square)
+                && board.top_of(square) != Some(piece)
+            {
+                return Err(format!(
+                    "{piece} is under another piece of the stack on square {square}: only the top piece may move"
+                ));
+            }
+        }
+        let to = from + distance;
+        if to > HOME {
+            return Err(format!(
+                "{piece} would overshoot home: it needs exactly {}",
+                HOME - from
+            ));
+        }
+        for p in from + 1..to {
+            if let Some(square) = track_square(piece.colour, p)
+                && occ.blocks(square, piece.colour)
+            {
+                return Err(format!(
+                    "{piece} cannot pass the opposing blob on square {square}"
+                ));
+            }
+        }
+        let captures = match track_square(piece.colour, to) {
+            Some(square) if occ.blocks(square, piece.colour) => {
+                return Err(format!(
+                    "{piece} cannot land on the opposing blob on square {square}"
+                ));
+            }
+            Some(square) => {
+                let counts = occ.counts(square);
+                if (0..4).any(|c| counts[c] > 0 && Colour::from_index(c).is_opponent(piece.colour))
+                {
+                    opponents_at(board, square, piece.colour)
+                } else {
+                    Vec::new()
+                }
+            }
+            None => Vec::new(),
+        };
+        Ok(Effect {
+            piece,
+            from: Some(from),
+            to,
+            captures,
+        })
+    }
+
+    /// Every distinct play of the throw, in a stable order: splits and totals when both dice
+    /// can be used, else the larger die, else the smaller; empty when nothing can move.
+    /// Superblobs stay put unless nothing else can move (so that no game can stall).
+    pub fn plays(&self, board: &Board, dice: [u8; 2]) -> Vec<Action> {
+        let plays = self.plays_with(board, dice, true);
+        if plays.is_empty() && self.options.superblobs {
+            self.plays_with(board, dice, false)
+        } else {
+            plays
+        }
+    }
+
+    fn plays_with(&self, board: &Board, [a, b]: [u8; 2], frozen: bool) -> Vec<Action> {
+        // Plays are few (at most a few dozen): a list finds repeats faster than a hash set.
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        let mut offer = |action: Action, after: Board, out: &mut Vec<Action>| {
+            let key = after.key();
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push(action);
+            }
+        };
+        let pieces: Vec<PieceId> = PieceId::all_of(self.playing).collect();
+        // Pieces on the same spot are interchangeable, except in a stack where only the top
+        // one moves: trying the first of them is enough.
+        let leaders: Vec<PieceId> = if self.options.mixed_blob_stacking {
+            pieces.clone()
+        } else {
+            pieces
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    pieces
+                        .iter()
+                        .find(|q| board.progress(**q) == board.progress(p))
+                        == Some(&p)
+                })
+                .collect()
+        };
+        let orders: &[(u8, u8)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
+        for &(x, y) in orders {
+            for &first in &leaders {
+                let Ok(e1) = self.step(board, first, x, frozen) else {
+                    continue;
+                };
+                let mut b1 = board.clone();
+                apply(&mut b1, &e1);
+                for &second in pieces.iter().filter(|&&p| p != first) {
+                    if let Ok(e2) = self.step(&b1, second, y, frozen) {
+                        let mut b2 = b1.clone();
+                        apply(&mut b2, &e2);
+                        let steps = vec![
+                            Step {
+                                piece: first,
+                                die: x,
+                            },
+                            Step {
+                                piece: second,
+                                die: y,
+                            },
+                        ];
+                        offer(Action::Move { steps }, b2, &mut out);
+                    }
+                }
+            }
+        }
+        for &piece in &leaders {
+            if let Ok(e) = self.advance(board, piece, a + b, frozen) {
+                let mut after = board.clone();
+                apply(&mut after, &e);
+                offer(Action::Total { piece }, after, &mut out);
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        let mut singles = vec![a.max(b)];
+        if a != b {
+            singles.push(a.min(b));
+        }
+        for die in singles {
+            for &piece in &leaders {
+                if let Ok(e) = self.step(board, piece, die, frozen) {
+                    let mut after = board.clone();
+                    apply(&mut after, &e);
+                    let steps = vec![Step { piece, die }];
+                    offer(Action::Move { steps }, after, &mut out);
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The challenges the playing colour may declare with a 6: from a piece directly before an
+    /// opposing blob (not from a mixed blob), or from base against a blob on its start square.
+    pub fn challenges(&self, board: &Board) -> Vec<Action> {
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        let occ = board.occupancy();
+        for piece in PieceId::all_of(self.playing) {
+            let progress = board.progress(piece);
+            if !seen.insert(progress) {
+                continue;
+            }
+            let target = match progress {
+                None => Some(self.playing.start_square()),
+                Some(p) if p < LAST_TRACK => {
+                    let here = track_square(self.playing, p).unwrap_or(0);
+                    if occ.is_mixed(here) {
+                        None
+                    } else {
+                        track_square(self.playing, p + 1)
+                    }
+                }
+                Some(_) => None,
+            };
+            if let Some(target) = target
+                && occ.blocks(target, self.playing)
+            {
+                out.push(Action::Challenge { piece, target });
+            }
+        }
+        out
+    }
+
+    /// The board after a play (`Move` or `Total`) of this throw, if the play can be made.
+    pub fn after(&self, board: &Board, action: &Action, dice: [u8; 2]) -> Option<Board> {
+        let mut after = board.clone();
+        match action {
+            Action::Move { steps } => {
+                for s in steps {
+                    let e = self.step(&after, s.piece, s.die, false).ok()?;
+                    apply(&mut after, &e);
+                }
+            }
+            Action::Total { piece } => {
+                let e = self
+                    .advance(&after, *piece, dice[0] + dice[1], false)
+                    .ok()?;
+                apply(&mut after, &e);
+            }
+            _ => return None,
+        }
+        Some(after)
+    }
+}
+
+/// The pieces on `square` that play against `colour`.
+fn opponents_at(board: &Board, square: u8, colour: Colour) -> Vec<PieceId> {
+    board
+        .at_square(square)
+        .into_iter()
+        .filter(|p| p.colour.is_opponent(colour))
+        .collect()
+}
+
+/// Makes a move on the board: captured pieces go to base, the piece to its new place.
+pub(crate) fn apply(board: &mut Board, effect: &Effect) {
+    for &captured in &effect.captures {
+        board.set(captured, None);
+    }
+    board.set(effect.piece, Some(effect.to));
+}

@@ -1,0 +1,37 @@
+//! The table options of an Uckers game (RULES.md §5, "Options beyond the basics").
+
+use serde::{Deserialize, Serialize};
+
+/// Options chosen when the table is created. Unknown fields are refused; every field has the
+/// house default, so `{}` is a valid table.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UckersOptions {
+    /// What snake eyes (double 1) on a player's first throw does.
+    pub snake_eyes: SnakeEyes,
+    /// Three or more pieces of one colour on a track square cannot move.
+    pub superblobs: bool,
+    /// A mixed blob is a stack: only the piece that arrived last may move.
+    pub mixed_blob_stacking: bool,
+    /// WAFU: a piece at the mouth of an opponent's pipe may try to suck a piece out of it.
+    pub suck_back: bool,
+    /// WAFU: a piece in the pipe may try to blow away an opponent at the pipe's mouth.
+    pub blow_back: bool,
+    /// A player needing one throw to win may declare a stand-up finish.
+    pub stand_up_finish: bool,
+}
+
+/// The snake-eyes rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SnakeEyes {
+    /// Double 1 is an ordinary throw.
+    Off,
+    /// On a player's first throw: all the player's and the partner's pieces come out; snake
+    /// eyes again on the player's second throw sends the player's pieces back to base.
+    #[default]
+    Navy,
+    /// As navy, but only for a player who called "snake eyes" before the first throw, and only
+    /// the player's own pieces come out.
+    Wafu,
+}
