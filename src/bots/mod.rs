@@ -2,3 +2,5 @@
 //! whose clock ran out and for seats a bot holds (empty seats filled at start, or taken over
 //! after timeouts). Policies are deterministic functions of the state, so the same position
 //! always gets the same answer.
+
+pub mod snakes;

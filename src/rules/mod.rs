@@ -15,6 +15,7 @@
 //! - The opening (who starts) is decided inside [`Engine::new`] by the server's own throws.
 
 pub mod dice;
+pub mod snakes;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
