@@ -14,6 +14,7 @@
 //!   board (colours, arms, partnerships).
 //! - The opening (who starts) is decided inside [`Engine::new`] by the server's own throws.
 
+pub mod backgammon;
 pub mod dice;
 pub mod snakes;
 
