@@ -3,4 +3,5 @@
 //! after timeouts). Policies are deterministic functions of the state, so the same position
 //! always gets the same answer.
 
+pub mod backgammon;
 pub mod snakes;

@@ -238,16 +238,23 @@ pub struct MoveGen {
     used: Vec<u32>,
     max_len: u8,
     max_pips: u8,
+    /// Sources that can move by the larger die in the original position (see `generate`).
+    skip_second: u32,
+    /// Our indexes where the opponent has two or more checkers.
+    blocked: u32,
 }
 
 impl MoveGen {
     pub fn new() -> Self {
         Self {
             plays: Vec::with_capacity(64),
-            slots: vec![(0, 0); 1 << 12],
+            // Small enough to stay in L1 for the usual few dozen plays; grows when needed.
+            slots: vec![(0, 0); 1 << 8],
             used: Vec::with_capacity(64),
             max_len: 0,
             max_pips: 0,
+            skip_second: 0,
+            blocked: 0,
         }
     }
 
@@ -263,11 +270,28 @@ impl MoveGen {
         let (hi, lo) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
         let h = zobrist(pos);
         let mut steps = [Step::NONE; 4];
+        // Points the opponent holds, by our index: they stay held during our play (a hit
+        // only ever removes a single checker).
+        self.blocked = (0..24)
+            .filter(|&i| pos.opp[23 - i] >= 2)
+            .fold(0u32, |m, i| m | 1 << i);
+        let occ = (0..25)
+            .filter(|&i| pos.me[i] > 0)
+            .fold(0u32, |m, i| m | 1 << i);
+        self.skip_second = 0;
         if hi == lo {
-            self.search(pos, h, &[hi; 4], 0, 23, 0, &mut steps, None);
+            self.search(pos, occ, h, &[hi; 4], 0, 23, 0, &mut steps);
         } else {
-            self.search(pos, h, &[hi, lo], 0, 23, 0, &mut steps, None);
-            self.search(pos, h, &[lo, hi], 0, 23, 0, &mut steps, Some(pos));
+            self.search(pos, occ, h, &[hi, lo], 0, 23, 0, &mut steps);
+            // Smaller die first: a play "x by lo, then y by hi" with y another checker (not
+            // x moving on) was found by the first search as "y by hi, then x by lo" whenever y
+            // could move by hi in the original position: moving x first can only enable y
+            // (own checkers never block; a hit only opens a point), and after y, x can still
+            // move (y leaves x's point only if two stood there). Skip those without hashing.
+            self.skip_second = (0..25)
+                .filter(|&src| pos.can_move(src, hi))
+                .fold(0u32, |m, src| m | 1 << src);
+            self.search(pos, occ, h, &[lo, hi], 0, 23, 0, &mut steps);
         }
         for &s in &self.used {
             self.slots[s as usize] = (0, 0);
@@ -278,74 +302,86 @@ impl MoveGen {
         &self.plays
     }
 
-    /// Depth-first search. `top` is the highest source index allowed (for doubles, sources
-    /// never increase, so each set of moves is found once). `second_order` is the original
-    /// position when searching the smaller die first: a two-checker play whose other order is
-    /// also legal was already found by the first search and is skipped without hashing.
+    /// Depth-first search. `occ` has a bit per index where the side on roll has checkers;
+    /// `top` is the highest source index allowed (for doubles, sources never increase, so each
+    /// set of moves is found once).
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         pos: &Position,
+        occ: u32,
         h: u64,
         dice: &[u8],
         depth: usize,
         top: usize,
         pips: u8,
         steps: &mut [Step; 4],
-        second_order: Option<&Position>,
     ) {
-        let die = dice[depth];
-        let mut moved = false;
-        let sources = if pos.me[BAR] > 0 { BAR..=BAR } else { 0..=top };
-        for src in sources.rev() {
-            if !pos.can_move(src, die) {
-                continue;
+        // Second move of the smaller-die-first search: sources to skip (see `generate`),
+        // except the checker that just moved, which may go on.
+        let skip = if depth == 1 && dice.len() == 2 {
+            let moved_to = steps[0].to as u32; // 1-based point, 0 = off
+            let keep = if moved_to > 0 {
+                1u32 << (moved_to - 1)
+            } else {
+                0
+            };
+            self.skip_second & !keep
+        } else {
+            0
+        };
+        let die = dice[depth] as u32;
+        let candidates = if pos.me[BAR] > 0 {
+            // Entering: onto our point 25 - die (index 24 - die).
+            if self.blocked >> (24 - die) & 1 == 0 {
+                1 << BAR
+            } else {
+                0
             }
-            moved = true;
+        } else {
+            let allowed = occ & ((2u32 << top) - 1);
+            // Ordinary moves: the destination index src - die must not be blocked.
+            let mut c = allowed & !(self.blocked << die) & !((1u32 << die) - 1);
+            // Bearing off (src < die) once every checker is home: exactly, or from the
+            // highest point with a larger number.
+            if occ != 0 && occ >> 6 == 0 {
+                let highest = 31 - occ.leading_zeros();
+                if highest + 1 < die {
+                    c |= allowed & (1 << highest);
+                }
+                c |= allowed & (1 << (die - 1));
+            }
+            c
+        };
+        if candidates == 0 {
+            if depth > 0 {
+                self.save(pos, h, steps, depth, pips);
+            }
+            return;
+        }
+        let mut rest = candidates & !skip;
+        while rest != 0 {
+            let src = (31 - rest.leading_zeros()) as usize;
+            rest &= !(1 << src);
             let mut next = *pos;
             let mut nh = h;
-            apply_hashed(&mut next, &mut nh, src, die);
-            steps[depth] = Step::of(src, die);
+            let mut next_occ = occ;
+            if next.me[src] == 1 {
+                next_occ &= !(1 << src);
+            }
+            if src as u32 >= die {
+                next_occ |= 1 << (src as u32 - die);
+            }
+            apply_hashed(&mut next, &mut nh, src, die as u8);
+            steps[depth] = Step::of(src, die as u8);
             let next_top = if dice.len() == 4 { src } else { 23 };
+            let pips = pips + die as u8;
             if depth + 1 < dice.len() {
-                self.search(
-                    &next,
-                    nh,
-                    dice,
-                    depth + 1,
-                    next_top,
-                    pips + die,
-                    steps,
-                    second_order,
-                );
+                self.search(&next, next_occ, nh, dice, depth + 1, next_top, pips, steps);
             } else {
-                if let Some(orig) = second_order
-                    && self.found_in_other_order(orig, steps, dice)
-                {
-                    continue;
-                }
-                self.save(&next, nh, steps, depth + 1, pips + die);
+                self.save(&next, nh, steps, depth + 1, pips);
             }
         }
-        if !moved && depth > 0 {
-            self.save(pos, h, steps, depth, pips);
-        }
-    }
-
-    /// For a non-double searched smaller die first (steps x: lo, then y: hi): whether the same
-    /// two moves in the other order (y: hi, then x: lo) are legal, so the first search found it.
-    fn found_in_other_order(&self, orig: &Position, steps: &[Step; 4], dice: &[u8]) -> bool {
-        let (x, y) = (steps[0], steps[1]);
-        if y.from == x.to {
-            return false; // one checker moving on: the other order is another path
-        }
-        let (ysrc, xsrc) = (y.from as usize - 1, x.from as usize - 1);
-        if !orig.can_move(ysrc, dice[1]) {
-            return false;
-        }
-        let mut p = *orig;
-        p.apply_move(ysrc, dice[1]);
-        p.can_move(xsrc, dice[0])
     }
 
     fn save(&mut self, pos: &Position, h: u64, steps: &[Step; 4], len: usize, pips: u8) {
