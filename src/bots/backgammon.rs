@@ -8,7 +8,7 @@
 //! which drives double / take / drop. Deterministic: ties go to the first play in the engine's
 //! order.
 
-use crate::rules::backgammon::board::{BAR, MoveGen, Position};
+use crate::rules::backgammon::board::{BAR, Position, with_plays};
 use crate::rules::backgammon::{Backgammon, BackgammonAction, Phase};
 use crate::rules::{Engine, Seat};
 
@@ -133,18 +133,18 @@ pub fn choose(game: &Backgammon, seat: Seat) -> Option<BackgammonAction> {
             }
         }
         Phase::ToPlay { dice } => {
-            let pos = game.position();
-            let mut generator = MoveGen::new();
-            let plays = generator.generate(&pos, dice);
-            let best = plays.iter().map(|p| (evaluate(&p.result), p)).fold(
-                None,
-                |best: Option<(f64, _)>, (v, p)| match best {
-                    Some((bv, _)) if bv >= v => best,
-                    _ => Some((v, p)),
-                },
-            )?;
-            Some(BackgammonAction::Play {
-                moves: best.1.steps().to_vec(),
+            with_plays(&game.position(), dice, |plays| {
+                // The first of the best plays, in the engine's order.
+                let mut best: Option<(f64, &_)> = None;
+                for p in plays {
+                    let v = evaluate(&p.result);
+                    if best.is_none_or(|(bv, _)| v > bv) {
+                        best = Some((v, p));
+                    }
+                }
+                best.map(|(_, p)| BackgammonAction::Play {
+                    moves: p.steps().to_vec(),
+                })
             })
         }
         Phase::Over => None,

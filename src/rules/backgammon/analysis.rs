@@ -1,7 +1,7 @@
 //! Legal plays of a position given as a GNU Backgammon Position ID or an XGID: the pure
 //! function behind `POST /v1/backgammon/plays`.
 
-use super::board::{MoveGen, Position, Step, notation};
+use super::board::{Position, Step, notation, with_plays};
 use super::ids::{PositionError, parse_position_id, parse_xgid, position_id};
 use serde::{Deserialize, Serialize};
 
@@ -45,15 +45,16 @@ pub fn legal_plays(input: &PositionInput, dice: [u8; 2]) -> Result<Vec<PlayInfo>
 
 /// The plays of a position already read.
 pub fn plays_of(pos: &Position, dice: [u8; 2]) -> Vec<PlayInfo> {
-    MoveGen::new()
-        .generate(pos, dice)
-        .iter()
-        .map(|p| PlayInfo {
-            play: notation(pos, p.steps()),
-            steps: p.steps().to_vec(),
-            position_id: position_id(&p.result.swapped()),
-        })
-        .collect()
+    with_plays(pos, dice, |plays| {
+        plays
+            .iter()
+            .map(|p| PlayInfo {
+                play: notation(pos, p.steps()),
+                steps: p.steps().to_vec(),
+                position_id: position_id(&p.result.swapped()),
+            })
+            .collect()
+    })
 }
 
 #[cfg(test)]

@@ -441,9 +441,23 @@ impl MoveGen {
     }
 }
 
-/// Every legal play (allocating; use a [`MoveGen`] in loops).
+thread_local! {
+    /// A generator per thread, so that engine calls do not allocate one each time.
+    static GENERATOR: std::cell::RefCell<MoveGen> = std::cell::RefCell::new(MoveGen::new());
+}
+
+/// Runs `f` on the legal plays of `dice` in `pos`, using this thread's generator.
+pub fn with_plays<R>(pos: &Position, dice: [u8; 2], f: impl FnOnce(&[Play]) -> R) -> R {
+    GENERATOR.with(|g| match g.try_borrow_mut() {
+        Ok(mut g) => f(g.generate(pos, dice)),
+        // Re-entered from inside `f`: use a fresh generator.
+        Err(_) => f(MoveGen::new().generate(pos, dice)),
+    })
+}
+
+/// Every legal play (see [`MoveGen::generate`]).
 pub fn legal_plays(pos: &Position, dice: [u8; 2]) -> Vec<Play> {
-    MoveGen::new().generate(pos, dice).to_vec()
+    with_plays(pos, dice, <[Play]>::to_vec)
 }
 
 /// A play in GNU Backgammon's notation (as its `FormatMove` writes it): moves sorted by source

@@ -15,7 +15,7 @@ pub mod ids;
 
 use super::snakes::opening_throw;
 use super::{DiceSource, Engine, Outcome, RuleError, Seat};
-use board::{MoveGen, Position, START, Step, notation};
+use board::{Position, START, Step, notation};
 use ids::{GameState, MatchState, PositionError, Xgid};
 use serde::{Deserialize, Serialize};
 
@@ -305,10 +305,11 @@ impl Backgammon {
         }
     }
 
-    fn plays(&self, gen_: &mut MoveGen) -> Vec<board::Play> {
+    /// Runs `f` on the legal plays of the current roll (none unless a roll is to be played).
+    fn with_plays<R>(&self, f: impl FnOnce(&[board::Play]) -> R) -> R {
         match self.phase {
-            Phase::ToPlay { dice } => gen_.generate(&self.position(), dice).to_vec(),
-            _ => Vec::new(),
+            Phase::ToPlay { dice } => board::with_plays(&self.position(), dice, f),
+            _ => f(&[]),
         }
     }
 
@@ -515,21 +516,28 @@ impl Backgammon {
                 )));
             }
         }
-        let mut g = MoveGen::new();
-        let plays = self.plays(&mut g);
-        let Some(play) = plays.iter().find(|p| p.result == after) else {
-            let reason = if moves.is_empty() {
-                "the roll can be played: a play must use it".to_string()
-            } else {
-                let max = plays.first().map_or(0, |p| p.steps().len());
-                format!(
-                    "{} is not a legal play of this roll (legal plays use {} dice, \
+        let found = self.with_plays(|plays| {
+            plays
+                .iter()
+                .find(|p| p.result == after)
+                .copied()
+                .ok_or_else(|| plays.first().map_or(0, |p| p.steps().len()))
+        });
+        let play = match found {
+            Ok(play) => play,
+            Err(max) => {
+                let reason = if moves.is_empty() {
+                    "the roll can be played: a play must use it".to_string()
+                } else {
+                    format!(
+                        "{} is not a legal play of this roll (legal plays use {} dice, \
                      each die a separate move onto open points)",
-                    notation(&before, moves),
-                    max
-                )
-            };
-            return Err(RuleError::illegal(reason));
+                        notation(&before, moves),
+                        max
+                    )
+                };
+                return Err(RuleError::illegal(reason));
+            }
         };
         let mut events = vec![BackgammonEvent::PlayMade {
             seat,
@@ -618,13 +626,14 @@ impl Engine for Backgammon {
                 }
                 v
             }
-            Phase::ToPlay { .. } => self
-                .plays(&mut MoveGen::new())
-                .iter()
-                .map(|p| BackgammonAction::Play {
-                    moves: p.steps().to_vec(),
-                })
-                .collect(),
+            Phase::ToPlay { .. } => self.with_plays(|plays| {
+                plays
+                    .iter()
+                    .map(|p| BackgammonAction::Play {
+                        moves: p.steps().to_vec(),
+                    })
+                    .collect()
+            }),
             Phase::CubeOffered => {
                 let mut v = vec![BackgammonAction::Take, BackgammonAction::Drop];
                 if self.may_beaver() {
@@ -656,7 +665,7 @@ impl Engine for Backgammon {
                 let d = [dice.roll(), dice.roll()];
                 let mut events = vec![BackgammonEvent::DiceRolled { seat, dice: d }];
                 self.phase = Phase::ToPlay { dice: d };
-                if self.plays(&mut MoveGen::new()).is_empty() {
+                if self.with_plays(<[board::Play]>::is_empty) {
                     events.push(BackgammonEvent::NoLegalPlay { seat });
                     self.turn = other(seat);
                     self.phase = Phase::ToRoll;
@@ -739,13 +748,12 @@ impl Engine for Backgammon {
         let Phase::ToPlay { .. } = self.phase else {
             return None;
         };
-        let plays = self.plays(&mut MoveGen::new());
-        match plays.as_slice() {
+        self.with_plays(|plays| match plays {
             [only] => Some(BackgammonAction::Play {
                 moves: only.steps().to_vec(),
             }),
             _ => None,
-        }
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {
