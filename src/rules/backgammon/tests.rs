@@ -738,7 +738,19 @@ fn random_game(
         }
         prop_assert_eq!(&g, &before);
         let a = &legal[choices.random_range(0..legal.len())];
+        let on_board = |g: &Backgammon, s: Seat| g.board(s).iter().sum::<u8>();
+        let before_counts = [on_board(&g, 0), on_board(&g, 1)];
+        let game_before = g.game;
         g.apply(seat, a, dice).unwrap();
+        if g.game == game_before {
+            // Checkers only leave the board by bearing off (a hit checker stays, on the bar).
+            let off = match a {
+                BackgammonAction::Play { moves } => moves.iter().filter(|m| m.to == 0).count(),
+                _ => 0,
+            } as u8;
+            prop_assert_eq!(on_board(&g, seat), before_counts[seat] - off);
+            prop_assert_eq!(on_board(&g, 1 - seat), before_counts[1 - seat]);
+        }
         actions += 1;
         prop_assert!(actions < 5_000, "the game does not end");
     }
