@@ -5,3 +5,5 @@
 
 pub mod ludo;
 pub mod uckers;
+pub mod backgammon;
+pub mod snakes;

@@ -14,9 +14,11 @@
 //!   board (colours, arms, partnerships).
 //! - The opening (who starts) is decided inside [`Engine::new`] by the server's own throws.
 
+pub mod backgammon;
 pub mod dice;
 pub mod ludo;
 pub mod uckers;
+pub mod snakes;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
