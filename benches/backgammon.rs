@@ -2,22 +2,19 @@
 //! games per second. Run: `cargo bench --bench backgammon`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use std::hint::black_box;
 use luddo::rules::Engine;
 use luddo::rules::backgammon::board::{MoveGen, Position};
 use luddo::rules::backgammon::{Backgammon, BackgammonOptions, Phase};
 use luddo::rules::dice::RngDice;
 use rand::{Rng, SeedableRng, rngs::StdRng};
+use std::hint::black_box;
 
 /// Positions with their rolls, sampled from games of random plays.
 fn sample_positions(n: usize) -> Vec<(Position, [u8; 2])> {
     let mut rng = StdRng::seed_from_u64(1);
     let mut dice = RngDice(StdRng::seed_from_u64(2));
     let mut out = Vec::with_capacity(n);
-    let no_cube = BackgammonOptions {
-        cube: false,
-        ..Default::default()
-    };
+    let no_cube = BackgammonOptions { cube: false, ..Default::default() };
     while out.len() < n {
         let (mut g, _) = Backgammon::new(no_cube.clone(), 2, &mut dice).unwrap();
         while let Some(seat) = g.to_act() {
@@ -53,10 +50,7 @@ fn legal_play_generation(c: &mut Criterion) {
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("backgammon");
     group.throughput(Throughput::Elements(1));
-    let no_cube = BackgammonOptions {
-        cube: false,
-        ..Default::default()
-    };
+    let no_cube = BackgammonOptions { cube: false, ..Default::default() };
     let mut rng = StdRng::seed_from_u64(3);
     let mut dice = RngDice(StdRng::seed_from_u64(4));
     group.bench_function("random_game", |b| {

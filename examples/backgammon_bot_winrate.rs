@@ -17,17 +17,11 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .and_then(|v| v.parse::<u64>().ok())
+        args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse::<u64>().ok())
     };
     let games = arg("--games").unwrap_or(10_000);
     let seed = arg("--seed").unwrap_or(1);
-    let options = BackgammonOptions {
-        cube: !args.iter().any(|a| a == "--no-cube"),
-        ..Default::default()
-    };
+    let options = BackgammonOptions { cube: !args.iter().any(|a| a == "--no-cube"), ..Default::default() };
     let mut dice = RngDice(StdRng::seed_from_u64(seed));
     let mut random = StdRng::seed_from_u64(seed.wrapping_add(1));
     let (mut wins, mut gammons, mut backgammons) = (0u64, 0u64, 0u64);
@@ -74,11 +68,7 @@ fn main() {
         "{games} money games (cube {}), bot vs uniformly random player, seed {seed}",
         if options.cube { "on" } else { "off" }
     );
-    println!(
-        "games won:       {:.2}% ± {:.2}% (95% CI)",
-        100.0 * p,
-        100.0 * p_ci
-    );
+    println!("games won:       {:.2}% ± {:.2}% (95% CI)", 100.0 * p, 100.0 * p_ci);
     println!("points per game: {mean:+.3} ± {m_ci:.3} (95% CI; net of points lost)");
     println!("bot wins by kind: {gammons} gammons, {backgammons} backgammons of {wins} wins");
     println!("{:.1} s", start.elapsed().as_secs_f64());

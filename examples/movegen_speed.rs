@@ -11,10 +11,7 @@ fn main() {
     let mut rng = StdRng::seed_from_u64(1);
     let mut dice = RngDice(StdRng::seed_from_u64(2));
     let mut positions: Vec<(Position, [u8; 2])> = Vec::new();
-    let o = BackgammonOptions {
-        cube: false,
-        ..Default::default()
-    };
+    let o = BackgammonOptions { cube: false, ..Default::default() };
     while positions.len() < 10_000 {
         let (mut g, _) = Backgammon::new(o.clone(), 2, &mut dice).unwrap();
         while let Some(seat) = g.to_act() {
@@ -30,10 +27,7 @@ fn main() {
     let mut generator = MoveGen::new();
     let mut best = f64::MAX;
     let mut total = 0;
-    let runs: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(30);
+    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(30);
     for _ in 0..runs {
         let t = Instant::now();
         for (p, d) in &positions {
@@ -41,10 +35,5 @@ fn main() {
         }
         best = best.min(t.elapsed().as_secs_f64());
     }
-    println!(
-        "{} plays; best {:.2} ms per 10k => {:.0} positions/s",
-        total / 30,
-        best * 1e3,
-        1e4 / best
-    );
+    println!("{} plays; best {:.2} ms per 10k => {:.0} positions/s", total / 30, best * 1e3, 1e4 / best);
 }

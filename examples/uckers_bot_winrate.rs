@@ -28,15 +28,10 @@ fn main() {
     let started = std::time::Instant::now();
     let (mut wins, mut stalled, mut actions) = (0u64, 0u64, 0u64);
     for i in 0..games {
-        let bot = if i % 2 == 0 {
-            Partnership::YellowGreen
-        } else {
-            Partnership::RedBlue
-        };
+        let bot = if i % 2 == 0 { Partnership::YellowGreen } else { Partnership::RedBlue };
         let mut dice = RngDice(StdRng::seed_from_u64(seed.wrapping_mul(1_000_003) + i));
         let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(7_919) + i);
-        let (mut game, _) =
-            Uckers::new(UckersOptions::default(), seats, &mut dice).expect("valid options");
+        let (mut game, _) = Uckers::new(UckersOptions::default(), seats, &mut dice).expect("valid options");
         let mut n = 0;
         while let Some(seat) = game.to_act() {
             if n == ACTION_CAP {
@@ -46,11 +41,8 @@ fn main() {
             let action = if game.partnership_of(seat) == bot {
                 choose(&game, seat).expect("the bot has a choice")
             } else {
-                let legal: Vec<Action> = game
-                    .legal_actions(seat)
-                    .into_iter()
-                    .filter(|a| *a != Action::UpBoard)
-                    .collect();
+                let legal: Vec<Action> =
+                    game.legal_actions(seat).into_iter().filter(|a| *a != Action::UpBoard).collect();
                 legal[rng.random_range(0..legal.len())].clone()
             };
             game.apply(seat, &action, &mut dice).expect("legal");

@@ -7,10 +7,13 @@ use crate::{
     bots,
     rules::{
         DiceSource, Engine, Outcome, RuleError, Seat,
+        backgammon::Backgammon,
         ludo::{ClassicLudo, Luddo},
+        snakes::Snakes,
+        uckers::Uckers,
     },
 };
-use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
 /// A game a table can be created for.
@@ -73,7 +76,9 @@ impl GameKind {
         match self {
             GameKind::Luddo => start::<Luddo>(options, seats, dice, |g, s| bots::ludo::choose(g, s)),
             GameKind::Ludo => start::<ClassicLudo>(options, seats, dice, |g, s| bots::ludo::choose(g, s)),
-            other => Err(RuleError::invalid_options(format!("{} tables cannot start yet", other.as_str()))),
+            GameKind::Uckers => start::<Uckers>(options, seats, dice, bots::uckers::choose),
+            GameKind::Snakes => start::<Snakes>(options, seats, dice, bots::snakes::choose),
+            GameKind::Backgammon => start::<Backgammon>(options, seats, dice, bots::backgammon::choose),
         }
     }
 
@@ -88,9 +93,9 @@ impl GameKind {
         match self {
             GameKind::Luddo => normalize_engine::<Luddo>(options, seats),
             GameKind::Ludo => normalize_engine::<ClassicLudo>(options, seats),
-            GameKind::Uckers => normalize::<UckersOptions>(options),
-            GameKind::Snakes => normalize::<SnakesOptions>(options),
-            GameKind::Backgammon => normalize::<BackgammonOptions>(options),
+            GameKind::Uckers => normalize_engine::<Uckers>(options, seats),
+            GameKind::Snakes => normalize_engine::<Snakes>(options, seats),
+            GameKind::Backgammon => normalize_engine::<Backgammon>(options, seats),
         }
         .and_then(|v| {
             if self.seats_allowed(seats) {
@@ -102,14 +107,6 @@ impl GameKind {
     }
 }
 
-fn normalize<T: Serialize + DeserializeOwned + Validate>(
-    options: &serde_json::Value,
-) -> Result<serde_json::Value, String> {
-    let parsed: T = serde_json::from_value(options.clone()).map_err(|e| e.to_string())?;
-    parsed.validate()?;
-    serde_json::to_value(parsed).map_err(|e| e.to_string())
-}
-
 /// Options checked by the engine itself.
 fn normalize_engine<E: Engine>(
     options: &serde_json::Value,
@@ -119,72 +116,6 @@ fn normalize_engine<E: Engine>(
     E::validate(&parsed, seats).map_err(|e| e.message)?;
     serde_json::to_value(parsed).map_err(|e| e.to_string())
 }
-
-trait Validate {
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum SnakeEyes {
-    Off,
-    Navy,
-    Wafu,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-struct UckersOptions {
-    snake_eyes: SnakeEyes,
-    superblobs: bool,
-    mixed_blob_stacking: bool,
-    suck_back: bool,
-    blow_back: bool,
-    stand_up_finish: bool,
-}
-impl Default for UckersOptions {
-    fn default() -> Self {
-        Self {
-            snake_eyes: SnakeEyes::Navy,
-            superblobs: false,
-            mixed_blob_stacking: false,
-            suck_back: false,
-            blow_back: false,
-            stand_up_finish: false,
-        }
-    }
-}
-impl Validate for UckersOptions {}
-
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-struct SnakesOptions {
-    board: Option<SnakesBoard>,
-}
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SnakesBoard {
-    ladders: Vec<(u8, u8)>,
-    snakes: Vec<(u8, u8)>,
-}
-impl Validate for SnakesOptions {}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-struct BackgammonOptions {
-    match_to: u32,
-    cube: bool,
-    beavers: bool,
-    crawford: bool,
-}
-impl Default for BackgammonOptions {
-    fn default() -> Self {
-        Self { match_to: 0, cube: true, beavers: false, crawford: true }
-    }
-}
-impl Validate for BackgammonOptions {}
 
 /// A game of any kind behind one object-safe interface, speaking JSON at its edges: what a table
 /// actor holds. Actions and events are the engine's own serde forms.

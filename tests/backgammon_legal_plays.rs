@@ -29,10 +29,7 @@ fn legal_play_counts_match_gnu_backgammon() {
         checked += 1;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(
-        positions.len() >= 30 && checked >= 30 * 21,
-        "{checked} counts"
-    );
+    assert!(positions.len() >= 30 && checked >= 30 * 21, "{checked} counts");
 }
 
 #[test]
@@ -42,15 +39,8 @@ fn plays_notation_and_resulting_ids_match_gnu_backgammon() {
     for line in DATA.lines().filter(|l| l.starts_with("play ")) {
         let (head, after) = line.split_once(" => ").unwrap();
         let mut f = head.splitn(4, ' ');
-        let (_, id, roll, play) = (
-            f.next(),
-            f.next().unwrap(),
-            f.next().unwrap(),
-            f.next().unwrap(),
-        );
-        want.entry((id, roll))
-            .or_default()
-            .insert((play.to_string(), after.to_string()));
+        let (_, id, roll, play) = (f.next(), f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+        want.entry((id, roll)).or_default().insert((play.to_string(), after.to_string()));
     }
     assert!(want.len() >= 40);
     let mut failures = Vec::new();

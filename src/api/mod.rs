@@ -5,6 +5,7 @@
 //! [`router`] merges them and wraps
 //! them in tracing, request ids, CORS, compression, body limits and timeouts.
 
+mod analysis;
 pub mod error;
 pub mod extract;
 mod health;
@@ -75,6 +76,7 @@ pub fn router(state: AppState) -> Router {
         .merge(players::router())
         .merge(tables::router())
         .merge(play::router())
+        .merge(analysis::router())
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed here")

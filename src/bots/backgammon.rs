@@ -14,14 +14,12 @@ use crate::rules::{Engine, Seat};
 
 /// Rolls out of 36 that hit a blot at distance 1–24 (direct shots 1–6, indirect beyond),
 /// ignoring blocks.
-const SHOTS: [u8; 25] = [
-    0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1,
-];
+const SHOTS: [u8; 25] = [0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1];
 
 /// Value of owning a point, by point number (index 0 = point 1).
 const POINT_VALUE: [f64; 24] = [
-    0.5, 1.0, 1.6, 2.6, 3.4, 3.2, 2.8, 1.8, 1.2, 0.9, 0.6, 0.5, 0.4, 0.3, 0.3, 0.3, 0.4, 1.2, 1.6,
-    2.2, 2.4, 1.6, 1.0, 0.8,
+    0.5, 1.0, 1.6, 2.6, 3.4, 3.2, 2.8, 1.8, 1.2, 0.9, 0.6, 0.5, 0.4, 0.3, 0.3, 0.3, 0.4, 1.2, 1.6, 2.2, 2.4,
+    1.6, 1.0, 0.8,
 ];
 
 /// Score of `pos` for the side that just moved (`pos.me`); the opponent is on roll.
@@ -142,9 +140,7 @@ pub fn choose(game: &Backgammon, seat: Seat) -> Option<BackgammonAction> {
                         best = Some((v, p));
                     }
                 }
-                best.map(|(_, p)| BackgammonAction::Play {
-                    moves: p.steps().to_vec(),
-                })
+                best.map(|(_, p)| BackgammonAction::Play { moves: p.steps().to_vec() })
             })
         }
         Phase::Over => None,
@@ -172,12 +168,8 @@ mod tests {
 
     #[test]
     fn the_bot_only_acts_for_the_seat_to_act_and_is_deterministic() {
-        let (g, _) = Backgammon::new(
-            BackgammonOptions::default(),
-            2,
-            &mut ScriptedDice::new([3, 1]),
-        )
-        .unwrap();
+        let (g, _) =
+            Backgammon::new(BackgammonOptions::default(), 2, &mut ScriptedDice::new([3, 1])).unwrap();
         assert_eq!(choose(&g, 1), None);
         let a = choose(&g, 0).unwrap();
         assert_eq!(Some(a.clone()), choose(&g, 0));

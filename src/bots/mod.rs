@@ -3,7 +3,7 @@
 //! after timeouts). Policies are deterministic functions of the state, so the same position
 //! always gets the same answer.
 
-pub mod ludo;
-pub mod uckers;
 pub mod backgammon;
+pub mod ludo;
 pub mod snakes;
+pub mod uckers;

@@ -16,8 +16,7 @@ mod tests {
 
     #[test]
     fn the_bot_rolls_on_its_turn_only() {
-        let (g, _) =
-            Snakes::new(SnakesOptions::default(), 2, &mut ScriptedDice::new([6, 1])).unwrap();
+        let (g, _) = Snakes::new(SnakesOptions::default(), 2, &mut ScriptedDice::new([6, 1])).unwrap();
         assert_eq!(choose(&g, 0), Some(SnakesAction::Roll));
         assert_eq!(choose(&g, 1), None);
     }

@@ -17,11 +17,7 @@ pub fn choose(game: &Uckers, seat: Seat) -> Option<Action> {
     if game.to_act() != Some(seat) {
         return None;
     }
-    let legal: Vec<Action> = game
-        .legal_actions(seat)
-        .into_iter()
-        .filter(|a| *a != Action::UpBoard)
-        .collect();
+    let legal: Vec<Action> = game.legal_actions(seat).into_iter().filter(|a| *a != Action::UpBoard).collect();
     let team = game.partnership_of(seat);
     match game.phase() {
         Phase::Roll => Some(before_throw(game, &legal)),
@@ -84,11 +80,7 @@ fn best_play(game: &Uckers, team: Partnership, legal: Vec<Action>) -> Option<Act
 /// share of what the blob's pieces would lose, less the moves the challenger gives up.
 fn challenge_bonus(game: &Uckers, target: u8) -> f64 {
     let board = game.board();
-    let blob: f64 = board
-        .at_square(target)
-        .iter()
-        .map(|&p| piece_value(board.progress(p)))
-        .sum();
+    let blob: f64 = board.at_square(target).iter().map(|&p| piece_value(board.progress(p))).sum();
     let size = board.blob_size(target) as f64;
     let idle = PieceId::all_of(game.playing_colour())
         .filter(|&p| board.progress(p).is_some_and(|q| q <= LAST_TRACK && q > 0))
@@ -125,11 +117,7 @@ pub fn evaluate(game: &Uckers, team: Partnership) -> f64 {
     let occ = board.occupancy();
     let mut total = 0.0;
     for (id, piece) in board.all() {
-        let sign = if id.colour.partnership() == team {
-            1.0
-        } else {
-            -1.0
-        };
+        let sign = if id.colour.partnership() == team { 1.0 } else { -1.0 };
         let mut value = piece_value(piece.progress);
         if let Some(square) = piece.progress.and_then(|p| track_square(id.colour, p))
             && occ.blob_at(square).is_none()
@@ -175,10 +163,8 @@ mod tests {
     use crate::rules::uckers::UckersOptions;
 
     fn game(pieces: [[Option<u8>; 4]; 4], dice: [u8; 2]) -> Uckers {
-        let mut g =
-            Uckers::from_position(UckersOptions::default(), 4, Colour::Yellow, pieces).unwrap();
-        g.apply(0, &Action::Roll, &mut ScriptedDice::new(dice))
-            .unwrap();
+        let mut g = Uckers::from_position(UckersOptions::default(), 4, Colour::Yellow, pieces).unwrap();
+        g.apply(0, &Action::Roll, &mut ScriptedDice::new(dice)).unwrap();
         g
     }
 
@@ -206,10 +192,7 @@ mod tests {
         let g = game(pieces, [6, 1]);
         assert_eq!(
             choose(&g, 0),
-            Some(Action::Challenge {
-                piece: PieceId::new(Colour::Yellow, 0),
-                target: 5
-            })
+            Some(Action::Challenge { piece: PieceId::new(Colour::Yellow, 0), target: 5 })
         );
     }
 

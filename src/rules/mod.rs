@@ -17,8 +17,8 @@
 pub mod backgammon;
 pub mod dice;
 pub mod ludo;
-pub mod uckers;
 pub mod snakes;
+pub mod uckers;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;

@@ -71,11 +71,7 @@ impl Board {
         let bad = |m: String| Err(RuleError::invalid_options(m));
         let mut starts = [false; FINISH as usize + 1];
         let mut ends = [false; FINISH as usize + 1];
-        let all = self
-            .ladders
-            .iter()
-            .map(|p| ("ladder", p))
-            .chain(self.snakes.iter().map(|p| ("snake", p)));
+        let all = self.ladders.iter().map(|p| ("ladder", p)).chain(self.snakes.iter().map(|p| ("snake", p)));
         for (what, &[from, to]) in all {
             for sq in [from, to] {
                 if !(1..=FINISH).contains(&sq) {
@@ -254,10 +250,7 @@ impl Snakes {
     /// The next seat after `seat`, clockwise, that has not finished.
     fn next_after(&self, seat: Seat) -> Seat {
         let n = self.squares.len();
-        (1..=n)
-            .map(|k| (seat + k) % n)
-            .find(|&s| self.places[s].is_none())
-            .unwrap_or(seat)
+        (1..=n).map(|k| (seat + k) % n).find(|&s| self.places[s].is_none()).unwrap_or(seat)
     }
 }
 
@@ -274,11 +267,7 @@ pub(crate) fn opening_throw<E>(
         for &s in &contenders {
             thrown[s] = Some(dice.roll());
         }
-        let best = contenders
-            .iter()
-            .filter_map(|&s| thrown[s])
-            .max()
-            .unwrap_or(0);
+        let best = contenders.iter().filter_map(|&s| thrown[s]).max().unwrap_or(0);
         contenders.retain(|&s| thrown[s] == Some(best));
         let starts = (contenders.len() == 1).then(|| contenders[0]);
         events.push(event(thrown, starts));
@@ -308,16 +297,10 @@ impl Engine for Snakes {
         dice: &mut dyn DiceSource,
     ) -> Result<(Self, Vec<SnakesEvent>), RuleError> {
         Self::validate(&options, seats)?;
-        let (first, events) = opening_throw(seats, dice, |dice, starts| SnakesEvent::OpeningRoll {
-            dice,
-            starts,
-        });
-        let state = Self {
-            options,
-            squares: vec![None; seats],
-            places: vec![None; seats],
-            turn: Some(first),
-        };
+        let (first, events) =
+            opening_throw(seats, dice, |dice, starts| SnakesEvent::OpeningRoll { dice, starts });
+        let state =
+            Self { options, squares: vec![None; seats], places: vec![None; seats], turn: Some(first) };
         Ok((state, events))
     }
 
@@ -326,11 +309,7 @@ impl Engine for Snakes {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<SnakesAction> {
-        if self.turn == Some(seat) {
-            vec![SnakesAction::Roll]
-        } else {
-            Vec::new()
-        }
+        if self.turn == Some(seat) { vec![SnakesAction::Roll] } else { Vec::new() }
     }
 
     fn apply(
@@ -344,9 +323,7 @@ impl Engine for Snakes {
             return Err(RuleError::game_over());
         };
         if seat != turn {
-            return Err(RuleError::not_your_turn(format!(
-                "it is seat {turn}'s turn to roll"
-            )));
+            return Err(RuleError::not_your_turn(format!("it is seat {turn}'s turn to roll")));
         }
         let die = dice.roll();
         let mut events = vec![SnakesEvent::Rolled { seat, die }];
@@ -368,19 +345,11 @@ impl Engine for Snakes {
             let end = match self.options.board.jump(to) {
                 Jump::None => to,
                 Jump::Ladder(top) => {
-                    events.push(SnakesEvent::ClimbedLadder {
-                        seat,
-                        from: to,
-                        to: top,
-                    });
+                    events.push(SnakesEvent::ClimbedLadder { seat, from: to, to: top });
                     top
                 }
                 Jump::Snake(tail) => {
-                    events.push(SnakesEvent::SlidSnake {
-                        seat,
-                        from: to,
-                        to: tail,
-                    });
+                    events.push(SnakesEvent::SlidSnake { seat, from: to, to: tail });
                     tail
                 }
             };
@@ -390,9 +359,7 @@ impl Engine for Snakes {
                 self.places[seat] = Some(place);
                 events.push(SnakesEvent::Finished { seat, place });
                 // The last player still on the board takes the last place.
-                let left: Vec<Seat> = (0..self.squares.len())
-                    .filter(|&s| self.places[s].is_none())
-                    .collect();
+                let left: Vec<Seat> = (0..self.squares.len()).filter(|&s| self.places[s].is_none()).collect();
                 if left.len() == 1 {
                     self.places[left[0]] = Some(place + 1);
                     self.turn = None;
@@ -441,42 +408,27 @@ mod tests {
     fn game(seats: usize, squares: &[Option<u8>]) -> Snakes {
         let mut opening = vec![6];
         opening.extend(std::iter::repeat_n(1, seats - 1));
-        let (mut g, _) = Snakes::new(
-            SnakesOptions::default(),
-            seats,
-            &mut ScriptedDice::new(opening),
-        )
-        .unwrap();
+        let (mut g, _) =
+            Snakes::new(SnakesOptions::default(), seats, &mut ScriptedDice::new(opening)).unwrap();
         g.squares = squares.to_vec();
         g
     }
 
     fn roll(g: &mut Snakes, seat: Seat, die: u8) -> Vec<SnakesEvent> {
-        g.apply(seat, &SnakesAction::Roll, &mut ScriptedDice::new([die]))
-            .unwrap()
+        g.apply(seat, &SnakesAction::Roll, &mut ScriptedDice::new([die])).unwrap()
     }
 
     #[test]
     fn opening_throw_highest_starts_and_ties_are_rethrown() {
         // Seats 1 and 2 tie on 5; seat 0 is out; the re-throw 2 vs 4 gives seat 2.
-        let (g, events) = Snakes::new(
-            SnakesOptions::default(),
-            3,
-            &mut ScriptedDice::new([3, 5, 5, 2, 4]),
-        )
-        .unwrap();
+        let (g, events) =
+            Snakes::new(SnakesOptions::default(), 3, &mut ScriptedDice::new([3, 5, 5, 2, 4])).unwrap();
         assert_eq!(g.to_act(), Some(2));
         assert_eq!(
             events,
             vec![
-                SnakesEvent::OpeningRoll {
-                    dice: vec![Some(3), Some(5), Some(5)],
-                    starts: None
-                },
-                SnakesEvent::OpeningRoll {
-                    dice: vec![None, Some(2), Some(4)],
-                    starts: Some(2)
-                },
+                SnakesEvent::OpeningRoll { dice: vec![Some(3), Some(5), Some(5)], starts: None },
+                SnakesEvent::OpeningRoll { dice: vec![None, Some(2), Some(4)], starts: Some(2) },
             ]
         );
     }
@@ -494,11 +446,7 @@ mod tests {
     fn a_six_enters_on_square_six_and_rolls_again() {
         let mut g = game(2, &[None, None]);
         let ev = roll(&mut g, 0, 6);
-        assert!(ev.contains(&SnakesEvent::Moved {
-            seat: 0,
-            from: None,
-            to: 6
-        }));
+        assert!(ev.contains(&SnakesEvent::Moved { seat: 0, from: None, to: 6 }));
         assert!(ev.contains(&SnakesEvent::ExtraRoll { seat: 0 }));
         assert_eq!(g.squares[0], Some(6));
         assert_eq!(g.to_act(), Some(0));
@@ -506,12 +454,8 @@ mod tests {
 
     #[test]
     fn entering_on_a_ladder_foot_climbs() {
-        let board = Board {
-            ladders: vec![[6, 30]],
-            snakes: vec![],
-        };
-        let (mut g, _) =
-            Snakes::new(SnakesOptions { board }, 2, &mut ScriptedDice::new([6, 1])).unwrap();
+        let board = Board { ladders: vec![[6, 30]], snakes: vec![] };
+        let (mut g, _) = Snakes::new(SnakesOptions { board }, 2, &mut ScriptedDice::new([6, 1])).unwrap();
         roll(&mut g, 0, 6);
         assert_eq!(g.squares[0], Some(30));
     }
@@ -528,11 +472,7 @@ mod tests {
     fn landing_on_a_ladder_foot_climbs() {
         let mut g = game(2, &[Some(25), None]);
         let ev = roll(&mut g, 0, 3);
-        assert!(ev.contains(&SnakesEvent::ClimbedLadder {
-            seat: 0,
-            from: 28,
-            to: 84
-        }));
+        assert!(ev.contains(&SnakesEvent::ClimbedLadder { seat: 0, from: 28, to: 84 }));
         assert_eq!(g.squares[0], Some(84));
     }
 
@@ -540,11 +480,7 @@ mod tests {
     fn landing_on_a_snake_head_slides_down() {
         let mut g = game(2, &[Some(85), None]);
         let ev = roll(&mut g, 0, 2);
-        assert!(ev.contains(&SnakesEvent::SlidSnake {
-            seat: 0,
-            from: 87,
-            to: 24
-        }));
+        assert!(ev.contains(&SnakesEvent::SlidSnake { seat: 0, from: 87, to: 24 }));
         assert_eq!(g.squares[0], Some(24));
     }
 
@@ -582,9 +518,7 @@ mod tests {
         assert_eq!(g.outcome().unwrap().places, vec![1, 2]);
         assert!(g.legal_actions(1).is_empty());
         assert_eq!(
-            g.apply(1, &SnakesAction::Roll, &mut ScriptedDice::new([]))
-                .unwrap_err()
-                .kind,
+            g.apply(1, &SnakesAction::Roll, &mut ScriptedDice::new([])).unwrap_err().kind,
             crate::rules::RuleErrorKind::GameOver
         );
     }
@@ -608,9 +542,7 @@ mod tests {
     fn only_the_seat_to_act_may_roll() {
         let mut g = game(2, &[None, None]);
         let before = g.clone();
-        let err = g
-            .apply(1, &SnakesAction::Roll, &mut ScriptedDice::new([]))
-            .unwrap_err();
+        let err = g.apply(1, &SnakesAction::Roll, &mut ScriptedDice::new([])).unwrap_err();
         assert_eq!(err.kind, crate::rules::RuleErrorKind::NotYourTurn);
         assert_eq!(g, before);
         assert_eq!(g.forced_action(), None);
@@ -627,10 +559,7 @@ mod tests {
     }
 
     fn board(ladders: &[[u8; 2]], snakes: &[[u8; 2]]) -> Board {
-        Board {
-            ladders: ladders.to_vec(),
-            snakes: snakes.to_vec(),
-        }
+        Board { ladders: ladders.to_vec(), snakes: snakes.to_vec() }
     }
 
     #[test]
@@ -651,18 +580,11 @@ mod tests {
             ("two starts", board(&[[10, 20]], &[[10, 5]])),
             ("chain", board(&[[10, 20]], &[[20, 5]])),
             ("ladder into snake", board(&[[30, 40]], &[[40, 2]])),
-            (
-                "unreachable 100",
-                board(&[], &[[94, 2], [95, 2], [96, 2], [97, 2], [98, 2], [99, 2]]),
-            ),
+            ("unreachable 100", board(&[], &[[94, 2], [95, 2], [96, 2], [97, 2], [98, 2], [99, 2]])),
         ];
         for (name, b) in cases {
             let err = b.validate().expect_err(name);
-            assert_eq!(
-                err.kind,
-                crate::rules::RuleErrorKind::InvalidOptions,
-                "{name}"
-            );
+            assert_eq!(err.kind, crate::rules::RuleErrorKind::InvalidOptions, "{name}");
         }
     }
 
@@ -672,13 +594,9 @@ mod tests {
         assert_eq!(o.board, Board::default());
         assert!(serde_json::from_str::<SnakesOptions>(r#"{"boards": {}}"#).is_err());
         let o: SnakesOptions =
-            serde_json::from_str(r#"{"board": {"ladders": [[2, 50]], "snakes": [[60, 3]]}}"#)
-                .unwrap();
+            serde_json::from_str(r#"{"board": {"ladders": [[2, 50]], "snakes": [[60, 3]]}}"#).unwrap();
         assert_eq!(o.board, board(&[[2, 50]], &[[60, 3]]));
-        assert_eq!(
-            serde_json::to_string(&SnakesAction::Roll).unwrap(),
-            r#"{"type":"roll"}"#
-        );
+        assert_eq!(serde_json::to_string(&SnakesAction::Roll).unwrap(), r#"{"type":"roll"}"#);
     }
 
     proptest! {

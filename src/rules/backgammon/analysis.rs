@@ -63,8 +63,7 @@ mod tests {
 
     #[test]
     fn opening_31_from_a_position_id() {
-        let plays =
-            legal_plays(&PositionInput::PositionId("4HPwATDgc/ABMA".into()), [3, 1]).unwrap();
+        let plays = legal_plays(&PositionInput::PositionId("4HPwATDgc/ABMA".into()), [3, 1]).unwrap();
         assert_eq!(plays.len(), 16);
         let best = plays.iter().find(|p| p.play == "8/5 6/5").unwrap();
         assert_eq!(best.position_id, "sGfwATDgc/ABMA");

@@ -40,18 +40,12 @@ pub const START: [u8; 25] = {
 impl Position {
     /// Both sides in the starting position.
     pub const fn start() -> Self {
-        Self {
-            me: START,
-            opp: START,
-        }
+        Self { me: START, opp: START }
     }
 
     /// The same position with the other side on roll.
     pub fn swapped(&self) -> Self {
-        Self {
-            me: self.opp,
-            opp: self.me,
-        }
+        Self { me: self.opp, opp: self.me }
     }
 
     /// Checkers of the side on roll still on the board (15 minus those borne off).
@@ -61,10 +55,7 @@ impl Position {
 
     /// Pip count of one side: what it still has to travel to bear everything off.
     pub fn pips(side: &[u8; 25]) -> u32 {
-        side.iter()
-            .enumerate()
-            .map(|(i, &n)| (i as u32 + 1) * n as u32)
-            .sum()
+        side.iter().enumerate().map(|(i, &n)| (i as u32 + 1) * n as u32).sum()
     }
 
     /// Whether the side on roll may move a checker from `src` (index, 24 = bar) by `die`.
@@ -150,10 +141,7 @@ impl Step {
 
     fn of(src: usize, die: u8) -> Self {
         let to = src as isize - die as isize;
-        Self {
-            from: src as u8 + 1,
-            to: if to < 0 { 0 } else { to as u8 + 1 },
-        }
+        Self { from: src as u8 + 1, to: if to < 0 { 0 } else { to as u8 + 1 } }
     }
 }
 
@@ -272,12 +260,8 @@ impl MoveGen {
         let mut steps = [Step::NONE; 4];
         // Points the opponent holds, by our index: they stay held during our play (a hit
         // only ever removes a single checker).
-        self.blocked = (0..24)
-            .filter(|&i| pos.opp[23 - i] >= 2)
-            .fold(0u32, |m, i| m | 1 << i);
-        let occ = (0..25)
-            .filter(|&i| pos.me[i] > 0)
-            .fold(0u32, |m, i| m | 1 << i);
+        self.blocked = (0..24).filter(|&i| pos.opp[23 - i] >= 2).fold(0u32, |m, i| m | 1 << i);
+        let occ = (0..25).filter(|&i| pos.me[i] > 0).fold(0u32, |m, i| m | 1 << i);
         self.skip_second = 0;
         if hi == lo {
             self.search(pos, occ, h, &[hi; 4], 0, 23, 0, &mut steps);
@@ -288,9 +272,7 @@ impl MoveGen {
             // could move by hi in the original position: moving x first can only enable y
             // (own checkers never block; a hit only opens a point), and after y, x can still
             // move (y leaves x's point only if two stood there). Skip those without hashing.
-            self.skip_second = (0..25)
-                .filter(|&src| pos.can_move(src, hi))
-                .fold(0u32, |m, src| m | 1 << src);
+            self.skip_second = (0..25).filter(|&src| pos.can_move(src, hi)).fold(0u32, |m, src| m | 1 << src);
             self.search(pos, occ, h, &[lo, hi], 0, 23, 0, &mut steps);
         }
         for &s in &self.used {
@@ -321,11 +303,7 @@ impl MoveGen {
         // except the checker that just moved, which may go on.
         let skip = if depth == 1 && dice.len() == 2 {
             let moved_to = steps[0].to as u32; // 1-based point, 0 = off
-            let keep = if moved_to > 0 {
-                1u32 << (moved_to - 1)
-            } else {
-                0
-            };
+            let keep = if moved_to > 0 { 1u32 << (moved_to - 1) } else { 0 };
             self.skip_second & !keep
         } else {
             0
@@ -333,11 +311,7 @@ impl MoveGen {
         let die = dice[depth] as u32;
         let candidates = if pos.me[BAR] > 0 {
             // Entering: onto our point 25 - die (index 24 - die).
-            if self.blocked >> (24 - die) & 1 == 0 {
-                1 << BAR
-            } else {
-                0
-            }
+            if self.blocked >> (24 - die) & 1 == 0 { 1 << BAR } else { 0 }
         } else {
             let allowed = occ & ((2u32 << top) - 1);
             // Ordinary moves: the destination index src - die must not be blocked.
@@ -414,12 +388,7 @@ impl MoveGen {
             }
             i = (i + 1) & mask;
         }
-        self.plays.push(Play {
-            steps: *steps,
-            len,
-            pips,
-            result: *pos,
-        });
+        self.plays.push(Play { steps: *steps, len, pips, result: *pos });
         self.slots[i] = (h, self.plays.len() as u32);
         self.used.push(i as u32);
     }
@@ -468,8 +437,7 @@ pub fn legal_plays(pos: &Position, dice: [u8; 2]) -> Vec<Play> {
 pub fn notation(before: &Position, steps: &[Step]) -> String {
     let had_opp = |p: u8| (1..=24).contains(&p) && before.opp[24 - p as usize] > 0;
     // Each row: source, then the points it went through (hits) and its destination.
-    let mut rows: Vec<Option<(u8, Vec<u8>)>> =
-        steps.iter().map(|s| Some((s.from, vec![s.to]))).collect();
+    let mut rows: Vec<Option<(u8, Vec<u8>)>> = steps.iter().map(|s| Some((s.from, vec![s.to]))).collect();
     rows.sort_by(|a, b| {
         let (a, b) = (a.as_ref().unwrap(), b.as_ref().unwrap());
         (b.0, b.1[0]).cmp(&(a.0, a.1[0]))
@@ -538,10 +506,7 @@ mod tests {
     use super::*;
 
     fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
-        let mut p = Position {
-            me: [0; 25],
-            opp: [0; 25],
-        };
+        let mut p = Position { me: [0; 25], opp: [0; 25] };
         for &(pt, n) in me {
             p.me[pt - 1] = n;
         }
@@ -552,10 +517,7 @@ mod tests {
     }
 
     fn notations(p: &Position, dice: [u8; 2]) -> Vec<String> {
-        let mut v: Vec<String> = legal_plays(p, dice)
-            .iter()
-            .map(|pl| notation(p, pl.steps()))
-            .collect();
+        let mut v: Vec<String> = legal_plays(p, dice).iter().map(|pl| notation(p, pl.steps())).collect();
         v.sort();
         v
     }
@@ -575,10 +537,7 @@ mod tests {
         let p = pos(&[(13, 1)], &[(15, 2)]);
         let plays = legal_plays(&p, [6, 3]);
         assert_eq!(plays.len(), 1);
-        assert_eq!(
-            plays[0].steps(),
-            &[Step { from: 13, to: 7 }, Step { from: 7, to: 4 }]
-        );
+        assert_eq!(plays[0].steps(), &[Step { from: 13, to: 7 }, Step { from: 7, to: 4 }]);
         assert_eq!(notation(&p, plays[0].steps()), "13/4");
     }
 

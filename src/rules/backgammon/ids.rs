@@ -59,10 +59,7 @@ fn encode_base64(bytes: &[u8], chars: usize) -> String {
 fn decode_base64(s: &str, bytes: usize) -> Result<Vec<u8>, PositionError> {
     let mut out = vec![0u8; bytes];
     for (k, ch) in s.chars().enumerate() {
-        let v = BASE64
-            .iter()
-            .position(|&c| c as char == ch)
-            .ok_or(PositionError::NotBase64 { ch })? as u8;
+        let v = BASE64.iter().position(|&c| c as char == ch).ok_or(PositionError::NotBase64 { ch })? as u8;
         for b in 0..6 {
             let bit = k * 6 + b;
             if (v >> (5 - b)) & 1 == 1 {
@@ -96,9 +93,7 @@ pub fn position_id(pos: &Position) -> String {
 pub fn parse_position_id(id: &str) -> Result<Position, PositionError> {
     let id = id.trim();
     if id.chars().count() != 14 {
-        return Err(PositionError::PositionIdLength {
-            len: id.chars().count(),
-        });
+        return Err(PositionError::PositionIdLength { len: id.chars().count() });
     }
     let key = decode_base64(id, 11)?;
     if key[10] != 0 {
@@ -117,9 +112,7 @@ pub fn parse_position_id(id: &str) -> Result<Position, PositionError> {
         if set {
             sides[side][point] += 1;
             if sides[side][point] > CHECKERS {
-                return Err(PositionError::Impossible {
-                    reason: "a side has more than 15 checkers".into(),
-                });
+                return Err(PositionError::Impossible { reason: "a side has more than 15 checkers".into() });
             }
         } else {
             point += 1;
@@ -132,13 +125,8 @@ pub fn parse_position_id(id: &str) -> Result<Position, PositionError> {
     if side != 2 {
         return Err(PositionError::PositionIdBits);
     }
-    let pos = Position {
-        opp: sides[0],
-        me: sides[1],
-    };
-    pos.check().map_err(|r| PositionError::Impossible {
-        reason: r.to_string(),
-    })?;
+    let pos = Position { opp: sides[0], me: sides[1] };
+    pos.check().map_err(|r| PositionError::Impossible { reason: r.to_string() })?;
     Ok(pos)
 }
 
@@ -189,9 +177,7 @@ fn set_bits(key: &mut [u8], pos: usize, n: usize, value: u32) {
 }
 
 fn get_bits(key: &[u8], pos: usize, n: usize) -> u32 {
-    (0..n).fold(0, |v, i| {
-        v | (((key[(pos + i) / 8] >> ((pos + i) % 8)) & 1) as u32) << i
-    })
+    (0..n).fold(0, |v, i| v | (((key[(pos + i) / 8] >> ((pos + i) % 8)) & 1) as u32) << i)
 }
 
 /// Match ID of a match state.
@@ -219,16 +205,10 @@ pub fn match_id(m: &MatchState) -> String {
 pub fn parse_match_id(id: &str) -> Result<MatchState, PositionError> {
     let id = id.trim();
     if id.chars().count() != 12 {
-        return Err(PositionError::MatchIdLength {
-            len: id.chars().count(),
-        });
+        return Err(PositionError::MatchIdLength { len: id.chars().count() });
     }
     let key = decode_base64(id, 9)?;
-    let bad = |r: &str| {
-        Err(PositionError::MatchId {
-            reason: r.to_string(),
-        })
-    };
+    let bad = |r: &str| Err(PositionError::MatchId { reason: r.to_string() });
     let owner = get_bits(&key, 4, 2);
     let state = match get_bits(&key, 8, 3) {
         0 => GameState::NoGame,
@@ -283,18 +263,11 @@ pub struct Xgid {
 
 /// Writes an XGID. `boards[p]` is player `p`'s checkers on its own points.
 pub fn xgid(x: &Xgid) -> String {
-    let (top, bottom) = if x.m.on_roll == 1 {
-        (&x.position.opp, &x.position.me)
-    } else {
-        (&x.position.me, &x.position.opp)
-    };
+    let (top, bottom) =
+        if x.m.on_roll == 1 { (&x.position.opp, &x.position.me) } else { (&x.position.me, &x.position.opp) };
     let mut s = String::from("XGID=");
     let letter = |n: u8, base: u8| (base + n - 1) as char;
-    s.push(if top[BAR] > 0 {
-        letter(top[BAR], b'a')
-    } else {
-        '-'
-    });
+    s.push(if top[BAR] > 0 { letter(top[BAR], b'a') } else { '-' });
     for p in 1..=24usize {
         if bottom[p - 1] > 0 {
             s.push(letter(bottom[p - 1], b'A'));
@@ -304,11 +277,7 @@ pub fn xgid(x: &Xgid) -> String {
             s.push('-');
         }
     }
-    s.push(if bottom[BAR] > 0 {
-        letter(bottom[BAR], b'A')
-    } else {
-        '-'
-    });
+    s.push(if bottom[BAR] > 0 { letter(bottom[BAR], b'A') } else { '-' });
     let owner = match x.m.cube_owner {
         None => 0,
         Some(1) => 1,
@@ -321,11 +290,7 @@ pub fn xgid(x: &Xgid) -> String {
         let (hi, lo) = (x.m.dice[0].max(x.m.dice[1]), x.m.dice[0].min(x.m.dice[1]));
         format!("{hi}{lo}")
     };
-    let rules = if x.m.match_to > 0 {
-        x.m.crawford as u32
-    } else {
-        x.m.jacoby as u32 + 2 * x.beavers as u32
-    };
+    let rules = if x.m.match_to > 0 { x.m.crawford as u32 } else { x.m.jacoby as u32 + 2 * x.beavers as u32 };
     s.push_str(&format!(
         ":{}:{}:{}:{}:{}:{}:{}:{}:{}",
         x.m.cube.max(1).trailing_zeros(),
@@ -352,10 +317,7 @@ pub fn parse_xgid(s: &str) -> Result<Xgid, PositionError> {
     }
     let chars: Vec<char> = f[0].chars().collect();
     if chars.len() != 26 {
-        return Err(bad(format!(
-            "the position has 26 characters, not {}",
-            chars.len()
-        )));
+        return Err(bad(format!("the position has 26 characters, not {}", chars.len())));
     }
     let (mut top, mut bottom) = ([0u8; 25], [0u8; 25]);
     for (i, &c) in chars.iter().enumerate() {
@@ -376,8 +338,7 @@ pub fn parse_xgid(s: &str) -> Result<Xgid, PositionError> {
         }
     }
     let int = |k: usize, name: &str| -> Result<i64, PositionError> {
-        f[k].parse::<i64>()
-            .map_err(|_| bad(format!("{name} {:?} is not a number", f[k])))
+        f[k].parse::<i64>().map_err(|_| bad(format!("{name} {:?} is not a number", f[k])))
     };
     let cube_log = int(1, "cube")?;
     if !(0..=15).contains(&cube_log) {
@@ -425,20 +386,9 @@ pub fn parse_xgid(s: &str) -> Result<Xgid, PositionError> {
     if !(0..=3).contains(&rules) || (match_to > 0 && rules > 1) {
         return Err(bad(format!("rules field {rules}")));
     }
-    let position = if on_roll == 1 {
-        Position {
-            me: bottom,
-            opp: top,
-        }
-    } else {
-        Position {
-            me: top,
-            opp: bottom,
-        }
-    };
-    position.check().map_err(|r| PositionError::Impossible {
-        reason: r.to_string(),
-    })?;
+    let position =
+        if on_roll == 1 { Position { me: bottom, opp: top } } else { Position { me: top, opp: bottom } };
+    position.check().map_err(|r| PositionError::Impossible { reason: r.to_string() })?;
     let m = MatchState {
         cube: 1 << cube_log,
         cube_owner,
@@ -453,12 +403,7 @@ pub fn parse_xgid(s: &str) -> Result<Xgid, PositionError> {
         score: [score_top as u32, score_bottom as u32],
         jacoby: match_to == 0 && rules & 1 == 1,
     };
-    Ok(Xgid {
-        position,
-        m,
-        beavers: match_to == 0 && rules & 2 == 2,
-        max_cube_log2: max_cube as u32,
-    })
+    Ok(Xgid { position, m, beavers: match_to == 0 && rules & 2 == 2, max_cube_log2: max_cube as u32 })
 }
 
 #[cfg(test)]
@@ -468,10 +413,7 @@ mod tests {
     #[test]
     fn starting_position_id_is_gnubgs() {
         assert_eq!(position_id(&Position::start()), "4HPwATDgc/ABMA");
-        assert_eq!(
-            parse_position_id("4HPwATDgc/ABMA").unwrap(),
-            Position::start()
-        );
+        assert_eq!(parse_position_id("4HPwATDgc/ABMA").unwrap(), Position::start());
     }
 
     #[test]
@@ -481,41 +423,23 @@ mod tests {
         moved[7] -= 1;
         moved[5] -= 1;
         moved[4] += 2;
-        let p = Position {
-            me: super::super::board::START,
-            opp: moved,
-        };
+        let p = Position { me: super::super::board::START, opp: moved };
         assert_eq!(position_id(&p), "sGfwATDgc/ABMA");
     }
 
     #[test]
     fn bad_position_ids_are_refused_with_a_reason() {
-        assert_eq!(
-            parse_position_id("4HPwATDgc/AB"),
-            Err(PositionError::PositionIdLength { len: 12 })
-        );
-        assert_eq!(
-            parse_position_id("4HPwATDgc/AB!A"),
-            Err(PositionError::NotBase64 { ch: '!' })
-        );
-        assert_eq!(
-            parse_position_id("//////////////"),
-            Err(PositionError::PositionIdBits)
-        );
+        assert_eq!(parse_position_id("4HPwATDgc/AB"), Err(PositionError::PositionIdLength { len: 12 }));
+        assert_eq!(parse_position_id("4HPwATDgc/AB!A"), Err(PositionError::NotBase64 { ch: '!' }));
+        assert_eq!(parse_position_id("//////////////"), Err(PositionError::PositionIdBits));
         let mut crowded = Position::start();
         crowded.me[1] = 1; // 16 checkers (the other side has 14, so it fits in 80 bits)
         crowded.opp[5] = 4;
-        assert!(matches!(
-            parse_position_id(&position_id(&crowded)),
-            Err(PositionError::Impossible { .. })
-        ));
+        assert!(matches!(parse_position_id(&position_id(&crowded)), Err(PositionError::Impossible { .. })));
         let mut shared = Position::start();
         shared.me[5] = 4;
         shared.me[0] = 1; // our 1-point is the opponent's 24-point, where it has two
-        assert!(matches!(
-            parse_position_id(&position_id(&shared)),
-            Err(PositionError::Impossible { .. })
-        ));
+        assert!(matches!(parse_position_id(&position_id(&shared)), Err(PositionError::Impossible { .. })));
     }
 
     #[test]
@@ -538,17 +462,9 @@ mod tests {
         assert_eq!(match_id(&m), "cIkFAAAAAAAA");
         assert_eq!(parse_match_id("cIkFAAAAAAAA").unwrap(), m);
         // After the play: player 0 to roll ("MAEAAAAAAAAA").
-        let m2 = MatchState {
-            on_roll: 0,
-            turn: 0,
-            dice: [0, 0],
-            ..m
-        };
+        let m2 = MatchState { on_roll: 0, turn: 0, dice: [0, 0], ..m };
         assert_eq!(match_id(&m2), "MAEAAAAAAAAA");
-        let m3 = MatchState {
-            jacoby: false,
-            ..m2
-        };
+        let m3 = MatchState { jacoby: false, ..m2 };
         assert_eq!(match_id(&m3), "MAEAAAAAAAAE");
     }
 

@@ -40,13 +40,7 @@ pub struct BackgammonOptions {
 
 impl Default for BackgammonOptions {
     fn default() -> Self {
-        Self {
-            match_to: 0,
-            cube: true,
-            beavers: false,
-            jacoby: false,
-            crawford: true,
-        }
+        Self { match_to: 0, cube: true, beavers: false, jacoby: false, crawford: true }
     }
 }
 
@@ -228,10 +222,7 @@ impl Backgammon {
 
     /// The position seen from the seat on roll.
     pub fn position(&self) -> Position {
-        Position {
-            me: self.board[self.turn],
-            opp: self.board[other(self.turn)],
-        }
+        Position { me: self.board[self.turn], opp: self.board[other(self.turn)] }
     }
 
     fn new_game_state(options: BackgammonOptions) -> Self {
@@ -263,10 +254,7 @@ impl Backgammon {
             self.crawford_game = true;
             self.crawford_done = true;
         }
-        events.push(BackgammonEvent::NewGame {
-            game: self.game,
-            crawford: self.crawford_game,
-        });
+        events.push(BackgammonEvent::NewGame { game: self.game, crawford: self.crawford_game });
         let mut throws = Vec::new();
         let (first, opening) = opening_throw(2, dice, |d, starts| {
             throws.push(d.clone());
@@ -277,10 +265,7 @@ impl Backgammon {
         self.turn = first;
         // The starter plays both numbers: its own die first, then the opponent's.
         self.phase = Phase::ToPlay {
-            dice: [
-                last[first].expect("both dice thrown"),
-                last[other(first)].expect("both dice thrown"),
-            ],
+            dice: [last[first].expect("both dice thrown"), last[other(first)].expect("both dice thrown")],
         };
     }
 
@@ -326,24 +311,13 @@ impl Backgammon {
         let points = kind.multiplier() * cube;
         self.score[seat] += points;
         self.last_state = state;
-        events.push(BackgammonEvent::GameWon {
-            seat,
-            kind,
-            cube,
-            points,
-        });
+        events.push(BackgammonEvent::GameWon { seat, kind, cube, points });
         let m = self.options.match_to;
-        events.push(BackgammonEvent::MatchScore {
-            score: self.score,
-            match_to: m,
-        });
+        events.push(BackgammonEvent::MatchScore { score: self.score, match_to: m });
         if m == 0 || self.score[seat] >= m {
             self.phase = Phase::Over;
             self.winner = Some(seat);
-            events.push(BackgammonEvent::MatchOver {
-                winner: seat,
-                score: self.score,
-            });
+            events.push(BackgammonEvent::MatchOver { winner: seat, score: self.score });
         } else {
             self.start_game(dice, events);
         }
@@ -375,16 +349,8 @@ impl Backgammon {
             cube_owner: self.cube_owner.map(|s| s as u8),
             on_roll: self.turn as u8,
             crawford: self.crawford_game,
-            state: if self.phase == Phase::Over {
-                self.last_state
-            } else {
-                GameState::Playing
-            },
-            turn: if doubled {
-                other(self.turn) as u8
-            } else {
-                self.turn as u8
-            },
+            state: if self.phase == Phase::Over { self.last_state } else { GameState::Playing },
+            turn: if doubled { other(self.turn) as u8 } else { self.turn as u8 },
             doubled,
             resigned: 0,
             dice: match self.phase {
@@ -438,18 +404,11 @@ impl Backgammon {
     /// A game set up from an XGID.
     pub fn from_xgid(xgid: &str, options: BackgammonOptions) -> Result<Self, PositionError> {
         let x = ids::parse_xgid(xgid)?;
-        let options = BackgammonOptions {
-            beavers: x.beavers,
-            ..options
-        };
+        let options = BackgammonOptions { beavers: x.beavers, ..options };
         Self::from_parts(x.position, &x.m, options)
     }
 
-    fn from_parts(
-        pos: Position,
-        m: &MatchState,
-        options: BackgammonOptions,
-    ) -> Result<Self, PositionError> {
+    fn from_parts(pos: Position, m: &MatchState, options: BackgammonOptions) -> Result<Self, PositionError> {
         let bad = |r: &str| PositionError::MatchId { reason: r.into() };
         if m.state != GameState::Playing {
             return Err(bad("only games in progress can be loaded"));
@@ -462,9 +421,7 @@ impl Backgammon {
         board[turn] = pos.me;
         board[other(turn)] = pos.opp;
         if pos.me.iter().sum::<u8>() == 0 || pos.opp.iter().sum::<u8>() == 0 {
-            return Err(PositionError::Impossible {
-                reason: "a side has borne off every checker".into(),
-            });
+            return Err(PositionError::Impossible { reason: "a side has borne off every checker".into() });
         }
         let phase = if m.doubled {
             Phase::CubeOffered
@@ -548,10 +505,7 @@ impl Backgammon {
         for i in 0..24 {
             let lost = before.opp[i].saturating_sub(play.result.opp[i]);
             if lost > 0 {
-                events.push(BackgammonEvent::CheckerHit {
-                    seat: other(seat),
-                    point: 24 - i as u8,
-                });
+                events.push(BackgammonEvent::CheckerHit { seat: other(seat), point: 24 - i as u8 });
             }
         }
         self.board[seat] = play.result.me;
@@ -574,14 +528,10 @@ impl Engine for Backgammon {
 
     fn validate(options: &BackgammonOptions, seats: usize) -> Result<(), RuleError> {
         if seats != 2 {
-            return Err(RuleError::invalid_options(format!(
-                "backgammon is for 2 players, not {seats}"
-            )));
+            return Err(RuleError::invalid_options(format!("backgammon is for 2 players, not {seats}")));
         }
         if options.match_to > 99 {
-            return Err(RuleError::invalid_options(
-                "matches are played to at most 99 points",
-            ));
+            return Err(RuleError::invalid_options("matches are played to at most 99 points"));
         }
         if options.match_to > 0 && (options.beavers || options.jacoby) {
             return Err(RuleError::invalid_options(
@@ -627,12 +577,7 @@ impl Engine for Backgammon {
                 v
             }
             Phase::ToPlay { .. } => self.with_plays(|plays| {
-                plays
-                    .iter()
-                    .map(|p| BackgammonAction::Play {
-                        moves: p.steps().to_vec(),
-                    })
-                    .collect()
+                plays.iter().map(|p| BackgammonAction::Play { moves: p.steps().to_vec() }).collect()
             }),
             Phase::CubeOffered => {
                 let mut v = vec![BackgammonAction::Take, BackgammonAction::Drop];
@@ -655,9 +600,7 @@ impl Engine for Backgammon {
             return Err(RuleError::game_over());
         };
         if seat != to_act {
-            return Err(RuleError::not_your_turn(format!(
-                "seat {to_act} is to act, not seat {seat}"
-            )));
+            return Err(RuleError::not_your_turn(format!("seat {to_act} is to act, not seat {seat}")));
         }
         use BackgammonAction as A;
         match (action, self.phase) {
@@ -686,19 +629,13 @@ impl Engine for Backgammon {
                     return Err(RuleError::illegal(why));
                 }
                 self.phase = Phase::CubeOffered;
-                Ok(vec![BackgammonEvent::Doubled {
-                    seat,
-                    value: self.cube * 2,
-                }])
+                Ok(vec![BackgammonEvent::Doubled { seat, value: self.cube * 2 }])
             }
             (A::Take, Phase::CubeOffered) => {
                 self.cube *= 2;
                 self.cube_owner = Some(seat);
                 self.phase = Phase::ToRoll;
-                Ok(vec![BackgammonEvent::Taken {
-                    seat,
-                    value: self.cube,
-                }])
+                Ok(vec![BackgammonEvent::Taken { seat, value: self.cube }])
             }
             (A::Beaver, Phase::CubeOffered) => {
                 if !self.may_beaver() {
@@ -707,22 +644,12 @@ impl Engine for Backgammon {
                 self.cube *= 4;
                 self.cube_owner = Some(seat);
                 self.phase = Phase::ToRoll;
-                Ok(vec![BackgammonEvent::Beavered {
-                    seat,
-                    value: self.cube,
-                }])
+                Ok(vec![BackgammonEvent::Beavered { seat, value: self.cube }])
             }
             (A::Drop, Phase::CubeOffered) => {
                 let mut events = vec![BackgammonEvent::Dropped { seat }];
                 let cube = self.cube;
-                self.end_game(
-                    other(seat),
-                    WinKind::Single,
-                    cube,
-                    GameState::Dropped,
-                    dice,
-                    &mut events,
-                );
+                self.end_game(other(seat), WinKind::Single, cube, GameState::Dropped, dice, &mut events);
                 Ok(events)
             }
             (A::Play { moves }, Phase::ToPlay { .. }) => self.apply_play(seat, moves, dice),
@@ -749,9 +676,7 @@ impl Engine for Backgammon {
             return None;
         };
         self.with_plays(|plays| match plays {
-            [only] => Some(BackgammonAction::Play {
-                moves: only.steps().to_vec(),
-            }),
+            [only] => Some(BackgammonAction::Play { moves: only.steps().to_vec() }),
             _ => None,
         })
     }

@@ -39,11 +39,7 @@ fn st(from: u8, to: u8) -> Step {
 
 fn play(g: &mut Backgammon, moves: &[(u8, u8)]) -> Result<Vec<BackgammonEvent>, RuleError> {
     let moves = moves.iter().map(|&(f, t)| st(f, t)).collect();
-    g.apply(
-        g.turn,
-        &BackgammonAction::Play { moves },
-        &mut ScriptedDice::new([]),
-    )
+    g.apply(g.turn, &BackgammonAction::Play { moves }, &mut ScriptedDice::new([]))
 }
 
 fn notations(g: &Backgammon) -> Vec<String> {
@@ -57,29 +53,16 @@ const START_SIDE: [u8; 25] = START;
 #[test]
 fn opening_throw_higher_die_moves_first_using_both_numbers() {
     // 4-4 is a tie and is thrown again; then seat 0 throws 2 and seat 1 throws 5.
-    let (g, events) = Backgammon::new(
-        BackgammonOptions::default(),
-        2,
-        &mut ScriptedDice::new([4, 4, 2, 5]),
-    )
-    .unwrap();
+    let (g, events) =
+        Backgammon::new(BackgammonOptions::default(), 2, &mut ScriptedDice::new([4, 4, 2, 5])).unwrap();
     assert_eq!(g.to_act(), Some(1));
     assert_eq!(g.phase(), Phase::ToPlay { dice: [5, 2] });
     assert_eq!(
         events,
         vec![
-            BackgammonEvent::NewGame {
-                game: 1,
-                crawford: false
-            },
-            BackgammonEvent::OpeningRoll {
-                dice: vec![Some(4), Some(4)],
-                starts: None
-            },
-            BackgammonEvent::OpeningRoll {
-                dice: vec![Some(2), Some(5)],
-                starts: Some(1)
-            },
+            BackgammonEvent::NewGame { game: 1, crawford: false },
+            BackgammonEvent::OpeningRoll { dice: vec![Some(4), Some(4)], starts: None },
+            BackgammonEvent::OpeningRoll { dice: vec![Some(2), Some(5)], starts: Some(1) },
         ]
     );
     // The opening player cannot double: the dice are already thrown.
@@ -88,12 +71,7 @@ fn opening_throw_higher_die_moves_first_using_both_numbers() {
 
 #[test]
 fn standard_setup_has_fifteen_checkers_each() {
-    let (g, _) = Backgammon::new(
-        BackgammonOptions::default(),
-        2,
-        &mut ScriptedDice::new([3, 1]),
-    )
-    .unwrap();
+    let (g, _) = Backgammon::new(BackgammonOptions::default(), 2, &mut ScriptedDice::new([3, 1])).unwrap();
     for s in 0..2 {
         assert_eq!(g.board(s), &START_SIDE);
         assert_eq!(g.board(s).iter().sum::<u8>(), 15);
@@ -103,11 +81,7 @@ fn standard_setup_has_fifteen_checkers_each() {
 
 #[test]
 fn each_die_is_a_separate_move_and_one_checker_may_use_both() {
-    let mut g = game(
-        side(&[(13, 1), (6, 14)], 0),
-        side(&[(24, 2), (13, 13)], 0),
-        [6, 3],
-    );
+    let mut g = game(side(&[(13, 1), (6, 14)], 0), side(&[(24, 2), (13, 13)], 0), [6, 3]);
     // 13/4 is 13/7/4 or 13/10/4 (one checker, both dice).
     assert!(notations(&g).contains(&"13/4".to_string()));
     // A single 9-pip jump is the same play.
@@ -118,11 +92,7 @@ fn each_die_is_a_separate_move_and_one_checker_may_use_both() {
 #[test]
 fn only_open_points_may_be_landed_on_also_as_a_stop() {
     // The opponent holds our 7 and 10 (its 18 and 15): 13/4 cannot stop on either.
-    let mut g = game(
-        side(&[(13, 1), (1, 14)], 0),
-        side(&[(18, 2), (15, 2), (24, 11)], 0),
-        [6, 3],
-    );
+    let mut g = game(side(&[(13, 1), (1, 14)], 0), side(&[(18, 2), (15, 2), (24, 11)], 0), [6, 3]);
     assert!(g.legal_plays().is_empty() || !notations(&g).contains(&"13/4".to_string()));
     let before = g.clone();
     let err = play(&mut g, &[(13, 7), (7, 4)]).unwrap_err();
@@ -151,12 +121,7 @@ fn larger_die_must_be_played_when_only_one_can() {
         [6, 5],
     );
     assert_eq!(notations(&g), vec!["14/8"]);
-    assert_eq!(
-        g.forced_action(),
-        Some(BackgammonAction::Play {
-            moves: vec![st(14, 8)]
-        })
-    );
+    assert_eq!(g.forced_action(), Some(BackgammonAction::Play { moves: vec![st(14, 8)] }));
 }
 
 #[test]
@@ -181,44 +146,25 @@ fn doubles_are_played_four_times() {
 #[test]
 fn doubles_that_cannot_all_be_played_play_as_many_as_possible() {
     // 6-6: 24/18(2), then 18/12 is blocked and home checkers cannot bear off.
-    let g = game(
-        side(&[(24, 2), (6, 13)], 0),
-        side(&[(13, 2), (12, 2), (24, 11)], 0),
-        [6, 6],
-    );
+    let g = game(side(&[(24, 2), (6, 13)], 0), side(&[(13, 2), (12, 2), (24, 11)], 0), [6, 6]);
     assert_eq!(notations(&g), vec!["24/18(2)"]);
 }
 
 #[test]
 fn no_legal_move_loses_the_turn() {
     // On the bar against a closed board.
-    let (mut g, _) = Backgammon::new(
-        BackgammonOptions::default(),
-        2,
-        &mut ScriptedDice::new([6, 1]),
-    )
-    .unwrap();
+    let (mut g, _) =
+        Backgammon::new(BackgammonOptions::default(), 2, &mut ScriptedDice::new([6, 1])).unwrap();
     g.board = [
         side(&[(6, 4), (8, 3), (13, 5), (5, 2)], 1),
-        side(
-            &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (13, 3)],
-            0,
-        ),
+        side(&[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (13, 3)], 0),
     ];
     g.phase = Phase::ToRoll;
     g.turn = 0;
-    let events = g
-        .apply(0, &BackgammonAction::Roll, &mut ScriptedDice::new([6, 5]))
-        .unwrap();
+    let events = g.apply(0, &BackgammonAction::Roll, &mut ScriptedDice::new([6, 5])).unwrap();
     assert_eq!(
         events,
-        vec![
-            BackgammonEvent::DiceRolled {
-                seat: 0,
-                dice: [6, 5]
-            },
-            BackgammonEvent::NoLegalPlay { seat: 0 },
-        ]
+        vec![BackgammonEvent::DiceRolled { seat: 0, dice: [6, 5] }, BackgammonEvent::NoLegalPlay { seat: 0 },]
     );
     assert_eq!(g.to_act(), Some(1));
     assert_eq!(g.phase(), Phase::ToRoll);
@@ -227,11 +173,7 @@ fn no_legal_move_loses_the_turn() {
 #[test]
 fn hitting_a_blot_sends_it_to_the_bar_also_on_the_way() {
     // An opposing blot on our 7 (its 18): 13/7*/5 hits on the way.
-    let mut g = game(
-        side(&[(13, 1), (6, 14)], 0),
-        side(&[(18, 1), (24, 14)], 0),
-        [6, 2],
-    );
+    let mut g = game(side(&[(13, 1), (6, 14)], 0), side(&[(18, 1), (24, 14)], 0), [6, 2]);
     let events = play(&mut g, &[(13, 7), (7, 5)]).unwrap();
     assert!(events.contains(&BackgammonEvent::PlayMade {
         seat: 0,
@@ -262,11 +204,7 @@ fn bar_must_be_entered_first() {
 #[test]
 fn bearing_off_only_once_all_checkers_are_home() {
     // One checker still on 7: the 6 cannot bear off from 6.
-    let g = game(
-        side(&[(7, 1), (6, 2), (3, 3), (1, 2)], 0),
-        side(&[(13, 5), (8, 5), (6, 5)], 0),
-        [6, 1],
-    );
+    let g = game(side(&[(7, 1), (6, 2), (3, 3), (1, 2)], 0), side(&[(13, 5), (8, 5), (6, 5)], 0), [6, 1]);
     for p in notations(&g) {
         assert!(p.contains("7/"), "{p}");
     }
@@ -275,11 +213,7 @@ fn bearing_off_only_once_all_checkers_are_home() {
 #[test]
 fn bearing_off_with_higher_number_from_highest_point() {
     // Checkers on 5, 3 and 1: a 6 bears off from the 5 (the highest point).
-    let g = game(
-        side(&[(5, 2), (3, 1), (1, 2)], 0),
-        side(&[(13, 5), (8, 5), (6, 5)], 0),
-        [6, 4],
-    );
+    let g = game(side(&[(5, 2), (3, 1), (1, 2)], 0), side(&[(13, 5), (8, 5), (6, 5)], 0), [6, 4]);
     // The 4 cannot bear off from the 3 (not exact, and the 5 is higher): it moves 5/1.
     assert_eq!(notations(&g), vec!["5/1 5/off"]);
     // 6-5: the 5 bears off exactly, the 6 from the highest point.
@@ -290,16 +224,9 @@ fn bearing_off_with_higher_number_from_highest_point() {
 #[test]
 fn bearing_off_must_move_inside_when_a_higher_checker_remains() {
     // A 5 with checkers on 6, 4 and 2: no checker on 5, one higher: the 5 moves 6/1.
-    let g = game(
-        side(&[(6, 1), (4, 2), (2, 2)], 0),
-        side(&[(13, 5), (8, 5), (6, 5)], 0),
-        [5, 3],
-    );
+    let g = game(side(&[(6, 1), (4, 2), (2, 2)], 0), side(&[(13, 5), (8, 5), (6, 5)], 0), [5, 3]);
     let n = notations(&g);
-    assert!(
-        n.iter().all(|p| p.contains("6/1") || p.contains("6/3")),
-        "{n:?}"
-    );
+    assert!(n.iter().all(|p| p.contains("6/1") || p.contains("6/3")), "{n:?}");
 }
 
 #[test]
@@ -345,31 +272,17 @@ fn backgammon_counts_triple_with_a_checker_in_the_winners_home_board() {
     // A checker on the bar counts too.
     let mut g = game(side(&[(2, 1)], 0), side(&[(1, 14)], 1), [5, 3]);
     let events = play(&mut g, &[(2, 0)]).unwrap();
-    assert!(events.iter().any(|e| matches!(
-        e,
-        BackgammonEvent::GameWon {
-            kind: WinKind::Backgammon,
-            ..
-        }
-    )));
+    assert!(events.iter().any(|e| matches!(e, BackgammonEvent::GameWon { kind: WinKind::Backgammon, .. })));
 }
 
 #[test]
 fn jacoby_rule_gammons_count_single_with_an_unturned_cube() {
-    let o = BackgammonOptions {
-        jacoby: true,
-        ..Default::default()
-    };
+    let o = BackgammonOptions { jacoby: true, ..Default::default() };
     let mut g = game_with(o, side(&[(2, 1)], 0), side(&[(1, 10), (6, 5)], 0), [5, 3]);
     let events = play(&mut g, &[(2, 0)]).unwrap();
-    assert!(events.iter().any(|e| matches!(
-        e,
-        BackgammonEvent::GameWon {
-            kind: WinKind::Single,
-            points: 1,
-            ..
-        }
-    )));
+    assert!(
+        events.iter().any(|e| matches!(e, BackgammonEvent::GameWon { kind: WinKind::Single, points: 1, .. }))
+    );
 }
 
 /// A money game at the start of seat 0's turn (before rolling).
@@ -382,28 +295,17 @@ fn to_roll(o: BackgammonOptions) -> Backgammon {
 #[test]
 fn double_take_doubles_the_cube_and_gives_it_to_the_taker() {
     let mut g = to_roll(BackgammonOptions::default());
-    assert_eq!(
-        g.legal_actions(0),
-        vec![BackgammonAction::Roll, BackgammonAction::Double]
-    );
-    let ev = g
-        .apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([]))
-        .unwrap();
+    assert_eq!(g.legal_actions(0), vec![BackgammonAction::Roll, BackgammonAction::Double]);
+    let ev = g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([])).unwrap();
     assert_eq!(ev, vec![BackgammonEvent::Doubled { seat: 0, value: 2 }]);
     assert_eq!(g.to_act(), Some(1));
-    assert_eq!(
-        g.legal_actions(1),
-        vec![BackgammonAction::Take, BackgammonAction::Drop]
-    );
-    g.apply(1, &BackgammonAction::Take, &mut ScriptedDice::new([]))
-        .unwrap();
+    assert_eq!(g.legal_actions(1), vec![BackgammonAction::Take, BackgammonAction::Drop]);
+    g.apply(1, &BackgammonAction::Take, &mut ScriptedDice::new([])).unwrap();
     assert_eq!(g.cube(), (2, Some(1)));
     // The doubler now rolls and may not redouble: the opponent owns the cube.
     assert_eq!(g.to_act(), Some(0));
     assert_eq!(g.legal_actions(0), vec![BackgammonAction::Roll]);
-    let err = g
-        .apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([]))
-        .unwrap_err();
+    let err = g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([])).unwrap_err();
     assert_eq!(err.message, "the opponent owns the cube");
 }
 
@@ -412,134 +314,71 @@ fn drop_loses_the_cube_value_before_the_double() {
     let mut g = to_roll(BackgammonOptions::default());
     g.cube = 2;
     g.cube_owner = Some(0);
-    g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([]))
-        .unwrap();
-    let ev = g
-        .apply(1, &BackgammonAction::Drop, &mut ScriptedDice::new([]))
-        .unwrap();
-    assert!(ev.contains(&BackgammonEvent::GameWon {
-        seat: 0,
-        kind: WinKind::Single,
-        cube: 2,
-        points: 2
-    }));
+    g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([])).unwrap();
+    let ev = g.apply(1, &BackgammonAction::Drop, &mut ScriptedDice::new([])).unwrap();
+    assert!(ev.contains(&BackgammonEvent::GameWon { seat: 0, kind: WinKind::Single, cube: 2, points: 2 }));
     assert_eq!(g.outcome().unwrap().points, Some(vec![2, 0]));
 }
 
 #[test]
 fn beaver_redoubles_at_once_when_allowed() {
-    let o = BackgammonOptions {
-        beavers: true,
-        ..Default::default()
-    };
+    let o = BackgammonOptions { beavers: true, ..Default::default() };
     let mut g = to_roll(o);
-    g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([]))
-        .unwrap();
+    g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([])).unwrap();
     assert!(g.legal_actions(1).contains(&BackgammonAction::Beaver));
-    g.apply(1, &BackgammonAction::Beaver, &mut ScriptedDice::new([]))
-        .unwrap();
+    g.apply(1, &BackgammonAction::Beaver, &mut ScriptedDice::new([])).unwrap();
     assert_eq!(g.cube(), (4, Some(1)));
     assert_eq!(g.to_act(), Some(0));
     // Without the option, no beaver.
     let mut g = to_roll(BackgammonOptions::default());
-    g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([]))
-        .unwrap();
-    assert!(
-        g.apply(1, &BackgammonAction::Beaver, &mut ScriptedDice::new([]))
-            .is_err()
-    );
+    g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([])).unwrap();
+    assert!(g.apply(1, &BackgammonAction::Beaver, &mut ScriptedDice::new([])).is_err());
 }
 
 #[test]
 fn no_doubling_after_rolling_or_without_the_cube() {
     let mut g = game(START_SIDE, START_SIDE, [3, 1]);
-    assert!(
-        g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([]))
-            .is_err()
-    );
-    let g = to_roll(BackgammonOptions {
-        cube: false,
-        ..Default::default()
-    });
+    assert!(g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([])).is_err());
+    let g = to_roll(BackgammonOptions { cube: false, ..Default::default() });
     assert_eq!(g.legal_actions(0), vec![BackgammonAction::Roll]);
 }
 
 #[test]
 fn match_plays_games_until_a_player_reaches_the_length_with_the_crawford_rule() {
-    let o = BackgammonOptions {
-        match_to: 3,
-        ..Default::default()
-    };
+    let o = BackgammonOptions { match_to: 3, ..Default::default() };
     let mut g = game_with(o, side(&[(2, 1)], 0), side(&[(1, 3), (2, 2)], 0), [5, 3]);
     g.cube = 2;
     g.cube_owner = Some(0);
     // Seat 0 wins 2 points: 2-0 in a match to 3; the next game is the Crawford game.
     let ev = g
-        .apply(
-            0,
-            &BackgammonAction::Play {
-                moves: vec![st(2, 0)],
-            },
-            &mut ScriptedDice::new([2, 5]),
-        )
+        .apply(0, &BackgammonAction::Play { moves: vec![st(2, 0)] }, &mut ScriptedDice::new([2, 5]))
         .unwrap();
-    assert!(ev.contains(&BackgammonEvent::MatchScore {
-        score: [2, 0],
-        match_to: 3
-    }));
-    assert!(ev.contains(&BackgammonEvent::NewGame {
-        game: 2,
-        crawford: true
-    }));
+    assert!(ev.contains(&BackgammonEvent::MatchScore { score: [2, 0], match_to: 3 }));
+    assert!(ev.contains(&BackgammonEvent::NewGame { game: 2, crawford: true }));
     assert_eq!(g.cube(), (1, None));
     assert_eq!(g.board(0), &START_SIDE);
     assert_eq!(g.to_act(), Some(1));
     assert!(g.is_crawford_game());
     // No doubling in the Crawford game.
-    g.apply(
-        1,
-        &BackgammonAction::Play {
-            moves: vec![st(13, 8), st(13, 11)],
-        },
-        &mut ScriptedDice::new([]),
-    )
-    .unwrap();
+    g.apply(1, &BackgammonAction::Play { moves: vec![st(13, 8), st(13, 11)] }, &mut ScriptedDice::new([]))
+        .unwrap();
     assert_eq!(g.legal_actions(0), vec![BackgammonAction::Roll]);
     // Seat 1 wins the Crawford game: 2-1; the next game is post-Crawford, doubling allowed.
     g.board = [side(&[(1, 3), (2, 2)], 0), side(&[(1, 1)], 0)];
     g.turn = 1;
     g.phase = Phase::ToPlay { dice: [2, 1] };
     let ev = g
-        .apply(
-            1,
-            &BackgammonAction::Play {
-                moves: vec![st(1, 0)],
-            },
-            &mut ScriptedDice::new([6, 1]),
-        )
+        .apply(1, &BackgammonAction::Play { moves: vec![st(1, 0)] }, &mut ScriptedDice::new([6, 1]))
         .unwrap();
-    assert!(ev.contains(&BackgammonEvent::NewGame {
-        game: 3,
-        crawford: false
-    }));
+    assert!(ev.contains(&BackgammonEvent::NewGame { game: 3, crawford: false }));
     g.phase = Phase::ToRoll;
     assert!(g.legal_actions(0).contains(&BackgammonAction::Double));
     // Seat 0 wins the match.
     g.board = [side(&[(1, 1)], 0), side(&[(1, 3)], 0)];
     g.phase = Phase::ToPlay { dice: [2, 1] };
-    let ev = g
-        .apply(
-            0,
-            &BackgammonAction::Play {
-                moves: vec![st(1, 0)],
-            },
-            &mut ScriptedDice::new([]),
-        )
-        .unwrap();
-    assert!(ev.contains(&BackgammonEvent::MatchOver {
-        winner: 0,
-        score: [3, 1]
-    }));
+    let ev =
+        g.apply(0, &BackgammonAction::Play { moves: vec![st(1, 0)] }, &mut ScriptedDice::new([])).unwrap();
+    assert!(ev.contains(&BackgammonEvent::MatchOver { winner: 0, score: [3, 1] }));
     let o = g.outcome().unwrap();
     assert_eq!(o.places, vec![1, 2]);
     assert_eq!(o.points, Some(vec![3, 1]));
@@ -552,8 +391,7 @@ fn forced_action_is_the_only_play_and_never_a_roll_or_cube_decision() {
     let g = game(START_SIDE, START_SIDE, [3, 1]);
     assert_eq!(g.forced_action(), None);
     let mut g = to_roll(BackgammonOptions::default());
-    g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([]))
-        .unwrap();
+    g.apply(0, &BackgammonAction::Double, &mut ScriptedDice::new([])).unwrap();
     assert_eq!(g.forced_action(), None);
 }
 
@@ -561,13 +399,9 @@ fn forced_action_is_the_only_play_and_never_a_roll_or_cube_decision() {
 fn wrong_seat_or_wrong_phase_is_refused_and_changes_nothing() {
     let mut g = game(START_SIDE, START_SIDE, [3, 1]);
     let before = g.clone();
-    let err = g
-        .apply(1, &BackgammonAction::Roll, &mut ScriptedDice::new([]))
-        .unwrap_err();
+    let err = g.apply(1, &BackgammonAction::Roll, &mut ScriptedDice::new([])).unwrap_err();
     assert_eq!(err.kind, RuleErrorKind::NotYourTurn);
-    let err = g
-        .apply(0, &BackgammonAction::Roll, &mut ScriptedDice::new([]))
-        .unwrap_err();
+    let err = g.apply(0, &BackgammonAction::Roll, &mut ScriptedDice::new([])).unwrap_err();
     assert_eq!(err.kind, RuleErrorKind::IllegalAction);
     assert_eq!(err.message, "cannot roll now: it is time to play the roll");
     assert_eq!(g, before);
@@ -577,28 +411,15 @@ fn wrong_seat_or_wrong_phase_is_refused_and_changes_nothing() {
 #[test]
 fn json_shapes() {
     let a: BackgammonAction =
-        serde_json::from_str(r#"{"type":"play","moves":[{"from":8,"to":5},{"from":6,"to":5}]}"#)
-            .unwrap();
-    assert_eq!(
-        a,
-        BackgammonAction::Play {
-            moves: vec![st(8, 5), st(6, 5)]
-        }
-    );
-    assert_eq!(
-        serde_json::to_string(&BackgammonAction::Double).unwrap(),
-        r#"{"type":"double"}"#
-    );
+        serde_json::from_str(r#"{"type":"play","moves":[{"from":8,"to":5},{"from":6,"to":5}]}"#).unwrap();
+    assert_eq!(a, BackgammonAction::Play { moves: vec![st(8, 5), st(6, 5)] });
+    assert_eq!(serde_json::to_string(&BackgammonAction::Double).unwrap(), r#"{"type":"double"}"#);
     let o: BackgammonOptions = serde_json::from_str(r#"{"match_to": 7}"#).unwrap();
     assert_eq!(o.match_to, 7);
     assert!(o.cube && o.crawford && !o.beavers && !o.jacoby);
     assert!(serde_json::from_str::<BackgammonOptions>(r#"{"match": 7}"#).is_err());
     assert!(Backgammon::validate(&BackgammonOptions::default(), 3).is_err());
-    let bad = BackgammonOptions {
-        match_to: 5,
-        jacoby: true,
-        ..Default::default()
-    };
+    let bad = BackgammonOptions { match_to: 5, jacoby: true, ..Default::default() };
     assert!(Backgammon::validate(&bad, 2).is_err());
 }
 
@@ -609,11 +430,9 @@ fn match_id_of_a_double_is_gnubgs() {
     let mut g = to_roll(BackgammonOptions::default());
     g.turn = 1;
     assert_eq!(g.match_id(), "cAkAAAAAAAAE");
-    g.apply(1, &BackgammonAction::Double, &mut ScriptedDice::new([]))
-        .unwrap();
+    g.apply(1, &BackgammonAction::Double, &mut ScriptedDice::new([])).unwrap();
     assert_eq!(g.match_id(), "cBEAAAAAAAAE");
-    let h =
-        Backgammon::from_gnubg_ids(&g.position_id(), "cBEAAAAAAAAE", Default::default()).unwrap();
+    let h = Backgammon::from_gnubg_ids(&g.position_id(), "cBEAAAAAAAAE", Default::default()).unwrap();
     assert_eq!(h.to_act(), Some(0));
     assert_eq!(h.phase(), Phase::CubeOffered);
 }
@@ -621,10 +440,7 @@ fn match_id_of_a_double_is_gnubgs() {
 #[test]
 fn gnubg_ids_round_trip_through_the_engine() {
     let mut g = game_with(
-        BackgammonOptions {
-            match_to: 7,
-            ..Default::default()
-        },
+        BackgammonOptions { match_to: 7, ..Default::default() },
         side(&[(6, 4), (8, 3), (13, 5), (5, 2)], 1),
         side(&[(1, 2), (3, 2), (6, 4), (13, 4), (8, 3)], 0),
         [4, 2],
@@ -650,13 +466,7 @@ fn mirror_xgid(x: &str) -> String {
     let pos: String = f[0]
         .chars()
         .rev()
-        .map(|c| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
+        .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
         .collect();
     let neg = |v: &str| (-v.parse::<i32>().unwrap()).to_string();
     format!(
@@ -695,11 +505,7 @@ fn gnubg_ids_known_answers() {
         // Position ID and Match ID back to the same XGID.
         let (p, m) = gnubg.split_once(':').unwrap();
         let h = Backgammon::from_gnubg_ids(p, m, g.options().clone()).unwrap();
-        let back = if top_on_roll {
-            mirror_xgid(xgid)
-        } else {
-            xgid.to_string()
-        };
+        let back = if top_on_roll { mirror_xgid(xgid) } else { xgid.to_string() };
         assert_eq!(h.xgid(), back);
         checked += 1;
     }
@@ -730,9 +536,7 @@ fn random_game(
         let wrong = g.apply(1 - seat, &BackgammonAction::Roll, dice);
         prop_assert!(wrong.is_err());
         if let Phase::ToPlay { .. } = g.phase() {
-            let bogus = BackgammonAction::Play {
-                moves: vec![Step { from: 3, to: 9 }],
-            };
+            let bogus = BackgammonAction::Play { moves: vec![Step { from: 3, to: 9 }] };
             let e = g.apply(seat, &bogus, dice).unwrap_err();
             prop_assert!(!e.message.is_empty());
         }

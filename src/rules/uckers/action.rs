@@ -84,85 +84,39 @@ pub enum Event {
     /// WAFU: the player called snake eyes before the first throw.
     SnakeEyesCalled { seat: Seat, colour: Colour },
     /// The seat threw both dice for `colour`'s turn.
-    Rolled {
-        seat: Seat,
-        colour: Colour,
-        dice: [u8; 2],
-    },
+    Rolled { seat: Seat, colour: Colour, dice: [u8; 2] },
     /// A piece came out of base onto its start square.
     Entered { piece: PieceId, square: u8 },
     /// A piece moved by one die (`dice` = [d]) or by the total (`dice` = [a, b]).
-    Moved {
-        piece: PieceId,
-        dice: Vec<u8>,
-        from: u8,
-        to: u8,
-    },
+    Moved { piece: PieceId, dice: Vec<u8>, from: u8, to: u8 },
     /// A piece was sent back to base.
-    Captured {
-        piece: PieceId,
-        by: PieceId,
-        square: u8,
-    },
+    Captured { piece: PieceId, by: PieceId, square: u8 },
     /// A piece reached home.
     ReachedHome { piece: PieceId },
     /// All four pieces of a colour are home.
     ColourHome { colour: Colour },
     /// Dice that went unused.
-    DiceForfeited {
-        dice: Vec<u8>,
-        reason: ForfeitReason,
-    },
+    DiceForfeited { dice: Vec<u8>, reason: ForfeitReason },
     /// The throw held a 6: the same player throws again.
     ExtraThrow { colour: Colour },
     /// The turn passes to `colour`, played by `seat`.
     TurnPassed { seat: Seat, colour: Colour },
     /// Snake eyes on a first throw: these pieces came out onto their start squares.
-    AllPiecesOut {
-        colour: Colour,
-        pieces: Vec<PieceId>,
-    },
+    AllPiecesOut { colour: Colour, pieces: Vec<PieceId> },
     /// Snake eyes again on the second throw: these pieces went back to base.
-    SnakeEyesAgain {
-        colour: Colour,
-        pieces: Vec<PieceId>,
-    },
+    SnakeEyesAgain { colour: Colour, pieces: Vec<PieceId> },
     /// A challenge was declared: `needed` sixes in all, `sixes` thrown so far.
-    ChallengeDeclared {
-        piece: PieceId,
-        target: u8,
-        blob: Colour,
-        sixes: u8,
-        needed: u8,
-    },
+    ChallengeDeclared { piece: PieceId, target: u8, blob: Colour, sixes: u8, needed: u8 },
     /// Sixes counted towards a standing challenge.
-    ChallengeSixes {
-        colour: Colour,
-        sixes: u8,
-        needed: u8,
-    },
+    ChallengeSixes { colour: Colour, sixes: u8, needed: u8 },
     /// The challenge succeeded: `piece` moved onto `square`, `captured` went back to base.
-    BlobCaptured {
-        piece: PieceId,
-        square: u8,
-        captured: Vec<PieceId>,
-    },
+    BlobCaptured { piece: PieceId, square: u8, captured: Vec<PieceId> },
     /// `colour`'s challenge against the blob on `target` lapsed.
     ChallengeLapsed { colour: Colour, target: u8 },
     /// A suck-back: `hit` tells whether `target` went back to base.
-    SuckBack {
-        piece: PieceId,
-        target: PieceId,
-        distance: u8,
-        hit: bool,
-    },
+    SuckBack { piece: PieceId, target: PieceId, distance: u8, hit: bool },
     /// A blow-back at the pieces on `square`: `hit` tells whether they went back to base.
-    BlowBack {
-        piece: PieceId,
-        square: u8,
-        distance: u8,
-        hit: bool,
-    },
+    BlowBack { piece: PieceId, square: u8, distance: u8, hit: bool },
     /// A stand-up finish was declared; `came_off` tells whether the throw won the game.
     StandUpFinish { seat: Seat, came_off: bool },
     /// A finished colour threw its 6: from its next turn it moves its partner's pieces.
@@ -170,8 +124,5 @@ pub enum Event {
     /// The seat resigned.
     UpBoard { seat: Seat },
     /// The game is over.
-    GameOver {
-        winners: Partnership,
-        seats: Vec<Seat>,
-    },
+    GameOver { winners: Partnership, seats: Vec<Seat> },
 }

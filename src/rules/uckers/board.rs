@@ -49,11 +49,7 @@ impl Colour {
     }
 
     pub fn partnership(self) -> Partnership {
-        if self.index().is_multiple_of(2) {
-            Partnership::YellowGreen
-        } else {
-            Partnership::RedBlue
-        }
+        if self.index().is_multiple_of(2) { Partnership::YellowGreen } else { Partnership::RedBlue }
     }
 
     /// Whether `other` plays for the other partnership.
@@ -180,10 +176,7 @@ impl Board {
 
     /// Every piece on the board, colour by colour.
     pub fn all(&self) -> impl Iterator<Item = (PieceId, Piece)> + '_ {
-        Colour::ALL
-            .into_iter()
-            .flat_map(PieceId::all_of)
-            .map(|id| (id, self.piece(id)))
+        Colour::ALL.into_iter().flat_map(PieceId::all_of).map(|id| (id, self.piece(id)))
     }
 
     /// The pieces on a track square.
@@ -239,15 +232,11 @@ impl Board {
 
     /// The piece that arrived last on a square (the top of a stack).
     pub fn top_of(&self, square: u8) -> Option<PieceId> {
-        self.at_square(square)
-            .into_iter()
-            .max_by_key(|&id| self.piece(id).arrived)
+        self.at_square(square).into_iter().max_by_key(|&id| self.piece(id).arrived)
     }
 
     pub fn home_count(&self, colour: Colour) -> u8 {
-        PieceId::all_of(colour)
-            .filter(|&id| self.progress(id) == Some(HOME))
-            .count() as u8
+        PieceId::all_of(colour).filter(|&id| self.progress(id) == Some(HOME)).count() as u8
     }
 
     pub fn all_home(&self, colour: Colour) -> bool {
@@ -259,8 +248,7 @@ impl Board {
     pub fn key(&self) -> [[Option<u8>; 4]; 4] {
         let mut key = [[None; 4]; 4];
         for c in Colour::ALL {
-            let mut ps: [Option<u8>; 4] =
-                std::array::from_fn(|i| self.pieces[c.index()][i].progress);
+            let mut ps: [Option<u8>; 4] = std::array::from_fn(|i| self.pieces[c.index()][i].progress);
             ps.sort();
             key[c.index()] = ps;
         }
@@ -299,10 +287,7 @@ pub struct Occupancy {
 
 impl Occupancy {
     pub fn counts(&self, square: u8) -> [u8; 4] {
-        self.counts
-            .get(usize::from(square))
-            .copied()
-            .unwrap_or_default()
+        self.counts.get(usize::from(square)).copied().unwrap_or_default()
     }
 
     /// The colour of the blob on a square: two or more pieces, all of one colour.

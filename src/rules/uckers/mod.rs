@@ -110,9 +110,7 @@ impl Uckers {
         for c in Colour::ALL {
             for (i, &p) in pieces[c.index()].iter().enumerate() {
                 if p.is_some_and(|p| p > HOME) {
-                    return Err(RuleError::invalid_options(format!(
-                        "progress runs from 0 to {HOME}"
-                    )));
+                    return Err(RuleError::invalid_options(format!("progress runs from 0 to {HOME}")));
                 }
                 board.set(PieceId::new(c, i as u8), p);
             }
@@ -120,25 +118,11 @@ impl Uckers {
         for square in 0..board::TRACK_LEN {
             let c = board.counts(square);
             if (c[0] + c[2] > 0) && (c[1] + c[3] > 0) {
-                return Err(RuleError::invalid_options(format!(
-                    "opponents cannot share square {square}"
-                )));
+                return Err(RuleError::invalid_options(format!("opponents cannot share square {square}")));
             }
         }
-        let colours = [ColourState {
-            throws: 2,
-            ..ColourState::default()
-        }; 4];
-        Ok(Self {
-            options,
-            seats,
-            board,
-            turn,
-            phase: Phase::Roll,
-            colours,
-            resigned: None,
-            winner: None,
-        })
+        let colours = [ColourState { throws: 2, ..ColourState::default() }; 4];
+        Ok(Self { options, seats, board, turn, phase: Phase::Roll, colours, resigned: None, winner: None })
     }
 
     pub fn options(&self) -> &UckersOptions {
@@ -182,11 +166,7 @@ impl Uckers {
 
     /// The seats of a partnership.
     pub fn seats_of(&self, partnership: Partnership) -> Vec<Seat> {
-        let mut seats: Vec<Seat> = partnership
-            .colours()
-            .iter()
-            .map(|&c| self.seat_of(c))
-            .collect();
+        let mut seats: Vec<Seat> = partnership.colours().iter().map(|&c| self.seat_of(c)).collect();
         seats.dedup();
         seats
     }
@@ -194,19 +174,11 @@ impl Uckers {
     /// The colour whose pieces move this turn: the turn's own, or its partner's once the turn's
     /// colour has finished and thrown its 6.
     pub fn playing_colour(&self) -> Colour {
-        if self.colours[self.turn.index()].helping {
-            self.turn.partner()
-        } else {
-            self.turn
-        }
+        if self.colours[self.turn.index()].helping { self.turn.partner() } else { self.turn }
     }
 
     fn mover(&self) -> Mover<'_> {
-        Mover {
-            options: &self.options,
-            turn: self.turn,
-            playing: self.playing_colour(),
-        }
+        Mover { options: &self.options, turn: self.turn, playing: self.playing_colour() }
     }
 
     /// The turn's colour has all four home and still waits for its 6.
@@ -225,10 +197,7 @@ impl Uckers {
             return out;
         }
         let state = &self.colours[self.turn.index()];
-        if self.options.snake_eyes == SnakeEyes::Wafu
-            && state.throws == 0
-            && !state.called_snake_eyes
-        {
+        if self.options.snake_eyes == SnakeEyes::Wafu && state.throws == 0 && !state.called_snake_eyes {
             out.push(Action::CallSnakeEyes);
         }
         let playing = self.playing_colour();
@@ -262,9 +231,7 @@ impl Uckers {
                 let mut targets_seen = Vec::new();
                 for target in PieceId::all_of(opponent) {
                     match self.board.progress(target) {
-                        Some(p)
-                            if (PIPE_START..HOME).contains(&p) && !targets_seen.contains(&p) =>
-                        {
+                        Some(p) if (PIPE_START..HOME).contains(&p) && !targets_seen.contains(&p) => {
                             targets_seen.push(p);
                             out.push(Action::SuckBack { piece, target });
                         }
@@ -278,12 +245,7 @@ impl Uckers {
 
     fn blow_backs(&self, playing: Colour) -> Vec<Action> {
         let mouth = playing.mouth_square();
-        if !self
-            .board
-            .at_square(mouth)
-            .iter()
-            .any(|p| p.colour.is_opponent(playing))
-        {
+        if !self.board.at_square(mouth).iter().any(|p| p.colour.is_opponent(playing)) {
             return Vec::new();
         }
         let mut seen = Vec::new();
@@ -310,11 +272,7 @@ impl Uckers {
             .flat_map(PieceId::all_of)
             .filter(|&p| self.board.progress(p) != Some(HOME))
             .collect();
-        if left.len() > 2
-            || left
-                .iter()
-                .any(|p| p.colour != playing || self.board.progress(*p).is_none())
-        {
+        if left.len() > 2 || left.iter().any(|p| p.colour != playing || self.board.progress(*p).is_none()) {
             return false;
         }
         (1..=6u8).any(|a| (a..=6u8).any(|b| self.winning_play([a, b]).is_some()))
@@ -350,11 +308,7 @@ impl Uckers {
     fn throw(&mut self, dice: &mut dyn DiceSource, events: &mut Vec<Event>) -> [u8; 2] {
         let thrown = [roll_die(dice), roll_die(dice)];
         self.colours[self.turn.index()].throws += 1;
-        events.push(Event::Rolled {
-            seat: self.seat_of(self.turn),
-            colour: self.turn,
-            dice: thrown,
-        });
+        events.push(Event::Rolled { seat: self.seat_of(self.turn), colour: self.turn, dice: thrown });
         thrown
     }
 
@@ -384,9 +338,7 @@ impl Uckers {
             }
             if state.snake_eyes_out && state.throws == 2 {
                 let pieces: Vec<PieceId> = PieceId::all_of(t)
-                    .filter(|&p| {
-                        self.board.progress(p).is_some() && self.board.progress(p) != Some(HOME)
-                    })
+                    .filter(|&p| self.board.progress(p).is_some() && self.board.progress(p) != Some(HOME))
                     .collect();
                 for &p in &pieces {
                     self.board.set(p, None);
@@ -397,16 +349,10 @@ impl Uckers {
             }
         }
         if self.throwing_for_six() {
-            events.push(Event::DiceForfeited {
-                dice: dice.to_vec(),
-                reason: ForfeitReason::ThrowingForSix,
-            });
+            events.push(Event::DiceForfeited { dice: dice.to_vec(), reason: ForfeitReason::ThrowingForSix });
             if has_six {
                 self.colours[t.index()].helping = true;
-                events.push(Event::PartnerUnlocked {
-                    colour: t,
-                    partner: t.partner(),
-                });
+                events.push(Event::PartnerUnlocked { colour: t, partner: t.partner() });
             }
             return self.pass_turn(events);
         }
@@ -422,45 +368,27 @@ impl Uckers {
                 if ch.sixes >= needed {
                     unused.extend(&dice[i + 1..]);
                     self.colours[t.index()].challenge = Some(ch);
-                    events.push(Event::ChallengeSixes {
-                        colour: t,
-                        sixes: ch.sixes,
-                        needed,
-                    });
+                    events.push(Event::ChallengeSixes { colour: t, sixes: ch.sixes, needed });
                     return self.capture_blob(ch, unused, events);
                 }
             }
             self.colours[t.index()].challenge = Some(ch);
-            events.push(Event::ChallengeSixes {
-                colour: t,
-                sixes: ch.sixes,
-                needed,
-            });
+            events.push(Event::ChallengeSixes { colour: t, sixes: ch.sixes, needed });
             if !unused.is_empty() {
-                events.push(Event::DiceForfeited {
-                    dice: unused,
-                    reason: ForfeitReason::ChallengeStands,
-                });
+                events.push(Event::DiceForfeited { dice: unused, reason: ForfeitReason::ChallengeStands });
             }
             return self.end_throw(has_six, events);
         }
         self.phase = Phase::Play { dice };
         if self.choices(dice).is_empty() {
-            events.push(Event::DiceForfeited {
-                dice: dice.to_vec(),
-                reason: ForfeitReason::NoLegalMove,
-            });
+            events.push(Event::DiceForfeited { dice: dice.to_vec(), reason: ForfeitReason::NoLegalMove });
             self.end_throw(has_six, events);
         }
     }
 
     fn all_pieces_out(&mut self, colour: Colour, events: &mut Vec<Event>) {
         let options = self.options.clone();
-        let mover = Mover {
-            options: &options,
-            turn: colour,
-            playing: colour,
-        };
+        let mover = Mover { options: &options, turn: colour, playing: colour };
         let mut pieces = Vec::new();
         for piece in PieceId::all_of(colour) {
             if self.board.progress(piece).is_some() {
@@ -493,16 +421,9 @@ impl Uckers {
         };
         self.board.set(ch.piece, Some(to));
         self.colours[self.turn.index()].challenge = None;
-        events.push(Event::BlobCaptured {
-            piece: ch.piece,
-            square: ch.target,
-            captured,
-        });
+        events.push(Event::BlobCaptured { piece: ch.piece, square: ch.target, captured });
         if !unused.is_empty() {
-            events.push(Event::DiceForfeited {
-                dice: unused,
-                reason: ForfeitReason::BlobCaptured,
-            });
+            events.push(Event::DiceForfeited { dice: unused, reason: ForfeitReason::BlobCaptured });
         }
         self.check_challenges(events);
         self.pass_turn(events);
@@ -518,17 +439,12 @@ impl Uckers {
             let in_place = match self.board.progress(ch.piece) {
                 None => ch.from_base,
                 Some(p) => {
-                    !ch.from_base
-                        && p < LAST_TRACK
-                        && track_square(ch.piece.colour, p + 1) == Some(ch.target)
+                    !ch.from_base && p < LAST_TRACK && track_square(ch.piece.colour, p + 1) == Some(ch.target)
                 }
             };
             if !in_place || self.board.blob_at(ch.target) != Some(ch.blob) {
                 self.colours[c.index()].challenge = None;
-                events.push(Event::ChallengeLapsed {
-                    colour: c,
-                    target: ch.target,
-                });
+                events.push(Event::ChallengeLapsed { colour: c, target: ch.target });
             }
         }
     }
@@ -539,24 +455,15 @@ impl Uckers {
         let piece = effect.piece;
         let landing = track_square(piece.colour, effect.to);
         if effect.from.is_none() {
-            events.push(Event::Entered {
-                piece,
-                square: piece.colour.start_square(),
-            });
+            events.push(Event::Entered { piece, square: piece.colour.start_square() });
         }
         for &captured in &effect.captures {
-            events.push(Event::Captured {
-                piece: captured,
-                by: piece,
-                square: landing.unwrap_or(0),
-            });
+            events.push(Event::Captured { piece: captured, by: piece, square: landing.unwrap_or(0) });
         }
         if effect.to == HOME {
             events.push(Event::ReachedHome { piece });
             if self.board.all_home(piece.colour) {
-                events.push(Event::ColourHome {
-                    colour: piece.colour,
-                });
+                events.push(Event::ColourHome { colour: piece.colour });
             }
         }
     }
@@ -571,12 +478,7 @@ impl Uckers {
                         continue;
                     };
                     if let Some(from) = effect.from {
-                        events.push(Event::Moved {
-                            piece: s.piece,
-                            dice: vec![s.die],
-                            from,
-                            to: effect.to,
-                        });
+                        events.push(Event::Moved { piece: s.piece, dice: vec![s.die], from, to: effect.to });
                     }
                     self.make(&effect, events);
                     self.check_challenges(events);
@@ -606,10 +508,7 @@ impl Uckers {
             }
         }
         if !unused.is_empty() {
-            events.push(Event::DiceForfeited {
-                dice: unused,
-                reason: ForfeitReason::OnlyOneDieUsable,
-            });
+            events.push(Event::DiceForfeited { dice: unused, reason: ForfeitReason::OnlyOneDieUsable });
         }
         self.end_throw(dice.contains(&6), events);
     }
@@ -634,10 +533,7 @@ impl Uckers {
         }
         self.turn = self.turn.next();
         self.phase = Phase::Roll;
-        events.push(Event::TurnPassed {
-            seat: self.seat_of(self.turn),
-            colour: self.turn,
-        });
+        events.push(Event::TurnPassed { seat: self.seat_of(self.turn), colour: self.turn });
     }
 
     fn check_win(&mut self, events: &mut Vec<Event>) -> bool {
@@ -656,10 +552,7 @@ impl Uckers {
     fn finish(&mut self, winners: Partnership, events: &mut Vec<Event>) {
         self.winner = Some(winners);
         self.phase = Phase::Over;
-        events.push(Event::GameOver {
-            winners,
-            seats: self.seats_of(winners),
-        });
+        events.push(Event::GameOver { winners, seats: self.seats_of(winners) });
     }
 
     /// Why `action` is not legal now (it is not among the legal actions).
@@ -668,12 +561,12 @@ impl Uckers {
             (Phase::Play { .. }, Action::Roll) => "the dice are thrown: play them first".into(),
             (
                 Phase::Play { .. },
-                Action::CallSnakeEyes
-                | Action::SuckBack { .. }
-                | Action::BlowBack { .. }
-                | Action::StandUp,
+                Action::CallSnakeEyes | Action::SuckBack { .. } | Action::BlowBack { .. } | Action::StandUp,
             ) => "that is declared before throwing".into(),
-            (Phase::Roll, Action::Move { .. } | Action::Total { .. } | Action::Challenge { .. } | Action::Pass) => {
+            (
+                Phase::Roll,
+                Action::Move { .. } | Action::Total { .. } | Action::Challenge { .. } | Action::Pass,
+            ) => {
                 if self.challenge_stands() {
                     "your challenge stands: just throw for your sixes".into()
                 } else {
@@ -683,9 +576,7 @@ impl Uckers {
             (Phase::Play { dice }, Action::Move { steps }) => self.explain_move(steps, dice),
             (Phase::Play { dice }, Action::Total { piece }) => {
                 match self.check_piece(*piece).and_then(|()| {
-                    self.mover()
-                        .advance(&self.board, *piece, dice[0] + dice[1], true)
-                        .map(|_| ())
+                    self.mover().advance(&self.board, *piece, dice[0] + dice[1], true).map(|_| ())
                 }) {
                     Err(why) => why,
                     Ok(()) => "that play is not open: another play uses the throw".into(),
@@ -719,14 +610,13 @@ impl Uckers {
             }
             (_, Action::StandUp) => "a stand-up finish needs a position one throw from winning".into(),
             (_, Action::SuckBack { .. }) => {
-                "a suck-back needs your piece on the mouth of an opponent's pipe and the target in that pipe".into()
+                "a suck-back needs your piece on the mouth of an opponent's pipe and the target in that pipe"
+                    .into()
             }
             (_, Action::BlowBack { .. }) => {
                 "a blow-back needs your piece in your pipe and an opponent on its mouth".into()
             }
-            _ if self.challenge_stands() || self.throwing_for_six() => {
-                "only a throw is open now".into()
-            }
+            _ if self.challenge_stands() || self.throwing_for_six() => "only a throw is open now".into(),
             _ => "that action is not open now".into(),
         };
         RuleError::illegal(why)
@@ -756,11 +646,9 @@ impl Uckers {
         }
         let mover = self.mover();
         let key = mover.after(&self.board, action, dice)?.key();
-        legal.into_iter().find(|play| {
-            mover
-                .after(&self.board, play, dice)
-                .is_some_and(|after| after.key() == key)
-        })
+        legal
+            .into_iter()
+            .find(|play| mover.after(&self.board, play, dice).is_some_and(|after| after.key() == key))
     }
 
     fn check_piece(&self, piece: PieceId) -> Result<(), String> {
@@ -799,13 +687,14 @@ impl Uckers {
             }
         }
         if steps.len() == 2 && steps[0].piece == steps[1].piece {
-            "a split moves two different pieces: to move one piece by both dice, play the total"
-                .into()
+            "a split moves two different pieces: to move one piece by both dice, play the total".into()
         } else if steps.len() == 1 {
             let larger = dice[0].max(dice[1]);
-            if steps[0].die < larger && self.mover().plays(&self.board, dice).iter().any(
-                |a| matches!(a, Action::Move { steps } if steps.len() == 1 && steps[0].die == larger),
-            ) {
+            if steps[0].die < larger
+                && self.mover().plays(&self.board, dice).iter().any(
+                    |a| matches!(a, Action::Move { steps } if steps.len() == 1 && steps[0].die == larger),
+                )
+            {
                 "when only one die can be played, the larger must be".into()
             } else {
                 "both dice must be used when they can be".into()
@@ -829,9 +718,7 @@ impl Engine for Uckers {
         if seats == 2 || seats == 4 {
             Ok(())
         } else {
-            Err(RuleError::invalid_options(
-                "Uckers is played by 2 or 4 players",
-            ))
+            Err(RuleError::invalid_options("Uckers is played by 2 or 4 players"))
         }
     }
 
@@ -852,22 +739,15 @@ impl Engine for Uckers {
                 totals.push(thrown[0] + thrown[1]);
             }
             let best = totals.iter().copied().max().unwrap_or(0);
-            contenders = contenders
-                .iter()
-                .zip(&totals)
-                .filter(|&(_, &t)| t == best)
-                .map(|(&s, _)| s)
-                .collect();
+            contenders =
+                contenders.iter().zip(&totals).filter(|&(_, &t)| t == best).map(|(&s, _)| s).collect();
             if contenders.len() == 1 {
                 break;
             }
         }
         let first = contenders.first().copied().unwrap_or(0);
         game.turn = Colour::from_index(first);
-        events.push(Event::Starts {
-            seat: first,
-            colour: game.turn,
-        });
+        events.push(Event::Starts { seat: first, colour: game.turn });
         Ok((game, events))
     }
 
@@ -905,9 +785,7 @@ impl Engine for Uckers {
             return Err(RuleError::game_over());
         }
         if seat >= self.seats {
-            return Err(RuleError::not_your_turn(format!(
-                "there is no seat {seat} at this table"
-            )));
+            return Err(RuleError::not_your_turn(format!("there is no seat {seat} at this table")));
         }
         let mut events = Vec::new();
         if *action == Action::UpBoard {
@@ -964,22 +842,14 @@ impl Engine for Uckers {
                 self.end_throw(true, &mut events);
             }
             (Phase::Play { dice }, Action::Pass) => {
-                events.push(Event::DiceForfeited {
-                    dice: dice.to_vec(),
-                    reason: ForfeitReason::Passed,
-                });
+                events.push(Event::DiceForfeited { dice: dice.to_vec(), reason: ForfeitReason::Passed });
                 self.end_throw(dice.contains(&6), &mut events);
             }
             (_, Action::SuckBack { piece, target }) => {
                 let thrown = self.throw(dice, &mut events);
                 let distance = self.board.progress(*target).unwrap_or(HOME) - LAST_TRACK;
                 let hit = hits(thrown, distance);
-                events.push(Event::SuckBack {
-                    piece: *piece,
-                    target: *target,
-                    distance,
-                    hit,
-                });
+                events.push(Event::SuckBack { piece: *piece, target: *target, distance, hit });
                 if hit {
                     self.board.set(*target, None);
                 } else if let Ok(effect) = self.mover().advance(&self.board, *piece, 1, true) {
@@ -999,21 +869,12 @@ impl Engine for Uckers {
                 let distance = self.board.progress(*piece).unwrap_or(HOME) - LAST_TRACK;
                 let square = t.mouth_square();
                 let hit = hits(thrown, distance);
-                events.push(Event::BlowBack {
-                    piece: *piece,
-                    square,
-                    distance,
-                    hit,
-                });
+                events.push(Event::BlowBack { piece: *piece, square, distance, hit });
                 if hit {
                     for p in self.board.at_square(square) {
                         if p.colour.is_opponent(t) {
                             self.board.set(p, None);
-                            events.push(Event::Captured {
-                                piece: p,
-                                by: *piece,
-                                square,
-                            });
+                            events.push(Event::Captured { piece: p, by: *piece, square });
                         }
                     }
                 }
@@ -1027,10 +888,7 @@ impl Engine for Uckers {
                     Phase::Play { dice } if self.turn == t => self.winning_play(dice),
                     _ => None,
                 };
-                events.push(Event::StandUpFinish {
-                    seat,
-                    came_off: winning.is_some(),
-                });
+                events.push(Event::StandUpFinish { seat, came_off: winning.is_some() });
                 if let (Some(play), Phase::Play { dice }) = (winning, self.phase) {
                     self.play(&play, dice, &mut events);
                 }
@@ -1054,39 +912,21 @@ impl Engine for Uckers {
     fn outcome(&self) -> Option<Outcome> {
         let winners = self.winner?;
         let losers = winners.other();
-        let places = (0..self.seats)
-            .map(|s| {
-                if self.partnership_of(s) == winners {
-                    1
-                } else {
-                    2
-                }
-            })
-            .collect();
-        let home = |team: Partnership| -> u8 {
-            team.colours()
-                .iter()
-                .map(|&c| self.board.home_count(c))
-                .sum()
-        };
+        let places = (0..self.seats).map(|s| if self.partnership_of(s) == winners { 1 } else { 2 }).collect();
+        let home =
+            |team: Partnership| -> u8 { team.colours().iter().map(|&c| self.board.home_count(c)).sum() };
         let shame = match self.resigned {
             Some(seat) => vec![ShameEntry {
                 seats: vec![seat],
                 kind: ShameKind::UpBoard,
                 pieces_home: home(self.partnership_of(seat)),
             }],
-            None if home(losers) == 0 => vec![ShameEntry {
-                seats: self.seats_of(losers),
-                kind: ShameKind::Dicking,
-                pieces_home: 0,
-            }],
+            None if home(losers) == 0 => {
+                vec![ShameEntry { seats: self.seats_of(losers), kind: ShameKind::Dicking, pieces_home: 0 }]
+            }
             None => Vec::new(),
         };
-        Some(Outcome {
-            places,
-            points: None,
-            shame,
-        })
+        Some(Outcome { places, points: None, shame })
     }
 }
 

@@ -28,13 +28,7 @@ pub(crate) struct Mover<'a> {
 
 impl Mover<'_> {
     /// Moving `piece` by one die: bringing it out of base with a 6, or advancing it.
-    pub fn step(
-        &self,
-        board: &Board,
-        piece: PieceId,
-        die: u8,
-        frozen: bool,
-    ) -> Result<Effect, String> {
+    pub fn step(&self, board: &Board, piece: PieceId, die: u8, frozen: bool) -> Result<Effect, String> {
         match board.progress(piece) {
             None if die == 6 => self.enter(board, piece),
             None => Err(format!("{piece} is in base: only a 6 brings it out")),
@@ -51,12 +45,7 @@ impl Mover<'_> {
                 piece.colour.name()
             ));
         }
-        Ok(Effect {
-            piece,
-            from: None,
-            to: 0,
-            captures: opponents_at(board, square, piece.colour),
-        })
+        Ok(Effect { piece, from: None, to: 0, captures: opponents_at(board, square, piece.colour) })
     }
 
     /// Advancing `piece` on the board by `distance` squares, touching only the final square.
@@ -75,20 +64,14 @@ impl Mover<'_> {
             return Err(format!("{piece} is already home"));
         }
         if piece.colour != self.turn && from > LAST_TRACK {
-            return Err(format!(
-                "{piece} is in its pipe: only its owner may move it now"
-            ));
+            return Err(format!("{piece} is in its pipe: only its owner may move it now"));
         }
         let occ = board.occupancy();
         if let Some(square) = track_square(piece.colour, from) {
             if frozen && self.options.superblobs && occ.blob_size(square) >= 3 {
-                return Err(format!(
-                    "{piece} is in a superblob on square {square}: it cannot move"
-                ));
+                return Err(format!("{piece} is in a superblob on square {square}: it cannot move"));
             }
-            if self.options.mixed_blob_stacking
-                && occ.is_mixed(square)
-                && board.top_of(square) != Some(piece)
+            if self.options.mixed_blob_stacking && occ.is_mixed(square) && board.top_of(square) != Some(piece)
             {
                 return Err(format!(
                     "{piece} is under another piece of the stack on square {square}: only the top piece may move"
@@ -97,30 +80,22 @@ impl Mover<'_> {
         }
         let to = from + distance;
         if to > HOME {
-            return Err(format!(
-                "{piece} would overshoot home: it needs exactly {}",
-                HOME - from
-            ));
+            return Err(format!("{piece} would overshoot home: it needs exactly {}", HOME - from));
         }
         for p in from + 1..to {
             if let Some(square) = track_square(piece.colour, p)
                 && occ.blocks(square, piece.colour)
             {
-                return Err(format!(
-                    "{piece} cannot pass the opposing blob on square {square}"
-                ));
+                return Err(format!("{piece} cannot pass the opposing blob on square {square}"));
             }
         }
         let captures = match track_square(piece.colour, to) {
             Some(square) if occ.blocks(square, piece.colour) => {
-                return Err(format!(
-                    "{piece} cannot land on the opposing blob on square {square}"
-                ));
+                return Err(format!("{piece} cannot land on the opposing blob on square {square}"));
             }
             Some(square) => {
                 let counts = occ.counts(square);
-                if (0..4).any(|c| counts[c] > 0 && Colour::from_index(c).is_opponent(piece.colour))
-                {
+                if (0..4).any(|c| counts[c] > 0 && Colour::from_index(c).is_opponent(piece.colour)) {
                     opponents_at(board, square, piece.colour)
                 } else {
                     Vec::new()
@@ -128,12 +103,7 @@ impl Mover<'_> {
             }
             None => Vec::new(),
         };
-        Ok(Effect {
-            piece,
-            from: Some(from),
-            to,
-            captures,
-        })
+        Ok(Effect { piece, from: Some(from), to, captures })
     }
 
     /// Every distinct play of the throw, in a stable order: splits and totals when both dice
@@ -141,11 +111,7 @@ impl Mover<'_> {
     /// Superblobs stay put unless nothing else can move (so that no game can stall).
     pub fn plays(&self, board: &Board, dice: [u8; 2]) -> Vec<Action> {
         let plays = self.plays_with(board, dice, true);
-        if plays.is_empty() && self.options.superblobs {
-            self.plays_with(board, dice, false)
-        } else {
-            plays
-        }
+        if plays.is_empty() && self.options.superblobs { self.plays_with(board, dice, false) } else { plays }
     }
 
     fn plays_with(&self, board: &Board, [a, b]: [u8; 2], frozen: bool) -> Vec<Action> {
@@ -168,12 +134,7 @@ impl Mover<'_> {
             pieces
                 .iter()
                 .copied()
-                .filter(|&p| {
-                    pieces
-                        .iter()
-                        .find(|q| board.progress(**q) == board.progress(p))
-                        == Some(&p)
-                })
+                .filter(|&p| pieces.iter().find(|q| board.progress(**q) == board.progress(p)) == Some(&p))
                 .collect()
         };
         let orders: &[(u8, u8)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
@@ -188,16 +149,7 @@ impl Mover<'_> {
                     if let Ok(e2) = self.step(&b1, second, y, frozen) {
                         let mut b2 = b1.clone();
                         apply(&mut b2, &e2);
-                        let steps = vec![
-                            Step {
-                                piece: first,
-                                die: x,
-                            },
-                            Step {
-                                piece: second,
-                                die: y,
-                            },
-                        ];
+                        let steps = vec![Step { piece: first, die: x }, Step { piece: second, die: y }];
                         offer(Action::Move { steps }, b2, &mut out);
                     }
                 }
@@ -248,11 +200,7 @@ impl Mover<'_> {
                 None => Some(self.playing.start_square()),
                 Some(p) if p < LAST_TRACK => {
                     let here = track_square(self.playing, p).unwrap_or(0);
-                    if occ.is_mixed(here) {
-                        None
-                    } else {
-                        track_square(self.playing, p + 1)
-                    }
+                    if occ.is_mixed(here) { None } else { track_square(self.playing, p + 1) }
                 }
                 Some(_) => None,
             };
@@ -276,9 +224,7 @@ impl Mover<'_> {
                 }
             }
             Action::Total { piece } => {
-                let e = self
-                    .advance(&after, *piece, dice[0] + dice[1], false)
-                    .ok()?;
+                let e = self.advance(&after, *piece, dice[0] + dice[1], false).ok()?;
                 apply(&mut after, &e);
             }
             _ => return None,
@@ -289,11 +235,7 @@ impl Mover<'_> {
 
 /// The pieces on `square` that play against `colour`.
 fn opponents_at(board: &Board, square: u8, colour: Colour) -> Vec<PieceId> {
-    board
-        .at_square(square)
-        .into_iter()
-        .filter(|p| p.colour.is_opponent(colour))
-        .collect()
+    board.at_square(square).into_iter().filter(|p| p.colour.is_opponent(colour)).collect()
 }
 
 /// Makes a move on the board: captured pieces go to base, the piece to its new place.

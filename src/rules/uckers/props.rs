@@ -12,10 +12,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 const ACTION_CAP: usize = 50_000;
 
 fn games() -> usize {
-    std::env::var("UCKERS_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10)
+    std::env::var("UCKERS_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(10)
 }
 
 fn option_sets() -> Vec<(&'static str, UckersOptions)> {
@@ -29,49 +26,12 @@ fn option_sets() -> Vec<(&'static str, UckersOptions)> {
     };
     vec![
         ("default", UckersOptions::default()),
-        (
-            "snake_eyes_off",
-            UckersOptions {
-                snake_eyes: SnakeEyes::Off,
-                ..Default::default()
-            },
-        ),
-        (
-            "wafu",
-            UckersOptions {
-                snake_eyes: SnakeEyes::Wafu,
-                ..Default::default()
-            },
-        ),
-        (
-            "superblobs",
-            UckersOptions {
-                superblobs: true,
-                ..Default::default()
-            },
-        ),
-        (
-            "mixed_blob_stacking",
-            UckersOptions {
-                mixed_blob_stacking: true,
-                ..Default::default()
-            },
-        ),
-        (
-            "suck_and_blow_back",
-            UckersOptions {
-                suck_back: true,
-                blow_back: true,
-                ..Default::default()
-            },
-        ),
-        (
-            "stand_up_finish",
-            UckersOptions {
-                stand_up_finish: true,
-                ..Default::default()
-            },
-        ),
+        ("snake_eyes_off", UckersOptions { snake_eyes: SnakeEyes::Off, ..Default::default() }),
+        ("wafu", UckersOptions { snake_eyes: SnakeEyes::Wafu, ..Default::default() }),
+        ("superblobs", UckersOptions { superblobs: true, ..Default::default() }),
+        ("mixed_blob_stacking", UckersOptions { mixed_blob_stacking: true, ..Default::default() }),
+        ("suck_and_blow_back", UckersOptions { suck_back: true, blow_back: true, ..Default::default() }),
+        ("stand_up_finish", UckersOptions { stand_up_finish: true, ..Default::default() }),
         ("everything", wafu_all),
     ]
 }
@@ -90,10 +50,7 @@ impl<D: DiceSource> DiceSource for Counting<D> {
 }
 
 fn random_piece(rng: &mut StdRng) -> PieceId {
-    PieceId::new(
-        Colour::from_index(rng.random_range(0..4)),
-        rng.random_range(0..5),
-    )
+    PieceId::new(Colour::from_index(rng.random_range(0..4)), rng.random_range(0..5))
 }
 
 /// Any well-formed action, legal or not.
@@ -102,30 +59,16 @@ fn random_action(rng: &mut StdRng) -> Action {
         0 => Action::Roll,
         1 => {
             let n = rng.random_range(0..4);
-            let steps = (0..n)
-                .map(|_| Step {
-                    piece: random_piece(rng),
-                    die: rng.random_range(0..8),
-                })
-                .collect();
+            let steps =
+                (0..n).map(|_| Step { piece: random_piece(rng), die: rng.random_range(0..8) }).collect();
             Action::Move { steps }
         }
-        2 => Action::Total {
-            piece: random_piece(rng),
-        },
-        3 => Action::Challenge {
-            piece: random_piece(rng),
-            target: rng.random_range(0..56),
-        },
+        2 => Action::Total { piece: random_piece(rng) },
+        3 => Action::Challenge { piece: random_piece(rng), target: rng.random_range(0..56) },
         4 => Action::Pass,
         5 => Action::CallSnakeEyes,
-        6 => Action::SuckBack {
-            piece: random_piece(rng),
-            target: random_piece(rng),
-        },
-        7 => Action::BlowBack {
-            piece: random_piece(rng),
-        },
+        6 => Action::SuckBack { piece: random_piece(rng), target: random_piece(rng) },
+        7 => Action::BlowBack { piece: random_piece(rng) },
         8 => Action::StandUp,
         _ => Action::Roll,
     }
@@ -138,10 +81,7 @@ fn check_position(game: &Uckers, home_before: &mut [u8; 4]) {
     let occ = board.occupancy();
     for square in 0..board::TRACK_LEN {
         let c = occ.counts(square);
-        assert!(
-            c[0] + c[2] == 0 || c[1] + c[3] == 0,
-            "opponents share square {square}"
-        );
+        assert!(c[0] + c[2] == 0 || c[1] + c[3] == 0, "opponents share square {square}");
     }
     for (_, piece) in board.all() {
         assert!(piece.progress.is_none_or(|p| p <= HOME));
@@ -164,22 +104,15 @@ struct Playout {
 /// `fair`: provably fair dice (for replays), else faster pseudo-random ones.
 fn play_out(options: &UckersOptions, seats: usize, seed: u64, probe: bool, fair: bool) -> Playout {
     let mut rng = StdRng::seed_from_u64(seed);
-    let inner: Box<dyn DiceSource> = if fair {
-        Box::new(fair_dice(seed))
-    } else {
-        Box::new(RngDice(StdRng::seed_from_u64(!seed)))
-    };
+    let inner: Box<dyn DiceSource> =
+        if fair { Box::new(fair_dice(seed)) } else { Box::new(RngDice(StdRng::seed_from_u64(!seed))) };
     let mut dice = Counting { inner, drawn: 0 };
     let (mut game, _) = Uckers::new(options.clone(), seats, &mut dice).expect("valid options");
     let mut log = Vec::new();
     let mut home = [0u8; 4];
     while let Some(seat) = game.to_act() {
         if log.len() >= ACTION_CAP {
-            return Playout {
-                game,
-                log,
-                stalled: true,
-            };
+            return Playout { game, log, stalled: true };
         }
         let legal = game.legal_actions(seat);
         assert_eq!(legal.last(), Some(&Action::UpBoard));
@@ -195,11 +128,7 @@ fn play_out(options: &UckersOptions, seats: usize, seed: u64, probe: bool, fair:
         }
         if probe && rng.random_bool(0.3) {
             let attempt = random_action(&mut rng);
-            let who = if rng.random_bool(0.8) {
-                seat
-            } else {
-                rng.random_range(0..seats + 1)
-            };
+            let who = if rng.random_bool(0.8) { seat } else { rng.random_range(0..seats + 1) };
             if who != seat || game.canonical(&attempt).is_none() {
                 let before = serde_json::to_string(&game).unwrap();
                 let drawn = dice.drawn;
@@ -210,18 +139,13 @@ fn play_out(options: &UckersOptions, seats: usize, seed: u64, probe: bool, fair:
             }
         }
         let action = choices[rng.random_range(0..choices.len())].clone();
-        let events = game
-            .apply(seat, &action, &mut dice)
-            .unwrap_or_else(|e| panic!("legal {action:?} refused: {e}"));
+        let events =
+            game.apply(seat, &action, &mut dice).unwrap_or_else(|e| panic!("legal {action:?} refused: {e}"));
         assert!(!events.is_empty());
         log.push((seat, action));
         check_position(&game, &mut home);
     }
-    Playout {
-        game,
-        log,
-        stalled: false,
-    }
+    Playout { game, log, stalled: false }
 }
 
 fn fair_dice(seed: u64) -> FairDice {
@@ -266,10 +190,7 @@ fn random_games_keep_every_invariant_for_every_option_set() {
                 assert_eq!(serde_json::to_string(&again).unwrap(), json);
             }
         }
-        assert_eq!(
-            stalled, 0,
-            "{name}: {stalled} of {n} games hit the action cap"
-        );
+        assert_eq!(stalled, 0, "{name}: {stalled} of {n} games hit the action cap");
     }
 }
 

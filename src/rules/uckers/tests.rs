@@ -41,9 +41,7 @@ fn game(turn: Colour, pieces: &[(Colour, [Option<u8>; 4])]) -> Uckers {
 fn act_with(g: &mut Uckers, action: Action, dice: &[u8]) -> Vec<Event> {
     let seat = g.to_act().expect("the game is on");
     let mut script = ScriptedDice::new(dice.iter().copied());
-    let events = g
-        .apply(seat, &action, &mut script)
-        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+    let events = g.apply(seat, &action, &mut script).unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
     assert_eq!(script.remaining(), 0, "dice left unthrown");
     events
 }
@@ -60,20 +58,13 @@ fn act(g: &mut Uckers, action: Action) -> Vec<Event> {
 fn refused(g: &mut Uckers, action: Action) -> RuleError {
     let before = g.clone();
     let seat = g.to_act().expect("the game is on");
-    let err = g
-        .apply(seat, &action, &mut ScriptedDice::new([]))
-        .expect_err("the action should be refused");
+    let err = g.apply(seat, &action, &mut ScriptedDice::new([])).expect_err("the action should be refused");
     assert_eq!(*g, before);
     err
 }
 
 fn mv(steps: &[(PieceId, u8)]) -> Action {
-    Action::Move {
-        steps: steps
-            .iter()
-            .map(|&(piece, die)| Step { piece, die })
-            .collect(),
-    }
+    Action::Move { steps: steps.iter().map(|&(piece, die)| Step { piece, die }).collect() }
 }
 
 fn at(g: &Uckers, piece: PieceId) -> Option<u8> {
@@ -102,18 +93,11 @@ fn opening(options: UckersOptions, seats: usize, dice: &[u8]) -> (Uckers, Vec<Ev
 
 #[test]
 fn opening_highest_total_starts_and_ties_are_rethrown() {
-    let (g, events) = opening(
-        UckersOptions::default(),
-        4,
-        &[6, 5, 5, 6, 2, 2, 1, 1, 3, 3, 4, 4],
-    );
+    let (g, events) = opening(UckersOptions::default(), 4, &[6, 5, 5, 6, 2, 2, 1, 1, 3, 3, 4, 4]);
     assert_eq!(g.to_act(), Some(1));
     assert_eq!(g.turn(), R);
     assert_eq!(events.last(), Some(&Event::Starts { seat: 1, colour: R }));
-    let throws = events
-        .iter()
-        .filter(|e| matches!(e, Event::OpeningThrow { .. }))
-        .count();
+    let throws = events.iter().filter(|e| matches!(e, Event::OpeningThrow { .. })).count();
     assert_eq!(throws, 6, "four throws, then the two tied seats again");
 }
 
@@ -133,8 +117,7 @@ fn options_default_to_navy_snake_eyes_and_refuse_unknown_fields() {
     assert_eq!(o, UckersOptions::default());
     assert_eq!(o.snake_eyes, SnakeEyes::Navy);
     assert!(!o.superblobs && !o.mixed_blob_stacking && !o.suck_back && !o.blow_back);
-    let o: UckersOptions =
-        serde_json::from_str(r#"{"snake_eyes":"wafu","superblobs":true}"#).unwrap();
+    let o: UckersOptions = serde_json::from_str(r#"{"snake_eyes":"wafu","superblobs":true}"#).unwrap();
     assert_eq!(o.snake_eyes, SnakeEyes::Wafu);
     assert!(serde_json::from_str::<UckersOptions>(r#"{"blobs":true}"#).is_err());
     assert!(serde_json::from_str::<UckersOptions>(r#"{"snake_eyes":"army"}"#).is_err());
@@ -168,37 +151,18 @@ fn split_moves_two_different_pieces() {
 
 #[test]
 fn total_moves_one_piece_and_captures_only_on_the_final_square() {
-    let mut g = game(
-        Y,
-        &[
-            (Y, [Some(0), BASE, BASE, BASE]),
-            (R, [on(R, 3), on(R, 8), BASE, BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [Some(0), BASE, BASE, BASE]), (R, [on(R, 3), on(R, 8), BASE, BASE])]);
     roll(&mut g, [3, 5]);
     let events = act(&mut g, Action::Total { piece: id(Y, 0) });
     assert_eq!(at(&g, id(Y, 0)), Some(8));
-    assert_eq!(
-        at(&g, id(R, 0)),
-        on(R, 3),
-        "the square in between is not touched"
-    );
+    assert_eq!(at(&g, id(R, 0)), on(R, 3), "the square in between is not touched");
     assert_eq!(at(&g, id(R, 1)), BASE);
-    assert!(has_event(
-        &events,
-        |e| matches!(e, Event::Captured { piece, .. } if *piece == id(R, 1))
-    ));
+    assert!(has_event(&events, |e| matches!(e, Event::Captured { piece, .. } if *piece == id(R, 1))));
 }
 
 #[test]
 fn total_may_not_pass_an_opposing_blob() {
-    let mut g = game(
-        Y,
-        &[
-            (Y, [Some(0), Some(20), BASE, BASE]),
-            (R, [on(R, 4), on(R, 4), BASE, BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [Some(0), Some(20), BASE, BASE]), (R, [on(R, 4), on(R, 4), BASE, BASE])]);
     roll(&mut g, [1, 5]);
     let err = refused(&mut g, Action::Total { piece: id(Y, 0) });
     assert!(err.message.contains("blob"), "{err}");
@@ -236,26 +200,15 @@ fn larger_die_must_be_played_when_only_one_die_can_be() {
     // Both pieces could take the 3, neither the 5, and not the total: only one die is playable,
     // and it is the 6 of a piece in base... except that the start square is blocked; so the
     // smaller die is played, by either piece.
-    let mut g = game(
-        Y,
-        &[
-            (Y, [Some(52), Some(53), BASE, H]),
-            (R, [on(R, 0), on(R, 0), BASE, BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [Some(52), Some(53), BASE, H]), (R, [on(R, 0), on(R, 0), BASE, BASE])]);
     roll(&mut g, [6, 3]);
-    let moves: Vec<Action> = choices(&g)
-        .into_iter()
-        .filter(|a| matches!(a, Action::Move { .. }))
-        .collect();
+    let moves: Vec<Action> = choices(&g).into_iter().filter(|a| matches!(a, Action::Move { .. })).collect();
     assert_eq!(moves, vec![mv(&[(id(Y, 0), 3)]), mv(&[(id(Y, 1), 3)])]);
     // With the start square free, the larger die (the 6, bringing a piece out) must be played.
     let mut g = game(Y, &[(Y, [Some(52), Some(53), BASE, H])]);
     roll(&mut g, [6, 4]);
     assert!(
-        choices(&g)
-            .iter()
-            .all(|a| matches!(a, Action::Move { steps } if steps.iter().any(|s| s.die == 6)))
+        choices(&g).iter().all(|a| matches!(a, Action::Move { steps } if steps.iter().any(|s| s.die == 6)))
     );
 }
 
@@ -265,10 +218,7 @@ fn no_legal_move_forfeits_both_dice() {
     let events = roll(&mut g, [3, 4]);
     assert!(has_event(&events, |e| matches!(
         e,
-        Event::DiceForfeited {
-            reason: ForfeitReason::NoLegalMove,
-            ..
-        }
+        Event::DiceForfeited { reason: ForfeitReason::NoLegalMove, .. }
     )));
     assert_eq!(g.turn(), R);
 }
@@ -283,10 +233,7 @@ fn leaving_base_needs_a_six() {
     assert_eq!(g.forced_action(), Some(mv(&[(id(Y, 0), 6)])));
     let events = act(&mut g, mv(&[(id(Y, 0), 6)]));
     assert_eq!(at(&g, id(Y, 0)), Some(0));
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::Entered { square: 0, .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::Entered { square: 0, .. })));
     let err = {
         let mut h = game(Y, &[]);
         roll(&mut h, [2, 3]);
@@ -311,10 +258,7 @@ fn six_gives_an_extra_throw_even_if_it_could_not_be_used() {
     let mut g = game(Y, &[(Y, [Some(52), H, H, H])]);
     roll(&mut g, [6, 3]);
     let events = act(&mut g, mv(&[(id(Y, 0), 3)]));
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::ExtraThrow { colour: Y }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::ExtraThrow { colour: Y })));
     assert_eq!((g.turn(), g.phase()), (Y, Phase::Roll));
 }
 
@@ -342,10 +286,7 @@ fn snake_eyes_navy_brings_all_pieces_out() {
         assert_eq!(at(&g, id(G, i)), Some(0));
         assert_eq!(at(&g, id(R, i)), BASE);
     }
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::AllPiecesOut { colour: G, .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::AllPiecesOut { colour: G, .. })));
     assert_eq!(g.turn(), R, "play passes on");
 }
 
@@ -358,10 +299,7 @@ fn snake_eyes_navy_again_on_the_second_throw_sends_the_pieces_back() {
     act(&mut g, mv(&[(id(G, 0), 2), (id(G, 1), 3)]));
     roll(&mut g, [2, 3]); // blue
     let events = roll(&mut g, [1, 1]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::SnakeEyesAgain { colour: Y, .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::SnakeEyesAgain { colour: Y, .. })));
     for i in 0..4 {
         assert_eq!(at(&g, id(Y, i)), BASE);
     }
@@ -371,10 +309,7 @@ fn snake_eyes_navy_again_on_the_second_throw_sends_the_pieces_back() {
 
 #[test]
 fn snake_eyes_off_is_an_ordinary_throw() {
-    let options = UckersOptions {
-        snake_eyes: SnakeEyes::Off,
-        ..Default::default()
-    };
+    let options = UckersOptions { snake_eyes: SnakeEyes::Off, ..Default::default() };
     let (mut g, _) = opening(options, 4, &[6, 6, 1, 2, 1, 2, 1, 2]);
     roll(&mut g, [1, 1]);
     assert!(g.board().all().all(|(_, p)| p.progress.is_none()));
@@ -383,17 +318,11 @@ fn snake_eyes_off_is_an_ordinary_throw() {
 
 #[test]
 fn snake_eyes_wafu_must_be_called_before_the_first_throw() {
-    let options = UckersOptions {
-        snake_eyes: SnakeEyes::Wafu,
-        ..Default::default()
-    };
+    let options = UckersOptions { snake_eyes: SnakeEyes::Wafu, ..Default::default() };
     let (mut g, _) = opening(options.clone(), 4, &[6, 6, 1, 2, 1, 2, 1, 2]);
     assert!(choices(&g).contains(&Action::CallSnakeEyes));
     roll(&mut g, [1, 1]);
-    assert!(
-        g.board().all().all(|(_, p)| p.progress.is_none()),
-        "not called: no benefit"
-    );
+    assert!(g.board().all().all(|(_, p)| p.progress.is_none()), "not called: no benefit");
     let (mut g, _) = opening(options, 4, &[6, 6, 1, 2, 1, 2, 1, 2]);
     roll(&mut g, [2, 3]);
     roll(&mut g, [2, 3]);
@@ -405,16 +334,10 @@ fn snake_eyes_wafu_must_be_called_before_the_first_throw() {
 
 #[test]
 fn snake_eyes_wafu_brings_out_only_the_callers_pieces() {
-    let options = UckersOptions {
-        snake_eyes: SnakeEyes::Wafu,
-        ..Default::default()
-    };
+    let options = UckersOptions { snake_eyes: SnakeEyes::Wafu, ..Default::default() };
     let (mut g, _) = opening(options, 4, &[6, 6, 1, 2, 1, 2, 1, 2]);
     let events = act(&mut g, Action::CallSnakeEyes);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::SnakeEyesCalled { colour: Y, .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::SnakeEyesCalled { colour: Y, .. })));
     roll(&mut g, [1, 1]);
     for i in 0..4 {
         assert_eq!(at(&g, id(Y, i)), Some(0));
@@ -427,13 +350,7 @@ fn snake_eyes_wafu_brings_out_only_the_callers_pieces() {
 
 #[test]
 fn landing_on_a_single_opponent_sends_it_to_base() {
-    let mut g = game(
-        Y,
-        &[
-            (Y, [Some(0), Some(20), BASE, BASE]),
-            (R, [on(R, 5), BASE, BASE, BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [Some(0), Some(20), BASE, BASE]), (R, [on(R, 5), BASE, BASE, BASE])]);
     roll(&mut g, [5, 2]);
     let events = act(&mut g, mv(&[(id(Y, 0), 5), (id(Y, 1), 2)]));
     assert_eq!(at(&g, id(R, 0)), BASE);
@@ -454,10 +371,7 @@ fn mixed_blob_blocks_nobody_and_is_captured_whole() {
         ],
     );
     roll(&mut g, [5, 2]);
-    assert!(
-        choices(&g).contains(&Action::Total { piece: id(Y, 0) }),
-        "passing it"
-    );
+    assert!(choices(&g).contains(&Action::Total { piece: id(Y, 0) }), "passing it");
     act(&mut g, mv(&[(id(Y, 0), 5), (id(Y, 1), 2)]));
     assert_eq!((at(&g, id(R, 0)), at(&g, id(B, 0))), (BASE, BASE));
     assert_eq!(at(&g, id(Y, 0)), Some(5));
@@ -465,31 +379,16 @@ fn mixed_blob_blocks_nobody_and_is_captured_whole() {
 
 #[test]
 fn blob_cannot_be_passed_by_opponent() {
-    let mut g = game(
-        Y,
-        &[
-            (Y, [Some(0), Some(20), BASE, BASE]),
-            (R, [on(R, 5), on(R, 5), BASE, BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [Some(0), Some(20), BASE, BASE]), (R, [on(R, 5), on(R, 5), BASE, BASE])]);
     roll(&mut g, [6, 3]);
     let err = refused(&mut g, mv(&[(id(Y, 0), 6), (id(Y, 1), 3)]));
-    assert!(
-        err.message.contains("cannot pass the opposing blob"),
-        "{err}"
-    );
+    assert!(err.message.contains("cannot pass the opposing blob"), "{err}");
     assert!(choices(&g).contains(&mv(&[(id(Y, 1), 6), (id(Y, 0), 3)])));
 }
 
 #[test]
 fn blob_cannot_be_landed_on_by_opponent() {
-    let mut g = game(
-        Y,
-        &[
-            (Y, [Some(0), Some(20), BASE, BASE]),
-            (R, [on(R, 5), on(R, 5), BASE, BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [Some(0), Some(20), BASE, BASE]), (R, [on(R, 5), on(R, 5), BASE, BASE])]);
     roll(&mut g, [5, 3]);
     let err = refused(&mut g, mv(&[(id(Y, 0), 5), (id(Y, 1), 3)]));
     assert!(err.message.contains("cannot land"), "{err}");
@@ -497,13 +396,7 @@ fn blob_cannot_be_landed_on_by_opponent() {
 
 #[test]
 fn partner_may_pass_a_blob() {
-    let mut g = game(
-        Y,
-        &[
-            (Y, [Some(0), Some(20), BASE, BASE]),
-            (G, [on(G, 5), on(G, 5), BASE, BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [Some(0), Some(20), BASE, BASE]), (G, [on(G, 5), on(G, 5), BASE, BASE])]);
     roll(&mut g, [6, 3]);
     act(&mut g, mv(&[(id(Y, 0), 6), (id(Y, 1), 3)]));
     assert_eq!(at(&g, id(Y, 0)), Some(6));
@@ -523,13 +416,7 @@ fn blob_position(size: usize) -> Uckers {
 }
 
 fn challenge(g: &mut Uckers) -> Vec<Event> {
-    act(
-        g,
-        Action::Challenge {
-            piece: id(Y, 0),
-            target: 5,
-        },
-    )
+    act(g, Action::Challenge { piece: id(Y, 0), target: 5 })
 }
 
 fn sixes(g: &Uckers) -> u8 {
@@ -540,48 +427,23 @@ fn sixes(g: &Uckers) -> u8 {
 fn challenge_needs_a_piece_directly_before_the_blob_and_a_six() {
     let mut g = blob_position(2);
     roll(&mut g, [3, 4]);
-    assert!(
-        !choices(&g)
-            .iter()
-            .any(|a| matches!(a, Action::Challenge { .. }))
-    );
-    let err = refused(
-        &mut g,
-        Action::Challenge {
-            piece: id(Y, 0),
-            target: 5,
-        },
-    );
+    assert!(!choices(&g).iter().any(|a| matches!(a, Action::Challenge { .. })));
+    let err = refused(&mut g, Action::Challenge { piece: id(Y, 0), target: 5 });
     assert!(err.message.contains("6"), "{err}");
     let mut g = blob_position(2);
     roll(&mut g, [6, 3]);
-    assert!(choices(&g).contains(&Action::Challenge {
-        piece: id(Y, 0),
-        target: 5
-    }));
-    assert!(!choices(&g).contains(&Action::Challenge {
-        piece: id(Y, 1),
-        target: 5
-    }));
+    assert!(choices(&g).contains(&Action::Challenge { piece: id(Y, 0), target: 5 }));
+    assert!(!choices(&g).contains(&Action::Challenge { piece: id(Y, 1), target: 5 }));
 }
 
 #[test]
 fn challenge_is_not_declared_on_the_throw_that_moved_the_piece_into_place() {
-    let mut g = game(
-        Y,
-        &[
-            (Y, [Some(0), Some(20), BASE, BASE]),
-            (R, [on(R, 5), on(R, 5), BASE, BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [Some(0), Some(20), BASE, BASE]), (R, [on(R, 5), on(R, 5), BASE, BASE])]);
     roll(&mut g, [4, 6]);
     act(&mut g, mv(&[(id(Y, 0), 4), (id(Y, 1), 6)]));
     assert_eq!(at(&g, id(Y, 0)), Some(4));
     roll(&mut g, [6, 2]);
-    assert!(choices(&g).contains(&Action::Challenge {
-        piece: id(Y, 0),
-        target: 5
-    }));
+    assert!(choices(&g).contains(&Action::Challenge { piece: id(Y, 0), target: 5 }));
 }
 
 #[test]
@@ -593,14 +455,7 @@ fn challenge_forfeits_the_other_die_even_a_six_and_keeps_the_extra_throw() {
         e,
         Event::DiceForfeited { dice, reason: ForfeitReason::ChallengeDeclared } if dice == &vec![6]
     )));
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::ChallengeDeclared {
-            needed: 3,
-            sixes: 1,
-            ..
-        }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::ChallengeDeclared { needed: 3, sixes: 1, .. })));
     assert_eq!(sixes(&g), 1);
     assert_eq!((g.turn(), g.phase()), (Y, Phase::Roll));
 }
@@ -614,10 +469,7 @@ fn challenger_moves_no_other_piece_while_the_challenge_stands() {
     let events = roll(&mut g, [5, 3]);
     assert!(has_event(&events, |e| matches!(
         e,
-        Event::DiceForfeited {
-            reason: ForfeitReason::ChallengeStands,
-            ..
-        }
+        Event::DiceForfeited { reason: ForfeitReason::ChallengeStands, .. }
     )));
     assert_eq!(at(&g, id(Y, 1)), Some(20));
     assert_eq!(g.turn(), R);
@@ -629,10 +481,7 @@ fn challenge_needs_one_six_per_blob_piece_plus_the_challenge_six() {
     assert_eq!(g.board().blob_size(5), 3);
     roll(&mut g, [6, 2]);
     let events = challenge(&mut g);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::ChallengeDeclared { needed: 4, .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::ChallengeDeclared { needed: 4, .. })));
     roll(&mut g, [6, 2]);
     roll(&mut g, [1, 6]);
     assert_eq!(sixes(&g), 3);
@@ -652,10 +501,7 @@ fn double_six_counts_twice_in_challenge() {
     roll(&mut g, [6, 3]);
     challenge(&mut g);
     let events = roll(&mut g, [6, 6]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::BlobCaptured { .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::BlobCaptured { .. })));
     assert_eq!(at(&g, id(Y, 0)), Some(5));
 }
 
@@ -666,18 +512,12 @@ fn no_extra_throw_after_capturing_a_blob() {
     challenge(&mut g);
     roll(&mut g, [6, 1]);
     let events = roll(&mut g, [6, 4]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::BlobCaptured { .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::BlobCaptured { .. })));
     assert!(has_event(&events, |e| matches!(
         e,
         Event::DiceForfeited { dice, reason: ForfeitReason::BlobCaptured } if dice == &vec![4]
     )));
-    assert!(!has_event(&events, |e| matches!(
-        e,
-        Event::ExtraThrow { .. }
-    )));
+    assert!(!has_event(&events, |e| matches!(e, Event::ExtraThrow { .. })));
     assert_eq!(g.turn(), R);
 }
 
@@ -695,51 +535,21 @@ fn challenge_sixes_accumulate_across_turns() {
     roll(&mut g, [2, 3]); // blue: all in base
     assert_eq!((g.turn(), sixes(&g)), (Y, 2));
     let events = roll(&mut g, [4, 6]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::BlobCaptured { .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::BlobCaptured { .. })));
 }
 
 #[test]
 fn challenge_from_base_needs_one_more_six() {
-    let mut g = game(
-        Y,
-        &[
-            (Y, [BASE, BASE, BASE, H]),
-            (R, [on(R, 0), on(R, 0), on(R, 30), BASE]),
-        ],
-    );
+    let mut g = game(Y, &[(Y, [BASE, BASE, BASE, H]), (R, [on(R, 0), on(R, 0), on(R, 30), BASE])]);
     roll(&mut g, [6, 2]);
-    assert_eq!(
-        choices(&g),
-        vec![
-            Action::Challenge {
-                piece: id(Y, 0),
-                target: 0
-            },
-            Action::Pass
-        ]
-    );
-    let events = act(
-        &mut g,
-        Action::Challenge {
-            piece: id(Y, 0),
-            target: 0,
-        },
-    );
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::ChallengeDeclared { needed: 4, .. }
-    )));
+    assert_eq!(choices(&g), vec![Action::Challenge { piece: id(Y, 0), target: 0 }, Action::Pass]);
+    let events = act(&mut g, Action::Challenge { piece: id(Y, 0), target: 0 });
+    assert!(has_event(&events, |e| matches!(e, Event::ChallengeDeclared { needed: 4, .. })));
     roll(&mut g, [6, 6]);
     assert_eq!(sixes(&g), 3);
     assert_eq!(at(&g, id(Y, 0)), BASE);
     let events = roll(&mut g, [6, 1]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::BlobCaptured { square: 0, .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::BlobCaptured { square: 0, .. })));
     assert_eq!(at(&g, id(Y, 0)), Some(0));
     assert_eq!(at(&g, id(R, 0)), BASE);
 }
@@ -757,18 +567,8 @@ fn no_challenge_from_mixed_blob() {
         ],
     );
     roll(&mut g, [6, 2]);
-    assert!(
-        !choices(&g)
-            .iter()
-            .any(|a| matches!(a, Action::Challenge { .. }))
-    );
-    let err = refused(
-        &mut g,
-        Action::Challenge {
-            piece: id(Y, 0),
-            target: 5,
-        },
-    );
+    assert!(!choices(&g).iter().any(|a| matches!(a, Action::Challenge { .. })));
+    let err = refused(&mut g, Action::Challenge { piece: id(Y, 0), target: 5 });
     assert!(err.message.contains("mixed"), "{err}");
 }
 
@@ -781,13 +581,7 @@ fn challenge_lapses_when_blob_reduced_to_a_single_piece() {
     assert_eq!(g.turn(), R);
     roll(&mut g, [2, 3]);
     let events = act(&mut g, mv(&[(id(R, 0), 2), (id(R, 2), 3)]));
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::ChallengeLapsed {
-            colour: Y,
-            target: 5
-        }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::ChallengeLapsed { colour: Y, target: 5 })));
     assert!(g.colour_state(Y).challenge.is_none());
 }
 
@@ -803,22 +597,13 @@ fn home_needs_an_exact_throw() {
     let mut g = game(Y, &[(Y, [Some(53), Some(10), H, H])]);
     roll(&mut g, [3, 5]);
     let events = act(&mut g, mv(&[(id(Y, 0), 3), (id(Y, 1), 5)]));
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::ReachedHome { .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::ReachedHome { .. })));
 }
 
 #[test]
 fn pieces_in_the_pipe_cannot_be_attacked_without_wafu_options() {
     // Red stands on yellow's pipe mouth; yellow's piece in the pipe is out of reach.
-    let mut g = game(
-        R,
-        &[
-            (Y, [Some(53), BASE, BASE, BASE]),
-            (R, [on(R, 50), BASE, BASE, BASE]),
-        ],
-    );
+    let mut g = game(R, &[(Y, [Some(53), BASE, BASE, BASE]), (R, [on(R, 50), BASE, BASE, BASE])]);
     assert_eq!(choices(&g), vec![Action::Roll]);
     roll(&mut g, [1, 2]);
     act(&mut g, Action::Total { piece: id(R, 0) });
@@ -835,10 +620,7 @@ fn finished_player_throws_for_a_six_then_moves_the_partners_pieces() {
     let events = roll(&mut g, [2, 3]);
     assert!(has_event(&events, |e| matches!(
         e,
-        Event::DiceForfeited {
-            reason: ForfeitReason::ThrowingForSix,
-            ..
-        }
+        Event::DiceForfeited { reason: ForfeitReason::ThrowingForSix, .. }
     )));
     assert_eq!(g.turn(), R);
     roll(&mut g, [2, 3]); // red: all in base
@@ -847,18 +629,8 @@ fn finished_player_throws_for_a_six_then_moves_the_partners_pieces() {
     roll(&mut g, [2, 3]); // blue: all in base
     assert_eq!(g.turn(), Y);
     let events = roll(&mut g, [6, 3]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::PartnerUnlocked {
-            colour: Y,
-            partner: G
-        }
-    )));
-    assert_eq!(
-        g.turn(),
-        R,
-        "the partner's pieces move from the next turn on"
-    );
+    assert!(has_event(&events, |e| matches!(e, Event::PartnerUnlocked { colour: Y, partner: G })));
+    assert_eq!(g.turn(), R, "the partner's pieces move from the next turn on");
     roll(&mut g, [2, 3]);
     roll(&mut g, [2, 4]);
     act(&mut g, Action::Total { piece: id(G, 0) });
@@ -872,10 +644,7 @@ fn finished_player_throws_for_a_six_then_moves_the_partners_pieces() {
 
 #[test]
 fn finished_player_never_moves_a_partner_piece_in_the_pipe() {
-    let mut g = game(
-        Y,
-        &[(Y, [H, H, H, H]), (G, [Some(53), on(G, 10), BASE, BASE])],
-    );
+    let mut g = game(Y, &[(Y, [H, H, H, H]), (G, [Some(53), on(G, 10), BASE, BASE])]);
     roll(&mut g, [6, 1]);
     for _ in 0..3 {
         roll(&mut g, [2, 3]);
@@ -902,23 +671,10 @@ fn finished_player_never_moves_a_partner_piece_in_the_pipe() {
 
 #[test]
 fn partnership_with_all_eight_home_wins() {
-    let mut g = game(
-        G,
-        &[
-            (Y, [H, H, H, H]),
-            (G, [Some(54), H, H, H]),
-            (R, [H, BASE, BASE, BASE]),
-        ],
-    );
+    let mut g = game(G, &[(Y, [H, H, H, H]), (G, [Some(54), H, H, H]), (R, [H, BASE, BASE, BASE])]);
     roll(&mut g, [2, 3]);
     let events = act(&mut g, mv(&[(id(G, 0), 2)]));
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::GameOver {
-            winners: Partnership::YellowGreen,
-            ..
-        }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::GameOver { winners: Partnership::YellowGreen, .. })));
     assert_eq!(g.to_act(), None);
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.places, vec![1, 2, 1, 2]);
@@ -927,67 +683,37 @@ fn partnership_with_all_eight_home_wins() {
 }
 
 fn refused_over(g: &mut Uckers) -> RuleError {
-    g.apply(0, &Action::Roll, &mut ScriptedDice::new([]))
-        .unwrap_err()
+    g.apply(0, &Action::Roll, &mut ScriptedDice::new([])).unwrap_err()
 }
 
 #[test]
 fn eight_piece_dicking_goes_on_the_back_of_the_board() {
-    let mut g = game(
-        G,
-        &[
-            (Y, [H, H, H, H]),
-            (G, [Some(54), H, H, H]),
-            (R, [Some(3), BASE, BASE, BASE]),
-        ],
-    );
+    let mut g = game(G, &[(Y, [H, H, H, H]), (G, [Some(54), H, H, H]), (R, [Some(3), BASE, BASE, BASE])]);
     roll(&mut g, [2, 3]);
     act(&mut g, mv(&[(id(G, 0), 2)]));
     let outcome = g.outcome().unwrap();
     assert_eq!(
         outcome.shame,
-        vec![ShameEntry {
-            seats: vec![1, 3],
-            kind: ShameKind::Dicking,
-            pieces_home: 0
-        }]
+        vec![ShameEntry { seats: vec![1, 3], kind: ShameKind::Dicking, pieces_home: 0 }]
     );
 }
 
 #[test]
 fn up_board_resigns_at_any_time_and_earns_the_same_entry() {
     let mut g = game(Y, &[(Y, [Some(3), BASE, BASE, BASE])]);
-    assert!(
-        g.legal_actions(1).contains(&Action::UpBoard),
-        "out of turn too"
-    );
-    let events = g
-        .apply(1, &Action::UpBoard, &mut ScriptedDice::new([]))
-        .unwrap();
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::UpBoard { seat: 1 }
-    )));
+    assert!(g.legal_actions(1).contains(&Action::UpBoard), "out of turn too");
+    let events = g.apply(1, &Action::UpBoard, &mut ScriptedDice::new([])).unwrap();
+    assert!(has_event(&events, |e| matches!(e, Event::UpBoard { seat: 1 })));
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.places, vec![1, 2, 1, 2]);
-    assert_eq!(
-        outcome.shame,
-        vec![ShameEntry {
-            seats: vec![1],
-            kind: ShameKind::UpBoard,
-            pieces_home: 0
-        }]
-    );
+    assert_eq!(outcome.shame, vec![ShameEntry { seats: vec![1], kind: ShameKind::UpBoard, pieces_home: 0 }]);
 }
 
 // --- Options ----------------------------------------------------------------------------------
 
 #[test]
 fn superblobs_cannot_move() {
-    let options = UckersOptions {
-        superblobs: true,
-        ..Default::default()
-    };
+    let options = UckersOptions { superblobs: true, ..Default::default() };
     let pieces = [(Y, [Some(10), Some(10), Some(10), Some(30)])];
     let mut g = game_with(options.clone(), Y, &pieces);
     roll(&mut g, [2, 3]);
@@ -999,10 +725,7 @@ fn superblobs_cannot_move() {
 
 #[test]
 fn superblob_moves_when_nothing_else_can() {
-    let options = UckersOptions {
-        superblobs: true,
-        ..Default::default()
-    };
+    let options = UckersOptions { superblobs: true, ..Default::default() };
     let mut g = game_with(options, Y, &[(Y, [Some(10), Some(10), Some(10), BASE])]);
     roll(&mut g, [2, 3]);
     assert!(choices(&g).contains(&mv(&[(id(Y, 0), 2), (id(Y, 1), 3)])));
@@ -1010,15 +733,9 @@ fn superblob_moves_when_nothing_else_can() {
 
 #[test]
 fn mixed_blob_stacking_lets_only_the_top_piece_move() {
-    let options = UckersOptions {
-        mixed_blob_stacking: true,
-        ..Default::default()
-    };
+    let options = UckersOptions { mixed_blob_stacking: true, ..Default::default() };
     // Green arrived on square 10 after yellow: green is on top.
-    let pieces = [
-        (Y, [Some(10), Some(30), BASE, BASE]),
-        (G, [on(G, 10), BASE, BASE, BASE]),
-    ];
+    let pieces = [(Y, [Some(10), Some(30), BASE, BASE]), (G, [on(G, 10), BASE, BASE, BASE])];
     let mut g = game_with(options, Y, &pieces);
     roll(&mut g, [2, 3]);
     assert_eq!(choices(&g), vec![Action::Total { piece: id(Y, 1) }]);
@@ -1030,127 +747,66 @@ fn mixed_blob_stacking_lets_only_the_top_piece_move() {
 }
 
 fn wafu_pipe_position(options: UckersOptions, turn: Colour) -> Uckers {
-    game_with(
-        options,
-        turn,
-        &[
-            (Y, [Some(53), Some(10), BASE, BASE]),
-            (R, [on(R, 50), BASE, BASE, BASE]),
-        ],
-    )
+    game_with(options, turn, &[(Y, [Some(53), Some(10), BASE, BASE]), (R, [on(R, 50), BASE, BASE, BASE])])
 }
 
 #[test]
 fn suck_back_hit_sends_the_piece_in_the_pipe_to_base() {
-    let options = UckersOptions {
-        suck_back: true,
-        ..Default::default()
-    };
+    let options = UckersOptions { suck_back: true, ..Default::default() };
     let mut g = wafu_pipe_position(options, R);
-    let suck = Action::SuckBack {
-        piece: id(R, 0),
-        target: id(Y, 0),
-    };
+    let suck = Action::SuckBack { piece: id(R, 0), target: id(Y, 0) };
     assert!(choices(&g).contains(&suck));
     let events = act_with(&mut g, suck, &[1, 2]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::SuckBack {
-            hit: true,
-            distance: 3,
-            ..
-        }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::SuckBack { hit: true, distance: 3, .. })));
     assert_eq!(at(&g, id(Y, 0)), BASE);
     assert_eq!(g.turn(), G);
 }
 
 #[test]
 fn suck_back_miss_moves_the_declaring_piece_on_one_square() {
-    let options = UckersOptions {
-        suck_back: true,
-        ..Default::default()
-    };
+    let options = UckersOptions { suck_back: true, ..Default::default() };
     let mut g = wafu_pipe_position(options, R);
-    let suck = Action::SuckBack {
-        piece: id(R, 0),
-        target: id(Y, 0),
-    };
+    let suck = Action::SuckBack { piece: id(R, 0), target: id(Y, 0) };
     let events = act_with(&mut g, suck, &[5, 5]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::SuckBack { hit: false, .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::SuckBack { hit: false, .. })));
     assert_eq!(at(&g, id(Y, 0)), Some(53));
     assert_eq!(g.board().square_of(id(R, 0)), Some(51));
 }
 
 #[test]
 fn blow_back_hit_sends_the_piece_at_the_mouth_to_base() {
-    let options = UckersOptions {
-        blow_back: true,
-        ..Default::default()
-    };
+    let options = UckersOptions { blow_back: true, ..Default::default() };
     let mut g = wafu_pipe_position(options, Y);
     let blow = Action::BlowBack { piece: id(Y, 0) };
     assert!(choices(&g).contains(&blow));
     let events = act_with(&mut g, blow.clone(), &[3, 5]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::BlowBack {
-            hit: true,
-            distance: 3,
-            square: 50,
-            ..
-        }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::BlowBack { hit: true, distance: 3, square: 50, .. })));
     assert_eq!(at(&g, id(R, 0)), BASE);
-    let mut g = wafu_pipe_position(
-        UckersOptions {
-            blow_back: true,
-            ..Default::default()
-        },
-        Y,
-    );
+    let mut g = wafu_pipe_position(UckersOptions { blow_back: true, ..Default::default() }, Y);
     act_with(&mut g, blow, &[4, 5]);
     assert_eq!(at(&g, id(R, 0)), on(R, 50), "a miss changes nothing");
 }
 
 #[test]
 fn stand_up_finish_plays_the_winning_throw() {
-    let options = UckersOptions {
-        stand_up_finish: true,
-        ..Default::default()
-    };
+    let options = UckersOptions { stand_up_finish: true, ..Default::default() };
     let pieces = [(Y, [Some(53), H, H, H]), (G, [H, H, H, H])];
     let mut g = game_with(options.clone(), Y, &pieces);
     assert!(choices(&g).contains(&Action::StandUp));
     let events = act_with(&mut g, Action::StandUp, &[4, 3]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::StandUpFinish { came_off: true, .. }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::StandUpFinish { came_off: true, .. })));
     assert_eq!(g.winner(), Some(Partnership::YellowGreen));
 
     let mut g = game_with(options, Y, &pieces);
     let events = act_with(&mut g, Action::StandUp, &[5, 4]);
-    assert!(has_event(&events, |e| matches!(
-        e,
-        Event::StandUpFinish {
-            came_off: false,
-            ..
-        }
-    )));
+    assert!(has_event(&events, |e| matches!(e, Event::StandUpFinish { came_off: false, .. })));
     assert_eq!(g.winner(), None);
     assert_eq!(at(&g, id(Y, 0)), Some(53));
 }
 
 #[test]
 fn stand_up_finish_needs_a_position_one_throw_from_winning() {
-    let options = UckersOptions {
-        stand_up_finish: true,
-        ..Default::default()
-    };
+    let options = UckersOptions { stand_up_finish: true, ..Default::default() };
     let mut g = game_with(options, Y, &[(Y, [Some(30), H, H, H]), (G, [H, H, H, H])]);
     assert!(!choices(&g).contains(&Action::StandUp));
     let err = refused(&mut g, Action::StandUp);
@@ -1162,9 +818,7 @@ fn stand_up_finish_needs_a_position_one_throw_from_winning() {
 #[test]
 fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     let mut g = game(Y, &[(Y, [Some(3), BASE, BASE, BASE])]);
-    let err = g
-        .apply(1, &Action::Roll, &mut ScriptedDice::new([]))
-        .unwrap_err();
+    let err = g.apply(1, &Action::Roll, &mut ScriptedDice::new([])).unwrap_err();
     assert_eq!(err.kind, RuleErrorKind::NotYourTurn);
     let err = refused(&mut g, Action::Total { piece: id(Y, 0) });
     assert!(err.message.contains("throw the dice first"), "{err}");
@@ -1204,11 +858,5 @@ fn identical_plays_are_offered_once() {
     // Two pieces on one square: moving "this one" or "that one" is the same choice.
     let mut g = game(Y, &[(Y, [Some(10), Some(10), BASE, BASE])]);
     roll(&mut g, [2, 3]);
-    assert_eq!(
-        choices(&g),
-        vec![
-            mv(&[(id(Y, 0), 2), (id(Y, 1), 3)]),
-            Action::Total { piece: id(Y, 0) }
-        ]
-    );
+    assert_eq!(choices(&g), vec![mv(&[(id(Y, 0), 2), (id(Y, 1), 3)]), Action::Total { piece: id(Y, 0) }]);
 }
