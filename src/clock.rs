@@ -25,14 +25,14 @@ impl Clock {
         self.wall_at_start + Instant::now().saturating_duration_since(self.start).as_millis() as i64
     }
 
-    /// The tokio instant at which the wall clock reads `millis`.
+    /// The first tokio instant at which the wall clock reads `millis` (an instant in the past
+    /// for a time before the clock was made: a timer set for it fires at once).
     pub fn instant_at(&self, millis: i64) -> Instant {
-        let now_ms = self.now_millis();
-        let now = Instant::now();
-        if millis >= now_ms {
-            now + Duration::from_millis((millis - now_ms) as u64)
+        let offset = millis - self.wall_at_start;
+        if offset >= 0 {
+            self.start + Duration::from_millis(offset as u64)
         } else {
-            now.checked_sub(Duration::from_millis((now_ms - millis) as u64)).unwrap_or(now)
+            self.start.checked_sub(Duration::from_millis(offset.unsigned_abs())).unwrap_or(self.start)
         }
     }
 }
@@ -55,5 +55,6 @@ mod tests {
         assert_eq!(clock.now_millis() - t0, 15_000);
         let at = clock.instant_at(t0 + 20_000);
         assert_eq!(at - Instant::now(), Duration::from_secs(5));
+        assert!(clock.instant_at(t0 - 1_000) <= Instant::now());
     }
 }

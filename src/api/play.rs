@@ -152,6 +152,7 @@ async fn follow(
     since: i64,
     reclaim: bool,
 ) {
+    tracing::debug!(table = %id, ?player, since, reclaim, "websocket open");
     let Ok(mut sub) = handle.subscribe(player, reclaim).await else {
         let _ = socket.send(Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
         return;

@@ -103,6 +103,22 @@ impl Store {
                 Backend::Sqlite => 4,
             })
             .acquire_timeout(Duration::from_secs(5))
+            // Keep every connection open: SQLite connections are cheap to keep and slow-ish to
+            // make (a worker thread each), and a full pool never waits on a connect.
+            .min_connections(match backend {
+                Backend::Postgres => 0,
+                Backend::Sqlite => 4,
+            })
+            .idle_timeout(match backend {
+                Backend::Postgres => Some(Duration::from_secs(600)),
+                Backend::Sqlite => None,
+            })
+            .max_lifetime(match backend {
+                Backend::Postgres => Some(Duration::from_secs(1800)),
+                Backend::Sqlite => None,
+            })
+            // A SQLite connection is a local file: no need to ping it before each use.
+            .test_before_acquire(backend == Backend::Postgres)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {

@@ -213,12 +213,7 @@ impl Actor {
         match command {
             Command::Act { player, action, seq, reply } => {
                 let result = self.act(player, action, seq).await;
-                let fatal = matches!(result, Err(PlayError::Store(_)));
-                let _ = reply.send(result.map_err(|e| if fatal { PlayError::TableStopped } else { e }));
-                if fatal {
-                    return Err(PlayError::TableStopped);
-                }
-                self.settle().await?;
+                self.reply_then_settle(result, reply).await?;
             }
             Command::Reclaim { player, reply } => {
                 let result = match self.seat_of(player) {
@@ -228,12 +223,7 @@ impl Actor {
                     }
                     Some(seat) => self.reclaim(seat).await.map(|seq| ActOk { seq, events: vec![] }),
                 };
-                let fatal = matches!(result, Err(PlayError::Store(_)));
-                let _ = reply.send(result.map_err(|e| if fatal { PlayError::TableStopped } else { e }));
-                if fatal {
-                    return Err(PlayError::TableStopped);
-                }
-                self.settle().await?;
+                self.reply_then_settle(result, reply).await?;
             }
             Command::View { viewer, reply } => {
                 let _ = reply.send(self.view(viewer));
@@ -267,6 +257,23 @@ impl Actor {
             }
         }
         Ok(())
+    }
+
+    /// Settles the table (bots, forced moves, the end) before answering, so that a client
+    /// hearing "accepted" finds the table already waiting for the next human decision. A store
+    /// failure stops the actor; an action already stored is still reported as accepted.
+    async fn reply_then_settle(
+        &mut self,
+        result: Result<ActOk, PlayError>,
+        reply: tokio::sync::oneshot::Sender<Result<ActOk, PlayError>>,
+    ) -> Result<(), PlayError> {
+        if let Err(PlayError::Store(_)) = result {
+            let _ = reply.send(Err(PlayError::TableStopped));
+            return Err(PlayError::TableStopped);
+        }
+        let settled = if result.is_ok() { self.settle().await } else { Ok(()) };
+        let _ = reply.send(result);
+        settled
     }
 
     fn seat_of(&self, player: Uuid) -> Option<Seat> {

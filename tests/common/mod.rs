@@ -7,10 +7,11 @@
 
 pub mod spec;
 
-use luddo::{AppState, config::Config, store::Store};
+use futures_util::{SinkExt, StreamExt};
+use luddo::{AppState, clock::Clock, config::Config, store::Store};
 use reqwest::{Method, StatusCode, header::HeaderMap};
-use serde_json::Value;
-use std::{path::PathBuf, time::Duration};
+use serde_json::{Value, json};
+use std::path::PathBuf;
 use tokio::{sync::oneshot, task::JoinHandle};
 
 /// Which store a test runs against.
@@ -46,6 +47,43 @@ macro_rules! both_stores {
             )*
         }
     };
+}
+
+/// Stops tokio's clock for the rest of the test: from now on time moves only by [`advance`].
+///
+/// Tokio never auto-advances a paused clock while a blocking task runs, so one is kept running:
+/// the clock cannot jump ahead while the server waits for its database (a SQLite worker thread
+/// or the Postgres server), and the test decides exactly when each game clock runs out. The
+/// blocking task also nudges the runtime every few milliseconds of real time, so that a runtime
+/// parked "until the next timer" (which, with time stopped, could be forever) looks again at
+/// what other threads finished meanwhile.
+pub fn manual_time() -> ManualTime {
+    tokio::time::pause();
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = stop.clone();
+    tokio::task::spawn_blocking(move || {
+        while !flag.load(std::sync::atomic::Ordering::Relaxed) && tx.send(()).is_ok() {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    });
+    tokio::spawn(async move { while rx.recv().await.is_some() {} });
+    ManualTime(stop)
+}
+
+/// Keeps time manual until dropped.
+pub struct ManualTime(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for ManualTime {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Moves the stopped clock on by `secs` seconds (and 10 ms: tokio's timer wheel rounds a
+/// deadline up to its next millisecond tick), firing every timer due on the way.
+pub async fn advance(secs: u64) {
+    tokio::time::advance(std::time::Duration::from_secs(secs) + std::time::Duration::from_millis(10)).await;
 }
 
 pub fn postgres_url() -> Option<String> {
@@ -131,6 +169,8 @@ pub struct TestServer {
     pub client: reqwest::Client,
     pub config: Config,
     pub store: Store,
+    /// The game clock; a restarted server keeps it so stored deadlines keep their meaning.
+    pub clock: Clock,
     shutdown: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
     pub db: TestDb,
@@ -153,11 +193,20 @@ impl TestServer {
 
     /// Serves over an existing database (to restart a server on the same data).
     pub async fn start_on(db: TestDb, config: Config) -> Self {
+        Self::start_on_with_clock(db, config, Clock::new()).await
+    }
+
+    /// Serves over an existing database with a given game clock.
+    pub async fn start_on_with_clock(db: TestDb, config: Config, clock: Clock) -> Self {
+        // Server logs in test output when RUST_LOG is set.
+        if std::env::var_os("RUST_LOG").is_some() {
+            let _ = tracing_subscriber::fmt().with_test_writer().try_init();
+        }
         let store = Store::open(&db.url).await.expect("open store");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let (tx, rx) = oneshot::channel::<()>();
-        let state = AppState::new(store.clone(), config.clone());
+        let state = AppState::with_clock(store.clone(), config.clone(), clock);
         let task = tokio::spawn(async move {
             luddo::serve(listener, state, async {
                 let _ = rx.await;
@@ -165,8 +214,9 @@ impl TestServer {
             .await
             .unwrap();
         });
-        let client = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
-        Self { base, client, config, store, shutdown: Some(tx), task: Some(task), db }
+        // No client timeout: under paused time it would fire while the server works.
+        let client = reqwest::Client::builder().build().unwrap();
+        Self { base, client, config, store, clock, shutdown: Some(tx), task: Some(task), db }
     }
 
     /// Stops the server and hands back its database.
@@ -240,6 +290,80 @@ impl TestServer {
     }
 }
 
+impl TestServer {
+    /// Opens the events WebSocket of a table (`query` like `since=3&token=...`).
+    pub async fn ws(&self, table: &str, query: &str) -> Ws {
+        let url = format!("{}/v1/tables/{table}/events?{query}", self.base.replace("http://", "ws://"));
+        let (stream, _) = tokio_tungstenite::connect_async(url).await.expect("websocket connects");
+        Ws { stream }
+    }
+
+    /// The table's JSON as `token` sees it.
+    pub async fn table_view(&self, id: &str, token: Option<&str>) -> Value {
+        let r = self.get(&format!("/v1/tables/{id}"), token).await;
+        assert_eq!(r.status, 200, "{}", r.json);
+        r.json
+    }
+
+    /// Posts an action at the table's current seq.
+    pub async fn act(&self, id: &str, token: &str, action: &Value, seq: i64) -> Resp {
+        self.post(
+            &format!("/v1/tables/{id}/actions"),
+            Some(token),
+            serde_json::json!({"action": action, "seq": seq}),
+        )
+        .await
+    }
+}
+
+/// A WebSocket client of the events stream.
+pub struct Ws {
+    pub stream: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+}
+
+impl Ws {
+    /// The next JSON message; `None` when the socket closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        use tokio_tungstenite::tungstenite::Message;
+        loop {
+            match self.stream.next().await? {
+                Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).expect("JSON message")),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            }
+        }
+    }
+
+    /// The next `entry` message (skipping presence and replies).
+    pub async fn next_entry(&mut self) -> Option<Value> {
+        loop {
+            let m = self.next().await?;
+            if m["type"] == "entry" {
+                return Some(m);
+            }
+        }
+    }
+
+    /// Reads entries until one matches.
+    pub async fn entry_where(&mut self, mut pred: impl FnMut(&Value) -> bool) -> Value {
+        loop {
+            let m = self.next_entry().await.expect("socket closed before the expected entry");
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        use tokio_tungstenite::tungstenite::Message;
+        self.stream.send(Message::Text(v.to_string().into())).await.expect("send");
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.stream.close(None).await;
+    }
+}
+
 impl Drop for TestServer {
     fn drop(&mut self) {
         if let Some(tx) = self.shutdown.take() {
@@ -279,4 +403,40 @@ impl Resp {
         assert!(ct.starts_with("application/problem+json"), "content-type {ct}");
         assert_eq!(self.json["type"], format!("https://luddo.dev/problems/{code}"));
     }
+}
+
+/// Signs up `n` players, makes a table of `game` for them (seat i = player i) and starts it.
+pub async fn seated_table(s: &TestServer, game: &str, n: usize, extra: Value) -> (String, Vec<String>) {
+    let mut tokens = vec![];
+    for i in 0..n {
+        tokens.push(s.player(&format!("P{i}")).await.1);
+    }
+    let mut body = json!({"game": game, "seats": n});
+    body.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
+    let t = s.table(&tokens[0], body).await;
+    let id = t["id"].as_str().unwrap().to_string();
+    for (i, token) in tokens.iter().enumerate().skip(1) {
+        let mut join = json!({"seat": i});
+        if let Some(code) = t["invite_code"].as_str() {
+            join["invite_code"] = json!(code);
+        }
+        let r = s.post(&format!("/v1/tables/{id}/join"), Some(token), join).await;
+        assert_eq!(r.status, 200, "{}", r.json);
+    }
+    let r = s.post(&format!("/v1/tables/{id}/start"), Some(&tokens[0]), json!({})).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    (id, tokens)
+}
+
+/// Reads entries until the one with `seq`, checking they come in order without gaps.
+pub async fn entries_upto(ws: &mut Ws, from: i64, upto: i64) -> Vec<Value> {
+    let mut out = vec![];
+    let mut expect = from;
+    while expect <= upto {
+        let e = ws.next_entry().await.expect("socket open");
+        assert_eq!(e["seq"], expect, "entries arrive in order, no gap, no duplicate");
+        out.push(e);
+        expect += 1;
+    }
+    out
 }

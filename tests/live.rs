@@ -1,0 +1,272 @@
+//! Live tables over real HTTP and WebSocket, against SQLite and PostgreSQL: whole games, the
+//! seq rule, seats, spectators, resuming, bots. Clocks are in tests/clocks.rs.
+
+mod common;
+
+use common::{Db, TestServer, entries_upto, seated_table};
+use serde_json::json;
+use sha2::{Digest, Sha256};
+
+both_stores!(
+    a_full_luddo_game_between_four_clients,
+    actions_follow_the_seq_and_seat_rules,
+    spectators_watch_and_resume_with_since,
+    private_tables_are_not_watched_by_strangers,
+    every_game_plays_to_the_end_with_bots,
+    backgammon_positions_are_analysed,
+);
+
+async fn a_full_luddo_game_between_four_clients(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "luddo", 4, json!({})).await;
+    let mut sockets = vec![];
+    for t in &tokens {
+        sockets.push(s.ws(&id, &format!("token={t}")).await);
+    }
+    let mut human_actions = 0;
+    let final_seq = loop {
+        let view = s.table_view(&id, Some(&tokens[0])).await;
+        let play = &view["play"];
+        if view["status"] == "finished" {
+            break play["seq"].as_i64().unwrap();
+        }
+        let seat = play["to_act"].as_u64().expect("someone is to act") as usize;
+        let mine = s.table_view(&id, Some(&tokens[seat])).await;
+        let actions = mine["play"]["legal_actions"].as_array().unwrap().clone();
+        assert!(!actions.is_empty(), "the seat to act has legal actions");
+        // Vary the choice so games do not all look alike.
+        let action = &actions[human_actions % actions.len()];
+        let r = s.act(&id, &tokens[seat], action, mine["play"]["seq"].as_i64().unwrap()).await;
+        assert_eq!(r.status, 200, "{}", r.json);
+        human_actions += 1;
+        assert!(human_actions < 5_000, "the game ends");
+    };
+    // Every client saw every entry exactly once, in order, ending with the revealed seed.
+    for ws in &mut sockets {
+        let entries = entries_upto(ws, 1, final_seq).await;
+        assert_eq!(entries[0]["action"]["type"], "start");
+        let last = entries.last().unwrap();
+        assert_eq!(last["action"]["type"], "finish");
+        let seed = last["action"]["seed"].as_str().unwrap();
+        let view = s.table_view(&id, None).await;
+        assert_eq!(view["seed"], seed);
+        assert_eq!(
+            view["seed_commitment"].as_str().unwrap(),
+            hex::encode(Sha256::digest(hex::decode(seed).unwrap()))
+        );
+        let mut places: Vec<u64> = view["play"]["outcome"]["places"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        places.sort();
+        assert_eq!(places, vec![1, 2, 3, 4], "everyone plays on for places");
+        assert!(entries.iter().any(|e| e["actor"] == "human"));
+    }
+    let r = s.act(&id, &tokens[0], &json!({"type": "roll"}), final_seq).await;
+    r.assert_problem(409, "game_over");
+}
+
+async fn actions_follow_the_seq_and_seat_rules(db: Db) {
+    let s = TestServer::start(db).await;
+    // Seat 0 wins the opening (6 against 1) and rolls a 3: nothing can leave base.
+    let (id, tokens) = seated_table(&s, "luddo", 2, json!({"dice": [6, 1, 3]})).await;
+    let view = s.table_view(&id, Some(&tokens[0])).await;
+    assert_eq!(view["play"]["to_act"], 0);
+    assert_eq!(view["play"]["your_seat"], 0);
+    assert_eq!(view["play"]["legal_actions"], json!([{"type": "roll"}]));
+    assert!(view["play"]["deadline"].is_string());
+    let seq = view["play"]["seq"].as_i64().unwrap();
+    let roll = json!({"type": "roll"});
+
+    // Seat 1 may not act for seat 0; a stranger holds no seat; anonymous needs a token.
+    let (_, stranger) = s.player("Stranger").await;
+    s.act(&id, &tokens[1], &roll, seq).await.assert_problem(409, "not_your_turn");
+    s.act(&id, &stranger, &roll, seq).await.assert_problem(403, "not_your_seat");
+    s.post(&format!("/v1/tables/{id}/actions"), None, json!({"action": roll, "seq": seq}))
+        .await
+        .assert_problem(401, "unauthorized");
+    s.act(&id, &tokens[0], &json!({"type": "move", "piece": 0}), seq)
+        .await
+        .assert_problem(422, "illegal_action");
+    s.act(&id, &tokens[0], &json!({"type": "fly"}), seq).await.assert_problem(422, "illegal_action");
+    s.post(&format!("/v1/tables/{id}/actions"), Some(&tokens[0]), json!({"action": roll}))
+        .await
+        .assert_problem(422, "invalid_body");
+
+    // A stale seq is refused; the right one is applied once; repeating it is stale.
+    s.act(&id, &tokens[0], &roll, seq - 1).await.assert_problem(409, "stale_seq");
+    let ok = s.act(&id, &tokens[0], &roll, seq).await;
+    assert_eq!(ok.status, 200);
+    assert_eq!(ok.json["seq"], seq + 1);
+    assert!(ok.json["events"].as_array().unwrap().iter().any(|e| e["type"] == "rolled" && e["value"] == 3));
+    s.act(&id, &tokens[0], &roll, seq).await.assert_problem(409, "stale_seq");
+
+    // Reclaiming a seat no bot holds is refused; a table that has not started has no play.
+    s.post(&format!("/v1/tables/{id}/reclaim"), Some(&tokens[0]), json!({}))
+        .await
+        .assert_problem(409, "not_bot_controlled");
+    s.post(&format!("/v1/tables/{id}/reclaim"), Some(&stranger), json!({}))
+        .await
+        .assert_problem(403, "not_your_seat");
+    let open = s.table(&stranger, json!({"game": "luddo", "seats": 2})).await;
+    let open_id = open["id"].as_str().unwrap();
+    s.act(open_id, &stranger, &roll, 0).await.assert_problem(409, "table_not_started");
+    s.act(&uuid::Uuid::new_v4().to_string(), &stranger, &roll, 0)
+        .await
+        .assert_problem(404, "table_not_found");
+
+    // Actions over the WebSocket follow the same rules, one reply each.
+    let mut ws = s.ws(&id, &format!("token={}", tokens[1])).await;
+    let now = s.table_view(&id, Some(&tokens[1])).await["play"]["seq"].as_i64().unwrap();
+    ws.send(json!({"type": "action", "id": "a", "seq": now - 1, "action": roll})).await;
+    let reply = loop {
+        let m = ws.next().await.unwrap();
+        if m["type"] == "reply" {
+            break m;
+        }
+    };
+    assert_eq!(reply["ok"], false);
+    assert_eq!(reply["error"]["code"], "stale_seq");
+    ws.send(json!({"type": "action", "id": "b", "seq": now, "action": roll})).await;
+    let reply = loop {
+        let m = ws.next().await.unwrap();
+        if m["type"] == "reply" {
+            break m;
+        }
+    };
+    assert_eq!(reply["id"], "b");
+    assert_eq!(reply["ok"], true, "{reply}");
+    assert_eq!(reply["seq"], now + 1);
+    ws.send(json!({"type": "nonsense"})).await;
+    let err = loop {
+        let m = ws.next().await.unwrap();
+        if m["type"] == "error" {
+            break m;
+        }
+    };
+    assert_eq!(err["code"], "invalid_message");
+}
+
+async fn spectators_watch_and_resume_with_since(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "snakes", 2, json!({})).await;
+    let mut watcher = s.ws(&id, "since=0").await;
+    let first = watcher.next_entry().await.unwrap();
+    assert_eq!(first["seq"], 1);
+    assert_eq!(first["actor"], "server");
+    // Play a few rolls.
+    for _ in 0..6 {
+        let view = s.table_view(&id, None).await;
+        if view["status"] == "finished" {
+            break;
+        }
+        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
+        let r =
+            s.act(&id, &tokens[seat], &json!({"type": "roll"}), view["play"]["seq"].as_i64().unwrap()).await;
+        assert_eq!(r.status, 200);
+    }
+    let seq = s.table_view(&id, None).await["play"]["seq"].as_i64().unwrap();
+    let seen = entries_upto(&mut watcher, 2, 3).await;
+    assert_eq!(seen.len(), 2);
+    watcher.close().await;
+    // Reconnect after seq 3: entries 4.. with no gap and no duplicate.
+    let mut again = s.ws(&id, "since=3").await;
+    let rest = entries_upto(&mut again, 4, seq).await;
+    assert_eq!(rest.len() as i64, seq - 3);
+    // A spectator cannot act over the socket.
+    again.send(json!({"type": "action", "id": 1, "seq": seq, "action": {"type": "roll"}})).await;
+    let reply = loop {
+        let m = again.next().await.unwrap();
+        if m["type"] == "reply" {
+            break m;
+        }
+    };
+    assert_eq!(reply["error"]["status"], 401);
+    // since beyond the end: live only; negative: refused before the upgrade.
+    let r = s.get(&format!("/v1/tables/{id}/events?since=-1"), None).await;
+    assert_eq!(r.status, 400);
+}
+
+async fn private_tables_are_not_watched_by_strangers(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "luddo", 2, json!({"visibility": "private"})).await;
+    let (_, stranger) = s.player("Stranger").await;
+    let url = format!("{}/v1/tables/{id}/events", s.base.replace("http://", "ws://"));
+    assert!(tokio_tungstenite::connect_async(url.clone()).await.is_err(), "anonymous refused");
+    assert!(
+        tokio_tungstenite::connect_async(format!("{url}?token={stranger}")).await.is_err(),
+        "stranger refused"
+    );
+    assert!(
+        tokio_tungstenite::connect_async(format!("{url}?token=ldo_wrong")).await.is_err(),
+        "bad token refused"
+    );
+    let mut ws = s.ws(&id, &format!("token={}", tokens[1])).await;
+    assert_eq!(ws.next_entry().await.unwrap()["seq"], 1);
+}
+
+async fn every_game_plays_to_the_end_with_bots(db: Db) {
+    let s = TestServer::start(db).await;
+    for (game, seats) in [("luddo", 6), ("ludo", 3), ("uckers", 4), ("snakes", 4), ("backgammon", 2)] {
+        let (_, host) = s.player("Host").await;
+        let t = s.table(&host, json!({"game": game, "seats": seats})).await;
+        let id = t["id"].as_str().unwrap().to_string();
+        let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
+        assert_eq!(r.status, 200, "{game}: {}", r.json);
+        let mut ws = s.ws(&id, &format!("token={host}")).await;
+        let mut actions = 0;
+        loop {
+            let view = s.table_view(&id, Some(&host)).await;
+            if view["status"] == "finished" {
+                let outcome = &view["play"]["outcome"];
+                assert!(outcome["places"].as_array().unwrap().iter().any(|p| p == 1), "{game}: a winner");
+                break;
+            }
+            // The host plays its own seat with its first legal action.
+            let play = &view["play"];
+            let legal = play["legal_actions"].as_array().unwrap();
+            // Uckers: never resign on purpose here.
+            let action = legal.iter().find(|a| a["type"] != "up_board").or(legal.first()).cloned();
+            if let Some(action) = action {
+                let r = s.act(&id, &host, &action, play["seq"].as_i64().unwrap()).await;
+                assert!(r.status == 200 || r.json["code"] == "stale_seq", "{game}: {}", r.json);
+            }
+            actions += 1;
+            assert!(actions < 20_000, "{game} ends");
+        }
+        let last = ws.entry_where(|e| e["action"]["type"] == "finish").await;
+        assert!(last["action"]["seed"].is_string(), "{game}: seed revealed");
+    }
+}
+
+async fn backgammon_positions_are_analysed(db: Db) {
+    let s = TestServer::start(db).await;
+    let r =
+        s.post("/v1/backgammon/plays", None, json!({"position_id": "4HPwATDgc/ABMA", "dice": [3, 1]})).await;
+    assert_eq!(r.status, 200);
+    let plays = r.json["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 16, "GNU Backgammon lists 16 plays for an opening 31");
+    assert!(plays.iter().any(|p| p["play"] == "8/5 6/5"));
+    let r = s
+        .post(
+            "/v1/backgammon/plays",
+            None,
+            json!({"xgid": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "dice": [6, 6]}),
+        )
+        .await;
+    assert_eq!(r.status, 200);
+    s.post("/v1/backgammon/plays", None, json!({"position_id": "nope", "dice": [3, 1]}))
+        .await
+        .assert_problem(422, "invalid_position");
+    s.post("/v1/backgammon/plays", None, json!({"position_id": "4HPwATDgc/ABMA", "dice": [7, 1]}))
+        .await
+        .assert_problem(422, "invalid_dice");
+    s.post("/v1/backgammon/plays", None, json!({"dice": [3, 1]}))
+        .await
+        .assert_problem(422, "invalid_position");
+    s.post("/v1/backgammon/plays", None, json!({"position_id": "4HPwATDgc/ABMA", "dice": [3]}))
+        .await
+        .assert_problem(422, "invalid_body");
+}
