@@ -38,7 +38,7 @@ pub fn choose(game: &LudoState, seat: Seat) -> Option<Action> {
     }
     let moves = game.legal_moves();
     let mut best: Option<(i32, Action)> = None;
-    for &piece in moves.as_slice() {
+    for piece in moves.iter() {
         let action = Action::Move { piece };
         let mut after = game.clone();
         if after
@@ -73,10 +73,8 @@ pub fn random(game: &LudoState, seat: Seat, rng: &mut impl Rng) -> Option<Action
         Phase::Roll => Some(Action::Roll),
         Phase::Move => {
             let moves = game.legal_moves();
-            let pieces = moves.as_slice();
-            (!pieces.is_empty()).then(|| Action::Move {
-                piece: pieces[rng.random_range(0..pieces.len())],
-            })
+            let piece = moves.get(rng.random_range(0..moves.len().max(1)))?;
+            Some(Action::Move { piece })
         }
         Phase::Over => None,
     }

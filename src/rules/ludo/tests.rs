@@ -32,6 +32,7 @@ fn position(variant: Variant, rows: &[[u8; 4]], to_act: Seat) -> LudoState {
         len: 0,
         next: 0,
         bonus: None,
+        movable: Moves::default(),
         places: [0; MAX_SEATS],
     }
 }
@@ -75,7 +76,7 @@ fn refuse<E: Engine<Action = Action, Event = Event>>(
 }
 
 fn moves(game: &LudoState) -> Vec<u8> {
-    game.legal_moves().as_slice().to_vec()
+    game.legal_moves().iter().collect()
 }
 
 fn pieces(game: &LudoState, seat: Seat) -> [Option<u8>; 4] {
