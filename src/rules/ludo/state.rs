@@ -6,7 +6,7 @@
 //! simulation allocates nothing: events go to an [`EventSink`] that simulations switch off.
 
 use super::board::{BoardKind, MAX_SEATS, PIECES, start_square, track_square};
-use super::{Action, BonusReason, CapturedPiece, Event};
+use super::{Action, BonusReason, CapturedPiece, Event, Numbers};
 use crate::rules::{DiceSource, Outcome, RuleError, Seat};
 
 /// The progress stored for a piece waiting in its base.
@@ -454,11 +454,12 @@ impl LudoState {
         }
         match self.phase {
             Phase::Roll => vec![Action::Roll],
-            Phase::Move => self
-                .legal_moves()
-                .iter()
-                .map(|piece| Action::Move { piece })
-                .collect(),
+            Phase::Move => {
+                let moves = self.legal_moves();
+                let mut actions = Vec::with_capacity(moves.len());
+                actions.extend(moves.iter().map(|piece| Action::Move { piece }));
+                actions
+            }
             Phase::Over => Vec::new(),
         }
     }
@@ -574,7 +575,7 @@ impl LudoState {
                 sink,
                 Event::NumbersForfeited {
                     seat,
-                    numbers: self.pending().to_vec()
+                    numbers: Numbers::new(self.pending())
                 }
             );
             // A classic 6 gives another throw even when it could not move; in Luddo the turn

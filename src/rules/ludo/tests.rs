@@ -329,7 +329,7 @@ fn classic_no_legal_move_forfeits_the_throw() {
             Event::Rolled { seat: 0, value: 5 },
             Event::NumbersForfeited {
                 seat: 0,
-                numbers: vec![5]
+                numbers: Numbers::new(&[5])
             },
             Event::TurnPassed { seat: 1 },
         ]
@@ -407,7 +407,7 @@ fn classic_a_six_gives_another_throw_even_when_nothing_moves() {
         [
             Event::NumbersForfeited {
                 seat: 0,
-                numbers: vec![6]
+                numbers: Numbers::new(&[6])
             },
             Event::BonusRoll {
                 seat: 0,
@@ -573,7 +573,7 @@ fn luddo_a_six_brings_a_token_out() {
         &events,
         &Event::NumbersForfeited {
             seat: 0,
-            numbers: vec![5]
+            numbers: Numbers::new(&[5])
         }
     ));
     let mut game = luddo(&[[B; 4], [B; 4]], 0);
@@ -665,7 +665,7 @@ fn luddo_a_number_that_cannot_move_ends_the_turn() {
         [
             Event::NumbersForfeited {
                 seat: 0,
-                numbers: vec![5]
+                numbers: Numbers::new(&[5])
             },
             Event::TurnPassed { seat: 1 },
         ]
@@ -680,7 +680,7 @@ fn luddo_remaining_numbers_are_lost_with_the_first_that_cannot_move() {
         &events,
         &Event::NumbersForfeited {
             seat: 0,
-            numbers: vec![6, 2]
+            numbers: Numbers::new(&[6, 2])
         }
     ));
     assert_eq!(game.to_act(), Some(1));
@@ -905,7 +905,7 @@ fn luddo_a_stuck_number_loses_the_extra_roll_earned_before_it() {
         [
             Event::NumbersForfeited {
                 seat: 0,
-                numbers: vec![2]
+                numbers: Numbers::new(&[2])
             },
             Event::TurnPassed { seat: 1 },
         ]
