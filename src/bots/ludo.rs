@@ -13,7 +13,7 @@ use rand::Rng;
 
 use crate::rules::DiceSource;
 use crate::rules::Seat;
-use crate::rules::ludo::board::{PIECES, track_square};
+use crate::rules::ludo::board::{PIECES, distance, track_square};
 use crate::rules::ludo::{Action, LudoState, Phase};
 
 /// Moves never throw dice (rolls are actions of their own), so trying a move on a copy needs a
@@ -120,7 +120,6 @@ fn hit_chance(d: u8) -> i32 {
 fn evaluate(game: &LudoState, seat: Seat) -> i32 {
     let n = game.seats();
     let board = game.board();
-    let len = board.track_len();
     let mut mine = 0;
     for piece in 0..PIECES {
         let p = game.progress(seat, piece);
@@ -146,7 +145,7 @@ fn evaluate(game: &LudoState, seat: Seat) -> i32 {
                 let Some(their) = game.square_of(other, q) else {
                     continue;
                 };
-                let d = (square + len - their) % len;
+                let d = distance(board, their, square);
                 // They can only reach us if they do not turn into their home column first.
                 if d > 0 && qp as u32 + d as u32 <= board.last_track() as u32 {
                     chance += hit_chance(d);

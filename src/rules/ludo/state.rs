@@ -5,7 +5,7 @@
 //! The state is a fixed-size value (no heap), so cloning it is cheap and the hot path of a
 //! simulation allocates nothing: events go to an [`EventSink`] that simulations switch off.
 
-use super::board::{BoardKind, MAX_SEATS, PIECES, start_square, track_square};
+use super::board::{BoardKind, MAX_SEATS, PIECES, distance, start_square, track_square};
 use super::{Action, BonusReason, CapturedPiece, Event, Numbers};
 use crate::rules::{DiceSource, Outcome, RuleError, Seat};
 
@@ -311,14 +311,8 @@ impl LudoState {
     /// start, or `None` if `other` can never stand there (its home-column turn).
     #[inline]
     fn progress_of_square(&self, seat: usize, other: usize, rel: u8) -> Option<u8> {
-        let len = self.kind.track_len();
         let square = track_square(self.kind, self.arm(seat), rel)?;
-        let start = start_square(self.arm(other));
-        let q = if square >= start {
-            square - start
-        } else {
-            square + len - start
-        };
+        let q = distance(self.kind, start_square(self.arm(other)), square);
         (q <= self.kind.last_track()).then_some(q)
     }
 
@@ -336,27 +330,22 @@ impl LudoState {
             return 0;
         }
         let last = self.kind.last_track();
-        let len = self.kind.track_len();
-        let my_start = start_square(self.arm(seat));
         let mut mask = 0u128;
         for other in 0..self.seats as usize {
             if other == seat {
                 continue;
             }
             let row = &self.pos[other];
-            let their_start = start_square(self.arm(other));
             for i in 0..PIECES {
                 let q = row[i];
                 if q > last || !row[i + 1..].contains(&q) {
                     continue;
                 }
-                let square = their_start + q;
-                let square = if square >= len { square - len } else { square };
-                let rel = if square >= my_start {
-                    square - my_start
-                } else {
-                    square + len - my_start
+                // A block of `other` on its progress `q`: how far ahead of `seat`'s start?
+                let Some(square) = track_square(self.kind, self.arm(other), q) else {
+                    continue;
                 };
+                let rel = distance(self.kind, start_square(self.arm(seat)), square);
                 mask |= 1u128 << rel;
             }
         }
