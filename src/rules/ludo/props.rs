@@ -339,3 +339,42 @@ fn a_broken_dice_source_cannot_hang_or_break_the_engine() {
     let err = Luddo::new(LuddoOptions::default(), 9, &mut Always(1)).unwrap_err();
     assert_eq!(err.kind, RuleErrorKind::InvalidOptions);
 }
+
+/// Arbitrary input, not just offered actions: any seat, any piece number, in any order.
+fn arbitrary_input<E: LudoEngine>(
+    options: E::Options,
+    seats: usize,
+    seed: u64,
+    input: &[(usize, Option<u8>)],
+) {
+    let mut dice = RngDice(SmallRng::seed_from_u64(seed));
+    let (mut game, _) = E::new(options, seats, &mut dice).unwrap();
+    for &(seat, piece) in input {
+        let action = match piece {
+            None => Action::Roll,
+            Some(piece) => Action::Move { piece },
+        };
+        let before = game.clone();
+        let offered = game.legal_actions(seat).contains(&action);
+        match game.apply(seat, &action, &mut dice) {
+            Ok(_) => assert!(offered, "{action:?} by seat {seat} was not offered"),
+            Err(err) => {
+                assert!(!offered, "offered {action:?} refused: {err}");
+                assert!(game == before, "a refused action changed the state");
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn arbitrary_input_is_applied_only_when_offered(
+        seats in 2usize..=6,
+        seed in proptest::prelude::any::<u64>(),
+        input in proptest::collection::vec(
+            (0usize..8, proptest::option::of(0u8..6)), 0..120),
+    ) {
+        arbitrary_input::<Luddo>(LuddoOptions::default(), seats, seed, &input);
+        arbitrary_input::<ClassicLudo>(classic_options(&[1, 6], false), seats, seed, &input);
+    }
+}

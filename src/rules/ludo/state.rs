@@ -249,10 +249,12 @@ impl LudoState {
     pub fn seats(&self) -> usize {
         self.seats as usize
     }
-    /// The arm a seat sits on.
+    /// The arm a seat sits on (0 for a seat that is not at the table).
     pub fn arm(&self, seat: Seat) -> u8 {
         // `board::arms_for`, as arithmetic: two players face each other, more fill arms in order.
-        if self.seats == 2 {
+        if seat >= self.seats as usize {
+            0
+        } else if self.seats == 2 {
             2 * seat as u8
         } else {
             seat as u8

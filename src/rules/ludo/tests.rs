@@ -995,6 +995,21 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
             .contains("needs a 6")
     );
     assert!(serde_json::from_str::<Action>(r#"{"type":"jump"}"#).is_err());
+    // Queries about seats or pieces that do not exist answer, never panic.
+    assert_eq!(
+        refuse(&mut game, usize::MAX, Action::Roll).kind,
+        RuleErrorKind::NotYourTurn
+    );
+    assert_eq!(game.legal_actions(usize::MAX), []);
+    assert_eq!(
+        (
+            game.arm(usize::MAX),
+            game.square_of(200, 0),
+            game.progress(0, 9)
+        ),
+        (0, None, None)
+    );
+    assert!(!game.can_move(0, 9, 6) && game.destination(7, 0, 6).is_none());
 }
 
 #[test]
