@@ -6,7 +6,8 @@
 //!
 //! Plays Luddo (default options) or classic Ludo on the square board with seeded dice, once with
 //! the bot always in seat 0 and once rotating its seat game by game (so the first-move advantage
-//! averages out), and prints each win rate with a 95% confidence interval (Wilson score).
+//! averages out), and prints each win rate with a 95% confidence interval (Wilson score). A third
+//! run with four random players gives the baseline the bot is compared with.
 
 use luddo::bots::ludo::{choose, random};
 use luddo::rules::dice::RngDice;
@@ -33,13 +34,18 @@ fn main() {
         games,
         if classic { "classic Ludo" } else { "Luddo" }
     );
-    for (label, rotate) in [("bot in seat 0", false), ("bot in rotating seats", true)] {
+    let modes = [
+        ("bot in seat 0", false, true),
+        ("bot in rotating seats", true, true),
+        ("baseline: all random", true, false),
+    ];
+    for (label, rotate, use_bot) in modes {
         let start = std::time::Instant::now();
         let mut wins = 0u64;
         let mut actions = 0u64;
         for game in 0..games {
             let bot_seat = if rotate { (game % 4) as usize } else { 0 };
-            let (won, n) = play(classic, bot_seat, seed.wrapping_mul(1_000_003) ^ game);
+            let (won, n) = play(classic, bot_seat, use_bot, seed.wrapping_mul(1_000_003) ^ game);
             wins += won as u64;
             actions += n;
         }
@@ -55,8 +61,9 @@ fn main() {
     }
 }
 
-/// Plays one game; returns whether the bot won and how many actions were played.
-fn play(classic: bool, bot_seat: usize, seed: u64) -> (bool, u64) {
+/// Plays one game; returns whether `bot_seat` won and how many actions were played. Without
+/// `use_bot` that seat plays randomly too (the baseline: about 25% plus the seat's advantage).
+fn play(classic: bool, bot_seat: usize, use_bot: bool, seed: u64) -> (bool, u64) {
     let mut dice = RngDice(SmallRng::seed_from_u64(seed));
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     macro_rules! run {
@@ -64,9 +71,12 @@ fn play(classic: bool, bot_seat: usize, seed: u64) -> (bool, u64) {
             let mut game = $game;
             let mut actions = 0;
             while let Some(seat) = game.to_act() {
-                let action =
-                    if seat == bot_seat { choose(&game, seat) } else { random(&game, seat, &mut rng) }
-                        .expect("the seat to act has an action");
+                let action = if use_bot && seat == bot_seat {
+                    choose(&game, seat)
+                } else {
+                    random(&game, seat, &mut rng)
+                }
+                .expect("the seat to act has an action");
                 game.apply_quiet(seat, &action, &mut dice).expect("chosen actions are legal");
                 actions += 1;
             }

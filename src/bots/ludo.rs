@@ -13,7 +13,7 @@ use rand::Rng;
 
 use crate::rules::DiceSource;
 use crate::rules::Seat;
-use crate::rules::ludo::board::{PIECES, track_square};
+use crate::rules::ludo::board::{PIECES, distance, track_square};
 use crate::rules::ludo::{Action, LudoState, Phase};
 
 /// Moves never throw dice (rolls are actions of their own), so trying a move on a copy needs a
@@ -38,7 +38,7 @@ pub fn choose(game: &LudoState, seat: Seat) -> Option<Action> {
     }
     let moves = game.legal_moves();
     let mut best: Option<(i32, Action)> = None;
-    for &piece in moves.as_slice() {
+    for piece in moves.iter() {
         let action = Action::Move { piece };
         let mut after = game.clone();
         if after.apply_with(seat, &action, &mut NoDiceForMoves, &mut crate::rules::ludo::NoEvents).is_err() {
@@ -65,8 +65,8 @@ pub fn random(game: &LudoState, seat: Seat, rng: &mut impl Rng) -> Option<Action
         Phase::Roll => Some(Action::Roll),
         Phase::Move => {
             let moves = game.legal_moves();
-            let pieces = moves.as_slice();
-            (!pieces.is_empty()).then(|| Action::Move { piece: pieces[rng.random_range(0..pieces.len())] })
+            let piece = moves.get(rng.random_range(0..moves.len().max(1)))?;
+            Some(Action::Move { piece })
         }
         Phase::Over => None,
     }
@@ -112,7 +112,6 @@ fn hit_chance(d: u8) -> i32 {
 fn evaluate(game: &LudoState, seat: Seat) -> i32 {
     let n = game.seats();
     let board = game.board();
-    let len = board.track_len();
     let mut mine = 0;
     for piece in 0..PIECES {
         let p = game.progress(seat, piece);
@@ -138,7 +137,7 @@ fn evaluate(game: &LudoState, seat: Seat) -> i32 {
                 let Some(their) = game.square_of(other, q) else {
                     continue;
                 };
-                let d = (square + len - their) % len;
+                let d = distance(board, their, square);
                 // They can only reach us if they do not turn into their home column first.
                 if d > 0 && qp as u32 + d as u32 <= board.last_track() as u32 {
                     chance += hit_chance(d);
@@ -160,4 +159,112 @@ fn evaluate(game: &LudoState, seat: Seat) -> i32 {
 fn in_block(game: &LudoState, seat: Seat, piece: usize) -> bool {
     let p = game.progress(seat, piece);
     (0..PIECES).any(|q| q != piece && game.progress(seat, q) == p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Engine;
+    use crate::rules::dice::{RngDice, ScriptedDice};
+    use crate::rules::ludo::{Luddo, LuddoOptions, Variant};
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    const B: u8 = u8::MAX;
+
+    /// Seat 0 of a two-player Luddo game (seat 1 sits on arm 2) after rolling `dice`.
+    fn rolled(rows: [[u8; 4]; 2], dice: &[u8]) -> Luddo {
+        let mut state = json_state(rows);
+        state.apply(0, &Action::Roll, &mut ScriptedDice::new(dice.iter().copied())).unwrap();
+        state
+    }
+
+    fn json_state(rows: [[u8; 4]; 2]) -> Luddo {
+        let piece = |p: u8| if p == B { None } else { Some(p) };
+        let seats: Vec<_> = rows
+            .iter()
+            .enumerate()
+            .map(|(seat, row)| {
+                let colour = ["yellow", "green"][seat];
+                serde_json::json!({
+                    "arm": 2 * seat, "colour": colour,
+                    "pieces": row.map(piece), "place": null
+                })
+            })
+            .collect();
+        serde_json::from_value(serde_json::json!({
+            "rules": {"game": "luddo", "home_bonus": true}, "board": "square",
+            "track_len": 52, "home": 56, "seats": seats, "to_act": 0, "phase": "roll",
+            "rolled": [], "used": 0, "pending": [], "bonus": null
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn bot_rolls_when_it_must_and_waits_its_turn() {
+        let game = json_state([[B; 4], [B; 4]]);
+        assert_eq!(choose(&game, 0), Some(Action::Roll));
+        assert_eq!(choose(&game, 1), None);
+        assert!(matches!(game.variant(), Variant::Luddo { .. }));
+    }
+
+    #[test]
+    fn bot_prefers_a_capture() {
+        // Seat 1's piece at progress 7 stands on square 33; piece 1 (30) can land there.
+        let game = rolled([[10, 30, B, B], [7, B, B, B]], &[3]);
+        assert_eq!(choose(&game, 0), Some(Action::Move { piece: 1 }));
+    }
+
+    #[test]
+    fn bot_prefers_reaching_home() {
+        let game = rolled([[20, 53, B, B], [B; 4]], &[3]);
+        assert_eq!(choose(&game, 0), Some(Action::Move { piece: 1 }));
+    }
+
+    #[test]
+    fn bot_prefers_leaving_base() {
+        let game = rolled([[10, B, B, B], [B; 4]], &[6, 2]);
+        assert_eq!(choose(&game, 0), Some(Action::Move { piece: 1 }));
+    }
+
+    #[test]
+    fn bot_moves_off_danger_onto_safety() {
+        // Piece 1 on 18 has seat 1's piece (progress 41, square 15) three behind it; a 3 takes
+        // it to the star on 21.
+        let game = rolled([[30, 18, B, B], [41, B, B, B]], &[3]);
+        assert_eq!(choose(&game, 0), Some(Action::Move { piece: 1 }));
+    }
+
+    #[test]
+    fn bot_is_deterministic_and_random_plays_legally() {
+        let game = rolled([[10, 30, 44, B], [7, 20, B, B]], &[4]);
+        let first = choose(&game, 0);
+        assert_eq!(choose(&game.clone(), 0), first);
+        let mut rng = SmallRng::seed_from_u64(3);
+        for _ in 0..20 {
+            let action = random(&game, 0, &mut rng).unwrap();
+            assert!(game.legal_actions(0).contains(&action));
+        }
+        assert_eq!(random(&game, 1, &mut rng), None);
+    }
+
+    #[test]
+    fn bot_beats_three_random_players() {
+        // A small seeded sample (the 10,000-game figure comes from the release-mode example
+        // `ludo_bot_winrate`); seeded, so it cannot flake.
+        let games = 100;
+        let mut wins = 0;
+        for g in 0..games {
+            let mut dice = RngDice(SmallRng::seed_from_u64(g));
+            let mut rng = SmallRng::seed_from_u64(!g);
+            let bot = (g % 4) as usize;
+            let mut game = Luddo::new_quiet(LuddoOptions::default(), 4, &mut dice).unwrap();
+            while let Some(seat) = game.to_act() {
+                let action = if seat == bot { choose(&game, seat) } else { random(&game, seat, &mut rng) };
+                game.apply_quiet(seat, &action.unwrap(), &mut dice).unwrap();
+            }
+            wins += (game.place(bot) == Some(1)) as u32;
+        }
+        assert!(wins >= 50, "the bot won {wins} of {games}");
+    }
 }

@@ -109,6 +109,12 @@ pub fn track_square(kind: BoardKind, arm: u8, p: u8) -> Option<u8> {
     Some(if t >= len { t - len } else { t })
 }
 
+/// How many squares clockwise from track square `from` to track square `to`, on `kind`'s track.
+pub fn distance(kind: BoardKind, from: u8, to: u8) -> u8 {
+    let len = kind.track_len();
+    if to >= from { to - from } else { to + len - from }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +154,8 @@ mod tests {
         let h = BoardKind::Hex;
         assert_eq!(track_square(h, 5, 76), Some(63));
         assert_eq!(track_square(h, 5, 77), None);
+        assert_eq!(distance(k, 50, 2), 4);
+        assert_eq!(distance(k, 2, 50), 48);
     }
 
     #[test]

@@ -145,7 +145,7 @@ impl TryFrom<StateJson> for LudoState {
         };
         let mut numbers = [0u8; 3];
         numbers[..len].copy_from_slice(&j.rolled);
-        let state = LudoState {
+        let mut state = LudoState {
             variant,
             kind,
             seats: n as u8,
@@ -156,10 +156,14 @@ impl TryFrom<StateJson> for LudoState {
             len: len as u8,
             next: used as u8,
             bonus: j.bonus,
+            movable: Default::default(),
             places,
         };
-        if state.phase == Phase::Move && state.legal_moves().is_empty() {
-            return Err(bad("a move is due but no piece can make it"));
+        if state.phase == Phase::Move {
+            state.movable = state.moves_for(to_act, state.numbers[used]);
+            if state.movable.is_empty() {
+                return Err(bad("a move is due but no piece can make it"));
+            }
         }
         Ok(state)
     }

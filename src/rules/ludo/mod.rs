@@ -80,7 +80,7 @@ pub enum Event {
     /// A piece reached home.
     Home { seat: Seat, piece: u8 },
     /// No piece could move with the first of these numbers: all of them are lost.
-    NumbersForfeited { seat: Seat, numbers: Vec<u8> },
+    NumbersForfeited { seat: Seat, numbers: Numbers },
     /// The seat rolls again, and why.
     BonusRoll { seat: Seat, reason: BonusReason },
     /// All the seat's pieces are home; it takes `place`.
@@ -89,6 +89,49 @@ pub enum Event {
     TurnPassed { seat: Seat },
     /// The game is over; `places` per seat, 1 = winner.
     GameOver { places: Vec<u8> },
+}
+
+/// Up to three numbers of one turn (JSON: an array such as `[6, 2]`), kept inline so that the
+/// frequent `numbers_forfeited` event allocates nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Numbers {
+    len: u8,
+    values: [u8; 3],
+}
+
+impl Numbers {
+    /// The first three of `numbers` (a turn never holds more).
+    pub fn new(numbers: &[u8]) -> Self {
+        let len = numbers.len().min(3);
+        let mut values = [0; 3];
+        values[..len].copy_from_slice(&numbers[..len]);
+        Self { len: len as u8, values }
+    }
+    pub fn as_slice(&self) -> &[u8] {
+        &self.values[..self.len as usize]
+    }
+}
+
+impl Serialize for Numbers {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Numbers {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let numbers = Vec::<u8>::deserialize(deserializer)?;
+        if numbers.len() > 3 {
+            return Err(serde::de::Error::invalid_length(numbers.len(), &"at most 3 numbers"));
+        }
+        Ok(Self::new(&numbers))
+    }
+}
+
+impl PartialEq<[u8]> for Numbers {
+    fn eq(&self, other: &[u8]) -> bool {
+        self.as_slice() == other
+    }
 }
 
 /// Options of a `luddo` table.
@@ -280,7 +323,9 @@ macro_rules! ludo_engine {
                 action: &Action,
                 dice: &mut dyn DiceSource,
             ) -> Result<Vec<Event>, RuleError> {
-                let mut events = Vec::new();
+                // Room for a typical action's events (a move, a capture, a bonus roll or the
+                // turn passing) in one allocation.
+                let mut events = Vec::with_capacity(4);
                 self.0.apply_with(seat, action, dice, &mut events)?;
                 Ok(events)
             }

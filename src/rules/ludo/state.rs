@@ -5,8 +5,8 @@
 //! The state is a fixed-size value (no heap), so cloning it is cheap and the hot path of a
 //! simulation allocates nothing: events go to an [`EventSink`] that simulations switch off.
 
-use super::board::{BoardKind, MAX_SEATS, PIECES, arms_for, start_square, track_square};
-use super::{Action, BonusReason, CapturedPiece, Event};
+use super::board::{BoardKind, MAX_SEATS, PIECES, distance, start_square, track_square};
+use super::{Action, BonusReason, CapturedPiece, Event, Numbers};
 use crate::rules::{DiceSource, Outcome, RuleError, Seat};
 
 /// The progress stored for a piece waiting in its base.
@@ -76,27 +76,28 @@ macro_rules! emit {
     };
 }
 
-/// The pieces the seat to act may move with the current number, in piece order. A fixed-size
-/// list so that generating moves never allocates.
+/// The pieces the seat to act may move with the current number: a set of piece indices, held as
+/// a bitmask so that generating moves never allocates. Iterates in piece order.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Moves {
-    pieces: [u8; PIECES],
-    len: u8,
-}
+pub struct Moves(u8);
 
 impl Moves {
-    pub fn as_slice(&self) -> &[u8] {
-        &self.pieces[..self.len as usize]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
     }
-    pub fn len(&self) -> usize {
-        self.len as usize
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
     }
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
+    pub fn contains(self, piece: u8) -> bool {
+        piece < PIECES as u8 && self.0 & (1 << piece) != 0
     }
-    fn push(&mut self, piece: u8) {
-        self.pieces[self.len as usize] = piece;
-        self.len += 1;
+    /// The `i`-th movable piece in piece order.
+    pub fn get(self, i: usize) -> Option<u8> {
+        self.iter().nth(i)
+    }
+    /// The movable pieces in piece order.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..PIECES as u8).filter(move |&p| self.0 & (1 << p) != 0)
     }
 }
 
@@ -151,6 +152,9 @@ pub struct LudoState {
     pub(crate) next: u8,
     /// Luddo: what the current sequence has earned toward one extra roll.
     pub(crate) bonus: Option<BonusReason>,
+    /// The pieces that may move with the current number (derived: set whenever a move falls
+    /// due, so that the legal moves are computed once per number).
+    pub(crate) movable: Moves,
     /// Each seat's final place, 0 while it still plays.
     pub(crate) places: [u8; MAX_SEATS],
 }
@@ -187,6 +191,7 @@ impl LudoState {
             len: 0,
             next: 0,
             bonus: None,
+            movable: Moves(0),
             places: [0; MAX_SEATS],
         };
         state.to_act = Self::opening(seats, dice, sink) as u8;
@@ -226,9 +231,16 @@ impl LudoState {
     pub fn seats(&self) -> usize {
         self.seats as usize
     }
-    /// The arm a seat sits on.
+    /// The arm a seat sits on (0 for a seat that is not at the table).
     pub fn arm(&self, seat: Seat) -> u8 {
-        arms_for(self.seats as usize).get(seat).copied().unwrap_or(0)
+        // `board::arms_for`, as arithmetic: two players face each other, more fill arms in order.
+        if seat >= self.seats as usize {
+            0
+        } else if self.seats == 2 {
+            2 * seat as u8
+        } else {
+            seat as u8
+        }
     }
     /// A piece's progress (`None` in base; `board().home()` once home).
     pub fn progress(&self, seat: Seat, piece: usize) -> Option<u8> {
@@ -277,10 +289,8 @@ impl LudoState {
     /// start, or `None` if `other` can never stand there (its home-column turn).
     #[inline]
     fn progress_of_square(&self, seat: usize, other: usize, rel: u8) -> Option<u8> {
-        let len = self.kind.track_len();
         let square = track_square(self.kind, self.arm(seat), rel)?;
-        let start = start_square(self.arm(other));
-        let q = if square >= start { square - start } else { square + len - start };
+        let q = distance(self.kind, start_square(self.arm(other)), square);
         (q <= self.kind.last_track()).then_some(q)
     }
 
@@ -290,49 +300,46 @@ impl LudoState {
         self.pos[other].iter().filter(|&&p| p == q).count()
     }
 
-    /// Classic Ludo: whether an opposing block stands on a square `seat` would land on or pass
-    /// moving from relative square `from` (exclusive; `None` when entering) to `to`.
-    fn block_in_way(&self, seat: usize, from: Option<u8>, to: u8) -> bool {
-        let last = self.kind.last_track();
-        let first = from.map_or(0, |f| f + 1);
-        let end = to.min(last);
-        if first > end {
-            return false;
+    /// Classic Ludo: the squares holding an opposing block, as bits of `seat`'s relative
+    /// progress (bit `r` = the square `r` ahead of its start). Empty in Luddo, which has no
+    /// blocks.
+    fn opposing_blocks(&self, seat: usize) -> u128 {
+        if !self.is_classic() {
+            return 0;
         }
-        let len = self.kind.track_len();
-        let my_start = start_square(self.arm(seat));
+        let last = self.kind.last_track();
+        let mut mask = 0u128;
         for other in 0..self.seats as usize {
             if other == seat {
                 continue;
             }
             let row = &self.pos[other];
-            let their_start = start_square(self.arm(other));
             for i in 0..PIECES {
                 let q = row[i];
                 if q > last || !row[i + 1..].contains(&q) {
                     continue;
                 }
-                // A block of `other` on its progress `q`: where is it relative to `seat`?
-                let square = their_start + q;
-                let square = if square >= len { square - len } else { square };
-                let rel = if square >= my_start { square - my_start } else { square + len - my_start };
-                if (first..=end).contains(&rel) {
-                    return true;
-                }
+                // A block of `other` on its progress `q`: how far ahead of `seat`'s start?
+                let Some(square) = track_square(self.kind, self.arm(other), q) else {
+                    continue;
+                };
+                let rel = distance(self.kind, start_square(self.arm(seat)), square);
+                mask |= 1u128 << rel;
             }
         }
-        false
+        mask
     }
 
-    /// Where `piece` of `seat` would go with `number`, or why it cannot.
-    fn target(&self, seat: usize, piece: usize, number: u8) -> Result<u8, Blocked> {
+    /// Where `piece` of `seat` would go with `number`, or why it cannot; `blocks` is
+    /// [`Self::opposing_blocks`] of `seat`.
+    fn target_with(&self, seat: usize, piece: usize, number: u8, blocks: u128) -> Result<u8, Blocked> {
         let p = self.pos[seat][piece];
         let home = self.kind.home();
         if p == BASE {
             if number != 6 && !(number == 1 && self.enter_on_one()) {
                 return Err(Blocked::NeedsToEnter);
             }
-            if self.is_classic() && self.block_in_way(seat, None, 0) {
+            if blocks & 1 != 0 {
                 return Err(Blocked::StartHeld);
             }
             return Ok(0);
@@ -344,10 +351,20 @@ impl LudoState {
         if to > home {
             return Err(Blocked::Overshoots);
         }
-        if self.is_classic() && self.block_in_way(seat, Some(p), to) {
-            return Err(Blocked::ByBlock);
+        // The track squares passed or landed on: relative p+1 ..= min(to, L−2).
+        let end = to.min(self.kind.last_track());
+        if end > p {
+            let path = (u128::MAX >> (127 - end)) & !(u128::MAX >> (127 - p));
+            if blocks & path != 0 {
+                return Err(Blocked::ByBlock);
+            }
         }
         Ok(to)
+    }
+
+    /// Where `piece` of `seat` would go with `number`, or why it cannot.
+    fn target(&self, seat: usize, piece: usize, number: u8) -> Result<u8, Blocked> {
+        self.target_with(seat, piece, number, self.opposing_blocks(seat))
     }
 
     /// Whether `seat`'s piece could move by `number` in this position.
@@ -363,21 +380,31 @@ impl LudoState {
         self.target(seat, piece, number).ok()
     }
 
-    fn moves_for(&self, seat: usize, number: u8) -> Moves {
-        let mut moves = Moves::default();
-        for piece in 0..PIECES {
-            if self.target(seat, piece, number).is_ok() {
-                moves.push(piece as u8);
-            }
+    /// The pieces of `seat` that may move by `number` (the same rules as [`Self::target`], in
+    /// one pass: this is the engine's hot path).
+    pub(crate) fn moves_for(&self, seat: usize, number: u8) -> Moves {
+        let row = self.pos[seat];
+        let blocks = self.opposing_blocks(seat);
+        let enters = (number == 6 || (number == 1 && self.enter_on_one())) && blocks & 1 == 0;
+        // A piece at progress p moves if p + number stays within home; home itself never moves.
+        let limit = self.kind.home() - number;
+        let mut mask = 0u8;
+        for (piece, &p) in row.iter().enumerate() {
+            let ok = if p == BASE {
+                enters
+            } else {
+                p <= limit && (blocks == 0 || self.target_with(seat, piece, number, blocks).is_ok())
+            };
+            mask |= (ok as u8) << piece;
         }
-        moves
+        Moves(mask)
     }
 
     /// The pieces the seat to act may move now, in piece order (empty unless a move is due).
     pub fn legal_moves(&self) -> Moves {
-        match self.current_number() {
-            Some(n) => self.moves_for(self.to_act as usize, n),
-            None => Moves::default(),
+        match self.phase {
+            Phase::Move => self.movable,
+            _ => Moves::default(),
         }
     }
 
@@ -389,7 +416,10 @@ impl LudoState {
         match self.phase {
             Phase::Roll => vec![Action::Roll],
             Phase::Move => {
-                self.legal_moves().as_slice().iter().map(|&piece| Action::Move { piece }).collect()
+                let moves = self.legal_moves();
+                let mut actions = Vec::with_capacity(moves.len());
+                actions.extend(moves.iter().map(|piece| Action::Move { piece }));
+                actions
             }
             Phase::Over => Vec::new(),
         }
@@ -398,10 +428,10 @@ impl LudoState {
     /// The move to make at once when every legal move leads to the same position (pieces that
     /// stand together move alike); never a roll.
     pub fn forced_action(&self) -> Option<Action> {
-        let moves = self.legal_moves();
-        let (&first, rest) = moves.as_slice().split_first()?;
+        let mut moves = self.legal_moves().iter();
+        let first = moves.next()?;
         let row = &self.pos[self.to_act as usize];
-        rest.iter().all(|&p| row[p as usize] == row[first as usize]).then_some(Action::Move { piece: first })
+        moves.all(|p| row[p as usize] == row[first as usize]).then_some(Action::Move { piece: first })
     }
 
     /// The places of a finished game.
@@ -447,13 +477,18 @@ impl LudoState {
                         "there is no piece {piece}: pieces are numbered 0 to 3"
                     )));
                 }
-                match self.target(seat, piece as usize, number) {
-                    Ok(to) => {
-                        self.play_move(piece as usize, number, to, sink);
-                        Ok(())
-                    }
-                    Err(why) => Err(RuleError::illegal(why.message(piece, number, self.enter_on_one()))),
+                if self.movable.contains(piece) {
+                    let from = self.pos[seat][piece as usize];
+                    let to = if from == BASE { 0 } else { from + number };
+                    self.play_move(piece as usize, number, to, sink);
+                    return Ok(());
                 }
+                // Not movable: say why (the rules of `moves_for`, one piece at a time).
+                let why = match self.target(seat, piece as usize, number) {
+                    Err(why) => why.message(piece, number, self.enter_on_one()),
+                    Ok(_) => format!("piece {piece} cannot move now"),
+                };
+                Err(RuleError::illegal(why))
             }
         }
     }
@@ -488,11 +523,12 @@ impl LudoState {
         let seat = self.to_act as Seat;
         if self.next < self.len {
             let number = self.numbers[self.next as usize];
-            if !self.moves_for(seat, number).is_empty() {
+            self.movable = self.moves_for(seat, number);
+            if !self.movable.is_empty() {
                 self.phase = Phase::Move;
                 return;
             }
-            emit!(sink, Event::NumbersForfeited { seat, numbers: self.pending().to_vec() });
+            emit!(sink, Event::NumbersForfeited { seat, numbers: Numbers::new(self.pending()) });
             // A classic 6 gives another throw even when it could not move; in Luddo the turn
             // ends here and whatever the sequence had earned is lost with the numbers.
             if self.is_classic() && number == 6 {
@@ -516,6 +552,7 @@ impl LudoState {
         self.next = 0;
         self.len = 0;
         self.bonus = None;
+        self.movable = Moves(0);
         self.phase = Phase::Roll;
     }
 
@@ -622,6 +659,7 @@ impl LudoState {
             }
             self.phase = Phase::Over;
             self.numbers = [0; MAX_SEQUENCE];
+            self.movable = Moves(0);
             self.len = 0;
             self.next = 0;
             self.bonus = None;
@@ -635,6 +673,7 @@ impl LudoState {
         self.len = 0;
         self.next = 0;
         self.bonus = None;
+        self.movable = Moves(0);
         let n = self.seats as usize;
         let mut seat = self.to_act as usize;
         for _ in 0..n {

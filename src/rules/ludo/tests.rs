@@ -29,6 +29,7 @@ fn position(variant: Variant, rows: &[[u8; 4]], to_act: Seat) -> LudoState {
         len: 0,
         next: 0,
         bonus: None,
+        movable: Moves::default(),
         places: [0; MAX_SEATS],
     }
 }
@@ -65,7 +66,7 @@ fn refuse<E: Engine<Action = Action, Event = Event>>(game: &mut E, seat: Seat, a
 }
 
 fn moves(game: &LudoState) -> Vec<u8> {
-    game.legal_moves().as_slice().to_vec()
+    game.legal_moves().iter().collect()
 }
 
 fn pieces(game: &LudoState, seat: Seat) -> [Option<u8>; 4] {
@@ -263,7 +264,7 @@ fn classic_no_legal_move_forfeits_the_throw() {
         events,
         [
             Event::Rolled { seat: 0, value: 5 },
-            Event::NumbersForfeited { seat: 0, numbers: vec![5] },
+            Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[5]) },
             Event::TurnPassed { seat: 1 },
         ]
     );
@@ -321,7 +322,7 @@ fn classic_a_six_gives_another_throw_even_when_nothing_moves() {
     assert_eq!(
         events[1..],
         [
-            Event::NumbersForfeited { seat: 0, numbers: vec![6] },
+            Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[6]) },
             Event::BonusRoll { seat: 0, reason: BonusReason::Six },
         ]
     );
@@ -448,7 +449,7 @@ fn classic_without_play_for_places_the_game_ends_with_the_winner() {
 fn luddo_a_six_brings_a_token_out() {
     let mut game = luddo(&[[B; 4], [B; 4]], 0);
     let events = roll(&mut game, &[5]);
-    assert!(has(&events, &Event::NumbersForfeited { seat: 0, numbers: vec![5] }));
+    assert!(has(&events, &Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[5]) }));
     let mut game = luddo(&[[B; 4], [B; 4]], 0);
     roll(&mut game, &[6, 1]);
     mv(&mut game, 0);
@@ -514,7 +515,7 @@ fn luddo_a_number_that_cannot_move_ends_the_turn() {
     let events = mv(&mut game, 3);
     assert_eq!(
         events[1..],
-        [Event::NumbersForfeited { seat: 0, numbers: vec![5] }, Event::TurnPassed { seat: 1 },]
+        [Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[5]) }, Event::TurnPassed { seat: 1 },]
     );
 }
 
@@ -522,7 +523,7 @@ fn luddo_a_number_that_cannot_move_ends_the_turn() {
 fn luddo_remaining_numbers_are_lost_with_the_first_that_cannot_move() {
     let mut game = luddo(&[[56, 56, 56, 53], [B; 4]], 0);
     let events = roll(&mut game, &[6, 2]);
-    assert!(has(&events, &Event::NumbersForfeited { seat: 0, numbers: vec![6, 2] }));
+    assert!(has(&events, &Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[6, 2]) }));
     assert_eq!(game.to_act(), Some(1));
     assert_eq!(game.progress(0, 3), Some(53), "the 2 could have moved, but the 6 came first");
 }
@@ -693,7 +694,7 @@ fn luddo_a_stuck_number_loses_the_extra_roll_earned_before_it() {
     assert!(has(&events, &Event::Home { seat: 0, piece: 2 }));
     assert_eq!(
         events[2..],
-        [Event::NumbersForfeited { seat: 0, numbers: vec![2] }, Event::TurnPassed { seat: 1 },]
+        [Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[2]) }, Event::TurnPassed { seat: 1 },]
     );
 }
 
@@ -754,6 +755,11 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     assert!(refuse(&mut game, 0, Action::Move { piece: 1 }).message.contains("already home"));
     assert!(refuse(&mut game, 0, Action::Move { piece: 2 }).message.contains("needs a 6"));
     assert!(serde_json::from_str::<Action>(r#"{"type":"jump"}"#).is_err());
+    // Queries about seats or pieces that do not exist answer, never panic.
+    assert_eq!(refuse(&mut game, usize::MAX, Action::Roll).kind, RuleErrorKind::NotYourTurn);
+    assert_eq!(game.legal_actions(usize::MAX), []);
+    assert_eq!((game.arm(usize::MAX), game.square_of(200, 0), game.progress(0, 9)), (0, None, None));
+    assert!(!game.can_move(0, 9, 6) && game.destination(7, 0, 6).is_none());
 }
 
 #[test]
