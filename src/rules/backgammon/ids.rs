@@ -158,7 +158,7 @@ pub struct MatchState {
     pub doubled: bool,
     /// 0 none, 1 single, 2 gammon, 3 backgammon.
     pub resigned: u8,
-    /// Dice thrown, `[0, 0]` before the roll. The Match ID stores the larger first.
+    /// Dice thrown, the larger first; `[0, 0]` before the roll.
     pub dice: [u8; 2],
     /// 0 for a money game.
     pub match_to: u32,
@@ -178,6 +178,11 @@ fn set_bits(key: &mut [u8], pos: usize, n: usize, value: u32) {
 
 fn get_bits(key: &[u8], pos: usize, n: usize) -> u32 {
     (0..n).fold(0, |v, i| v | (((key[(pos + i) / 8] >> ((pos + i) % 8)) & 1) as u32) << i)
+}
+
+/// A throw as we keep it, the larger die first: IDs written in either order read the same.
+fn larger_first([a, b]: [u8; 2]) -> [u8; 2] {
+    [a.max(b), a.min(b)]
 }
 
 /// Match ID of a match state.
@@ -218,7 +223,7 @@ pub fn parse_match_id(id: &str) -> Result<MatchState, PositionError> {
         4 => GameState::Dropped,
         _ => return bad("unknown game state"),
     };
-    let dice = [get_bits(&key, 15, 3) as u8, get_bits(&key, 18, 3) as u8];
+    let dice = larger_first([get_bits(&key, 15, 3) as u8, get_bits(&key, 18, 3) as u8]);
     if dice.iter().any(|&d| d > 6) || (dice[0] == 0) != (dice[1] == 0) {
         return bad("dice out of range");
     }
@@ -359,7 +364,7 @@ pub fn parse_xgid(s: &str) -> Result<Xgid, PositionError> {
         "D" => (true, [0, 0]),
         d if d.len() == 2 && d.bytes().all(|b| b.is_ascii_digit()) => {
             let b = d.as_bytes();
-            let dice = [b[0] - b'0', b[1] - b'0'];
+            let dice = larger_first([b[0] - b'0', b[1] - b'0']);
             let ok = dice == [0, 0] || dice.iter().all(|d| (1..=6).contains(d));
             if !ok {
                 return Err(bad(format!("dice {d:?}")));
@@ -466,6 +471,18 @@ mod tests {
         assert_eq!(match_id(&m2), "MAEAAAAAAAAA");
         let m3 = MatchState { jacoby: false, ..m2 };
         assert_eq!(match_id(&m3), "MAEAAAAAAAAE");
+    }
+
+    #[test]
+    fn dice_read_in_either_order_write_back_the_same() {
+        // Found by tests/bad_input.rs: a Match ID with the smaller die first read back as
+        // [2, 1] from the ID we wrote for it, which stores the larger die first.
+        let m = parse_match_id("c+AId0+0/000").unwrap();
+        assert_eq!(m.dice, [2, 1]);
+        assert_eq!(parse_match_id(&match_id(&m)).unwrap(), m);
+        let x = parse_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:25:0:0:0:0:10").unwrap();
+        assert_eq!(x.m.dice, [5, 2]);
+        assert_eq!(parse_xgid(&xgid(&x)).unwrap(), x);
     }
 
     #[test]

@@ -1,0 +1,529 @@
+//! The authorization matrix over real HTTP and WebSocket, on both stores: for every route, what
+//! an anonymous caller, a caller with an unknown token, a spectator (signed up, no seat), a seat
+//! holder and the host may do, on public and private tables. Also: invite codes are long enough
+//! to be unguessable, and the dice seed appears nowhere before the game ends.
+
+mod common;
+
+use common::{Db, TestServer, spec};
+use futures_util::{SinkExt, StreamExt};
+use reqwest::Method;
+use serde_json::{Value, json};
+use std::{collections::BTreeSet, time::Duration};
+use tokio_tungstenite::{
+    MaybeTlsStream, WebSocketStream, connect_async,
+    tungstenite::{Message, client::IntoClientRequest},
+};
+
+both_stores!(
+    identity_routes_need_a_known_token,
+    public_routes_ignore_who_asks,
+    public_lobby_routes_by_role,
+    private_lobby_routes_by_role,
+    play_routes_by_role,
+    private_play_routes_by_role,
+    events_socket_by_role,
+    invite_codes_are_unguessable,
+    the_seed_stays_secret_until_the_game_ends,
+);
+
+/// A well-formed token no player has.
+const UNKNOWN: &str = "ldo_0000000000000000000000000000000000000000000000000000000000000000";
+
+/// Every route of the spec, each covered by a test below.
+const COVERED: &[(&str, &str)] = &[
+    ("GET", "/health"),
+    ("GET", "/ready"),
+    ("POST", "/v1/players"),
+    ("GET", "/v1/players/me"),
+    ("POST", "/v1/tables"),
+    ("GET", "/v1/tables"),
+    ("GET", "/v1/tables/{id}"),
+    ("PATCH", "/v1/tables/{id}"),
+    ("POST", "/v1/tables/{id}/join"),
+    ("POST", "/v1/tables/{id}/leave"),
+    ("POST", "/v1/tables/{id}/start"),
+    ("GET", "/v1/invites/{code}"),
+    ("POST", "/v1/tables/{id}/actions"),
+    ("POST", "/v1/tables/{id}/reclaim"),
+    ("GET", "/v1/tables/{id}/events"),
+    ("GET", "/v1/hall-of-shame"),
+    ("POST", "/v1/backgammon/plays"),
+];
+
+#[test]
+fn the_matrix_covers_every_route_of_the_spec() {
+    let mut in_spec = BTreeSet::new();
+    for (path, item) in spec::spec()["paths"].as_object().unwrap() {
+        for m in ["get", "post", "put", "patch", "delete"] {
+            if item.get(m).is_some() {
+                in_spec.insert((m.to_ascii_uppercase(), path.clone()));
+            }
+        }
+    }
+    let covered: BTreeSet<_> = COVERED.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
+    assert_eq!(in_spec, covered, "add the new route to the authorization matrix");
+}
+
+/// A table and the people around it.
+struct Cast {
+    /// Created the table; seat 0.
+    host: String,
+    /// Holds seat 1; not the host.
+    seated: String,
+    /// Signed up, no seat at this table.
+    spectator: String,
+    table: String,
+    /// The invite code, for private tables.
+    code: Option<String>,
+}
+
+/// A 3-seat Luddo table with the host in seat 0 and a player in seat 1 (seat 2 stays free).
+async fn cast(s: &TestServer, visibility: &str) -> Cast {
+    let (_, host) = s.player("Host").await;
+    let (_, seated) = s.player("Seated").await;
+    let (_, spectator) = s.player("Spectator").await;
+    let t = s.table(&host, json!({"game": "luddo", "seats": 3, "visibility": visibility})).await;
+    let table = t["id"].as_str().unwrap().to_string();
+    let code = t["invite_code"].as_str().map(String::from);
+    let r = s
+        .post(&format!("/v1/tables/{table}/join"), Some(&seated), json!({"seat": 1, "invite_code": code}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    Cast { host, seated, spectator, table, code }
+}
+
+async fn start(s: &TestServer, c: &Cast) -> Value {
+    let r = s
+        .post(&format!("/v1/tables/{}/start", c.table), Some(&c.host), json!({"fill_with_bots": true}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    r.json
+}
+
+async fn identity_routes_need_a_known_token(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, token) = s.player("Ann").await;
+    s.get("/v1/players/me", None).await.assert_problem(401, "unauthorized");
+    s.get("/v1/players/me", Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+    let me = s.get("/v1/players/me", Some(&token)).await;
+    assert_eq!(me.json["id"], id);
+    let body = json!({"game": "luddo", "seats": 2});
+    s.post("/v1/tables", None, body.clone()).await.assert_problem(401, "unauthorized");
+    s.post("/v1/tables", Some(UNKNOWN), body.clone()).await.assert_problem(401, "unauthorized");
+    assert_eq!(s.post("/v1/tables", Some(&token), body).await.status, 201);
+}
+
+async fn public_routes_ignore_who_asks(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, token) = s.player("Ann").await;
+    let plays = json!({"position_id": "4HPwATDgc/ABMA", "dice": [3, 1]});
+    for who in [None, Some(token.as_str()), Some(UNKNOWN)] {
+        assert_eq!(s.get("/health", who).await.status, 200);
+        assert_eq!(s.get("/ready", who).await.status, 200);
+        assert_eq!(s.get("/v1/tables", who).await.status, 200);
+        assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
+        assert_eq!(s.post("/v1/backgammon/plays", who, plays.clone()).await.status, 200);
+        // Sign-up needs no token; one sent along is ignored.
+        assert_eq!(s.post("/v1/players", who, json!({"name": "New"})).await.status, 201);
+    }
+}
+
+async fn public_lobby_routes_by_role(db: Db) {
+    let s = TestServer::start(db).await;
+    let c = cast(&s, "public").await;
+    let t = format!("/v1/tables/{}", c.table);
+
+    // Looking: anyone, but an unknown token is an error, never anonymity.
+    for who in [None, Some(&c.spectator), Some(&c.seated), Some(&c.host)] {
+        let r = s.get(&t, who.map(String::as_str)).await;
+        assert_eq!(r.status, 200);
+        assert!(r.json.get("invite_code").is_none());
+    }
+    s.get(&t, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+
+    // Changing settings: the host only.
+    let party = || Some(json!({"party": true}));
+    s.call(Method::PATCH, &t, None, party()).await.assert_problem(401, "unauthorized");
+    s.call(Method::PATCH, &t, Some(UNKNOWN), party()).await.assert_problem(401, "unauthorized");
+    s.call(Method::PATCH, &t, Some(&c.spectator), party()).await.assert_problem(403, "not_host");
+    s.call(Method::PATCH, &t, Some(&c.seated), party()).await.assert_problem(403, "not_host");
+    assert_eq!(s.call(Method::PATCH, &t, Some(&c.host), party()).await.status, 200);
+
+    // Joining: any signed-up player.
+    let join = format!("{t}/join");
+    s.post(&join, None, json!({})).await.assert_problem(401, "unauthorized");
+    s.post(&join, Some(UNKNOWN), json!({})).await.assert_problem(401, "unauthorized");
+    s.post(&join, Some(&c.seated), json!({})).await.assert_problem(409, "already_seated");
+
+    // Leaving: only someone seated.
+    let leave = format!("{t}/leave");
+    s.call(Method::POST, &leave, None, None).await.assert_problem(401, "unauthorized");
+    s.call(Method::POST, &leave, Some(UNKNOWN), None).await.assert_problem(401, "unauthorized");
+    s.call(Method::POST, &leave, Some(&c.spectator), None).await.assert_problem(409, "not_seated");
+
+    // Starting: the host only.
+    let start_path = format!("{t}/start");
+    let body = json!({"fill_with_bots": true});
+    s.post(&start_path, None, body.clone()).await.assert_problem(401, "unauthorized");
+    s.post(&start_path, Some(UNKNOWN), body.clone()).await.assert_problem(401, "unauthorized");
+    s.post(&start_path, Some(&c.spectator), body.clone()).await.assert_problem(403, "not_host");
+    s.post(&start_path, Some(&c.seated), body.clone()).await.assert_problem(403, "not_host");
+
+    // The seated player may leave, and the spectator then join.
+    assert_eq!(s.call(Method::POST, &leave, Some(&c.seated), None).await.status, 200);
+    assert_eq!(s.post(&join, Some(&c.spectator), json!({})).await.status, 200);
+    assert_eq!(s.post(&start_path, Some(&c.host), body).await.status, 200);
+}
+
+async fn private_lobby_routes_by_role(db: Db) {
+    let s = TestServer::start(db).await;
+    let c = cast(&s, "private").await;
+    let code = c.code.clone().expect("a private table has an invite code");
+    let t = format!("/v1/tables/{}", c.table);
+
+    // Not listed in the lobby, whatever the filter.
+    for q in ["", "?status=open", "?game=luddo", "?free_seats=true"] {
+        let page = s.get(&format!("/v1/tables{q}"), None).await;
+        assert!(page.json["tables"].as_array().unwrap().iter().all(|x| x["id"] != c.table.as_str()));
+    }
+
+    // Anyone without a seat or the code gets the same 404 as for no table at all.
+    s.get(&t, None).await.assert_problem(404, "table_not_found");
+    s.get(&t, Some(&c.spectator)).await.assert_problem(404, "table_not_found");
+    s.get(&format!("{t}?invite_code=WRONG"), Some(&c.spectator)).await.assert_problem(404, "table_not_found");
+    s.get(&t, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+    // The code opens it, without revealing the code to a non-member.
+    for who in [None, Some(c.spectator.as_str())] {
+        let r = s.get(&format!("{t}?invite_code={code}"), who).await;
+        assert_eq!(r.status, 200);
+        assert!(r.json.get("invite_code").is_none());
+    }
+    for who in [&c.seated, &c.host] {
+        let r = s.get(&t, Some(who)).await;
+        assert_eq!(r.status, 200);
+        assert_eq!(r.json["invite_code"], code.as_str(), "members see the code");
+    }
+
+    // The invite route: the code is the key.
+    let r = s.get(&format!("/v1/invites/{code}"), None).await;
+    assert_eq!(r.json["id"], c.table.as_str());
+    let r = s.get(&format!("/v1/invites/{}", code.to_ascii_lowercase()), Some(&c.spectator)).await;
+    assert_eq!(r.json["id"], c.table.as_str());
+    s.get(&format!("/v1/invites/{code}"), Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+    s.get("/v1/invites/0000000000000000", None).await.assert_problem(404, "not_found");
+
+    // Non-members cannot tell the table exists, whatever they try.
+    let patch = s.call(Method::PATCH, &t, Some(&c.spectator), Some(json!({"party": true}))).await;
+    patch.assert_problem(404, "table_not_found");
+    s.call(Method::PATCH, &t, Some(&c.seated), Some(json!({"party": true})))
+        .await
+        .assert_problem(403, "not_host");
+    s.post(&format!("{t}/join"), Some(&c.spectator), json!({})).await.assert_problem(404, "table_not_found");
+    s.post(&format!("{t}/join"), Some(&c.spectator), json!({"invite_code": "WRONG"}))
+        .await
+        .assert_problem(404, "table_not_found");
+    s.call(Method::POST, &format!("{t}/leave"), Some(&c.spectator), None)
+        .await
+        .assert_problem(404, "table_not_found");
+    let body = json!({"fill_with_bots": true});
+    s.post(&format!("{t}/start"), Some(&c.spectator), body.clone())
+        .await
+        .assert_problem(404, "table_not_found");
+    s.post(&format!("{t}/start"), Some(&c.seated), body.clone()).await.assert_problem(403, "not_host");
+    s.post(&format!("{t}/start"), None, body.clone()).await.assert_problem(401, "unauthorized");
+
+    // With the code, the spectator joins and becomes a member.
+    let r = s.post(&format!("{t}/join"), Some(&c.spectator), json!({"invite_code": code})).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(s.get(&t, Some(&c.spectator)).await.status, 200);
+    assert_eq!(s.post(&format!("{t}/start"), Some(&c.host), body).await.status, 200);
+    // Once it runs, the invite no longer seats anyone.
+    let (_, late) = s.player("Late").await;
+    s.post(&format!("{t}/join"), Some(&late), json!({"invite_code": code}))
+        .await
+        .assert_problem(409, "table_not_open");
+}
+
+/// The seat to act and a legal action for it, as the host sees the table.
+async fn turn(s: &TestServer, table: &str, token: &str) -> (i64, Value) {
+    let r = s.get(&format!("/v1/tables/{table}"), Some(token)).await;
+    let play = &r.json["play"];
+    (play["seq"].as_i64().unwrap(), play.clone())
+}
+
+async fn play_routes_by_role(db: Db) {
+    let s = TestServer::start(db).await;
+    let c = cast(&s, "public").await;
+    let t = format!("/v1/tables/{}", c.table);
+    let act = format!("{t}/actions");
+    let reclaim = format!("{t}/reclaim");
+
+    // Before the start: nothing to play.
+    let roll = |seq: i64| json!({"action": {"type": "roll"}, "seq": seq});
+    s.post(&act, Some(&c.host), roll(0)).await.assert_problem(409, "table_not_started");
+
+    start(&s, &c).await;
+    let (seq, play) = turn(&s, &c.table, &c.host).await;
+    let to_act = play["to_act"].as_u64().unwrap() as usize;
+    let (actor, waiting) = if to_act == 0 { (&c.host, &c.seated) } else { (&c.seated, &c.host) };
+
+    s.post(&act, None, roll(seq)).await.assert_problem(401, "unauthorized");
+    s.post(&act, Some(UNKNOWN), roll(seq)).await.assert_problem(401, "unauthorized");
+    s.post(&act, Some(&c.spectator), roll(seq)).await.assert_problem(403, "not_your_seat");
+    s.post(&act, Some(waiting), roll(seq)).await.assert_problem(409, "not_your_turn");
+    // The spectator sees the game but is offered nothing.
+    let seen = s.get(&t, Some(&c.spectator)).await;
+    assert_eq!(seen.json["play"]["legal_actions"], json!([]));
+    assert!(seen.json["play"].get("your_seat").is_none());
+    let seen = s.get(&t, None).await;
+    assert_eq!(seen.json["play"]["legal_actions"], json!([]));
+    let ok = s.post(&act, Some(actor), roll(seq)).await;
+    assert_eq!(ok.status, 200, "{}", ok.json);
+
+    // Reclaim: only a seat holder, and only from a bot.
+    s.call(Method::POST, &reclaim, None, None).await.assert_problem(401, "unauthorized");
+    s.call(Method::POST, &reclaim, Some(UNKNOWN), None).await.assert_problem(401, "unauthorized");
+    s.call(Method::POST, &reclaim, Some(&c.spectator), None).await.assert_problem(403, "not_your_seat");
+    s.call(Method::POST, &reclaim, Some(&c.seated), None).await.assert_problem(409, "not_bot_controlled");
+    s.call(Method::POST, &reclaim, Some(&c.host), None).await.assert_problem(409, "not_bot_controlled");
+
+    // The lobby routes are closed once the game runs, for everyone including the host.
+    s.call(Method::PATCH, &t, Some(&c.host), Some(json!({"party": true})))
+        .await
+        .assert_problem(409, "table_not_open");
+    s.post(&format!("{t}/join"), Some(&c.spectator), json!({})).await.assert_problem(409, "table_not_open");
+    s.call(Method::POST, &format!("{t}/leave"), Some(&c.seated), None)
+        .await
+        .assert_problem(409, "table_not_open");
+    s.post(&format!("{t}/start"), Some(&c.host), json!({})).await.assert_problem(409, "table_not_open");
+}
+
+async fn private_play_routes_by_role(db: Db) {
+    let s = TestServer::start(db).await;
+    let c = cast(&s, "private").await;
+    start(&s, &c).await;
+    let t = format!("/v1/tables/{}", c.table);
+    let (seq, _) = turn(&s, &c.table, &c.host).await;
+    let roll = json!({"action": {"type": "roll"}, "seq": seq});
+    // A non-member cannot even learn that the table exists, with or without the code.
+    s.get(&t, Some(&c.spectator)).await.assert_problem(404, "table_not_found");
+    s.post(&format!("{t}/actions"), Some(&c.spectator), roll.clone())
+        .await
+        .assert_problem(404, "table_not_found");
+    s.call(Method::POST, &format!("{t}/reclaim"), Some(&c.spectator), None)
+        .await
+        .assert_problem(404, "table_not_found");
+    s.post(&format!("{t}/actions"), None, roll).await.assert_problem(401, "unauthorized");
+    let code = c.code.as_deref().unwrap();
+    let r = s.get(&format!("{t}?invite_code={code}"), Some(&c.spectator)).await;
+    assert_eq!(r.status, 200, "the code still lets one look");
+    assert_eq!(r.json["play"]["legal_actions"], json!([]));
+    for who in [&c.host, &c.seated] {
+        let r = s.get(&t, Some(who)).await;
+        assert!(r.json["play"]["your_seat"].is_u64());
+    }
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens the events socket; `Err(status)` when the upgrade is refused (a status the spec
+/// documents for the route).
+async fn socket(s: &TestServer, table: &str, query: &str, token: Option<&str>) -> Result<Ws, u16> {
+    let url = format!("{}/v1/tables/{table}/events{query}", s.base.replacen("http", "ws", 1));
+    let mut request = url.into_client_request().unwrap();
+    if let Some(t) = token {
+        request.headers_mut().insert("authorization", format!("Bearer {t}").parse().unwrap());
+    }
+    match connect_async(request).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+            let status = resp.status().as_u16();
+            spec::documented_response(&Method::GET, &format!("/v1/tables/{table}/events"), status)
+                .unwrap_or_else(|e| panic!("{e}"));
+            Err(status)
+        }
+        Err(e) => panic!("websocket: {e}"),
+    }
+}
+
+/// The next text message, skipping presence updates and pings.
+async fn next_text(ws: &mut Ws) -> Option<Value> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), ws.next()).await.ok()?? {
+            Ok(Message::Text(t)) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["type"] != "presence" {
+                    return Some(v);
+                }
+            }
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(_) => {}
+        }
+    }
+}
+
+/// Sends an action over the socket and returns the reply.
+async fn ws_act(ws: &mut Ws, seq: i64) -> Value {
+    let msg = json!({"type": "action", "id": 7, "seq": seq, "action": {"type": "roll"}});
+    ws.send(Message::Text(msg.to_string().into())).await.unwrap();
+    loop {
+        let v = next_text(ws).await.expect("a reply");
+        if v["type"] == "reply" {
+            return v;
+        }
+    }
+}
+
+async fn events_socket_by_role(db: Db) {
+    let s = TestServer::start(db).await;
+    let public = cast(&s, "public").await;
+    let private = cast(&s, "private").await;
+
+    // Not started yet: nothing to follow.
+    assert_eq!(socket(&s, &public.table, "", Some(&public.host)).await.err(), Some(409));
+    start(&s, &public).await;
+    start(&s, &private).await;
+
+    // Unknown tokens are refused, in the header or the query.
+    assert_eq!(socket(&s, &public.table, "", Some(UNKNOWN)).await.err(), Some(401));
+    assert_eq!(socket(&s, &public.table, &format!("?token={UNKNOWN}"), None).await.err(), Some(401));
+
+    // A public table: anyone may watch; only seat holders may act.
+    let (seq, _) = turn(&s, &public.table, &public.host).await;
+    let mut anon = socket(&s, &public.table, "", None).await.expect("anyone watches a public table");
+    let first = next_text(&mut anon).await.unwrap();
+    assert_eq!(first["type"], "entry");
+    let reply = ws_act(&mut anon, seq).await;
+    assert_eq!(reply["ok"], false);
+    assert_eq!(reply["error"]["code"], "unauthorized");
+    let mut spectator = socket(&s, &public.table, &format!("?token={}", public.spectator), None)
+        .await
+        .expect("a spectator watches a public table");
+    let reply = ws_act(&mut spectator, seq).await;
+    assert_eq!(reply["error"]["code"], "not_your_seat");
+    assert_eq!(reply["error"]["status"], 403);
+
+    // A private table: only its players, however they authenticate.
+    assert_eq!(socket(&s, &private.table, "", None).await.err(), Some(404));
+    assert_eq!(socket(&s, &private.table, "", Some(&private.spectator)).await.err(), Some(404));
+    let q = format!("?token={}", private.spectator);
+    assert_eq!(socket(&s, &private.table, &q, None).await.err(), Some(404));
+    let code = private.code.as_deref().unwrap();
+    let q = format!("?invite_code={code}");
+    assert_eq!(socket(&s, &private.table, &q, None).await.err(), Some(400), "no such parameter");
+    for who in [&private.host, &private.seated] {
+        let mut ws = socket(&s, &private.table, "", Some(who)).await.expect("players watch");
+        assert_eq!(next_text(&mut ws).await.unwrap()["type"], "entry");
+    }
+    let mut ws = socket(&s, &private.table, &format!("?token={}", private.seated), None)
+        .await
+        .expect("players watch with ?token=");
+    assert_eq!(next_text(&mut ws).await.unwrap()["type"], "entry");
+}
+
+async fn invite_codes_are_unguessable(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    const ALPHABET: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let mut codes = BTreeSet::new();
+    for _ in 0..8 {
+        let t = s.table(&host, json!({"game": "luddo", "seats": 2, "visibility": "private"})).await;
+        let code = t["invite_code"].as_str().unwrap().to_string();
+        assert!(code.chars().all(|ch| ALPHABET.contains(ch)), "{code}");
+        // log2(32) = 5 bits a character.
+        assert!(code.len() * 5 >= 64, "{code} carries fewer than 64 bits");
+        codes.insert(code);
+    }
+    // A table made private later gets a code of the same kind.
+    let t = s.table(&host, json!({"game": "luddo", "seats": 2})).await;
+    let r = s
+        .call(
+            Method::PATCH,
+            &format!("/v1/tables/{}", t["id"].as_str().unwrap()),
+            Some(&host),
+            Some(json!({"visibility": "private"})),
+        )
+        .await;
+    let code = r.json["invite_code"].as_str().unwrap().to_string();
+    assert!(code.len() * 5 >= 64 && code.chars().all(|ch| ALPHABET.contains(ch)), "{code}");
+    codes.insert(code);
+    assert_eq!(codes.len(), 9, "codes repeat: {codes:?}");
+}
+
+async fn the_seed_stays_secret_until_the_game_ends(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    // Snakes on a board whose entry square climbs to 99: with these dice the host wins in two
+    // throws (whatever the dice, the loop below plays the game to its end).
+    let board = json!({"ladders": [[6, 99]], "snakes": []});
+    let t = s
+        .table(
+            &host,
+            json!({"game": "snakes", "seats": 2, "options": {"board": board}, "dice": [6, 1, 6, 1]}),
+        )
+        .await;
+    let id = t["id"].as_str().unwrap().to_string();
+    // Everything anyone could see, in order, with whether the game was over by then.
+    let mut seen: Vec<(bool, String)> = vec![(false, t.to_string())];
+    let started =
+        s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
+    seen.push((false, started.json.to_string()));
+    let mut watcher = socket(&s, &id, "", None).await.expect("watch");
+
+    let mut finished = false;
+    for _ in 0..500 {
+        let r = s.get(&format!("/v1/tables/{id}"), Some(&host)).await;
+        finished = r.json["status"] == "finished";
+        seen.push((finished, r.json.to_string()));
+        let anon = s.get(&format!("/v1/tables/{id}"), None).await;
+        seen.push((anon.json["status"] == "finished", anon.json.to_string()));
+        if finished {
+            break;
+        }
+        let play = &r.json["play"];
+        if play["to_act"] == play["your_seat"]
+            && let Some(action) = play["legal_actions"].get(0)
+        {
+            let body = json!({"action": action, "seq": play["seq"]});
+            let ok = s.post(&format!("/v1/tables/{id}/actions"), Some(&host), body).await;
+            assert_eq!(ok.status, 200, "{}", ok.json);
+            // Engine events only: never the seed, even for the winning move.
+            seen.push((false, ok.json.to_string()));
+        }
+        let lobby = s.get("/v1/tables?status=playing", None).await;
+        seen.push((false, lobby.json.to_string()));
+    }
+    assert!(finished, "the game did not end");
+    let seed = s.get(&format!("/v1/tables/{id}"), None).await.json["seed"].as_str().unwrap().to_string();
+    assert_eq!(seed.len(), 64);
+
+    // The socket: every entry before `finish` keeps the seed; the finish entry reveals it.
+    let mut revealed = false;
+    while let Some(m) = next_text(&mut watcher).await {
+        let text = m.to_string();
+        if m["action"]["type"] == "finish" {
+            assert!(text.contains(&seed), "the finish entry reveals the seed");
+            revealed = true;
+            break;
+        }
+        assert!(!text.contains(&seed), "the seed leaked before the end: {text}");
+    }
+    assert!(revealed, "no finish entry");
+    // A replay of the whole log after the end tells the same story.
+    let mut replay = socket(&s, &id, "?since=0", None).await.expect("replay");
+    while let Some(m) = next_text(&mut replay).await {
+        if m["action"]["type"] == "finish" {
+            break;
+        }
+        assert!(!m.to_string().contains(&seed), "the seed is in a logged entry before the end: {m}");
+    }
+    for (over, text) in &seen {
+        if !over {
+            assert!(!text.contains(&seed), "the seed leaked before the end: {text}");
+        }
+    }
+    // Hex in any case: also not upper-cased.
+    let upper = seed.to_ascii_uppercase();
+    assert!(seen.iter().filter(|(over, _)| !over).all(|(_, t)| !t.contains(&upper)));
+}
