@@ -7,7 +7,8 @@ luddo-load: plays complete games against a Luddo server through its public API.
 
 USAGE: luddo-load [OPTIONS]
 
-  --url URL                 server to load (default http://127.0.0.1:8080)
+  --url URL                 server to load (default http://127.0.0.1:8080; with
+                            --spawn-server, port 0 picks a free port)
   --tables N                tables in play at once (default 200)
   --seats N                 seats per table, all played by the generator (default 4)
   --game NAME               luddo, ludo, uckers, snakes or backgammon (default luddo)

@@ -2,9 +2,9 @@
 //! public HTTP and WebSocket API, and reports throughput, latency, errors, lost events,
 //! connections held and the server's memory.
 //!
-//! The run has two phases: a ramp-up that signs up players and sets up `--tables` tables (they
-//! start playing as soon as they are ready), then `--duration` of measurement, during which
-//! every finished game is followed by a new table. Only the measured phase counts towards
+//! The run has two phases: a ramp-up that signs up players and sets up `--tables` tables (each
+//! connected and waiting for its first move), then `--duration` of measurement, in which they
+//! all play and every finished game is followed by a new table. Only the measured phase counts towards
 //! throughput and latency; errors and lost events count throughout. See docs/performance.md.
 //!
 //! - [`args`]: the command line.
@@ -56,7 +56,15 @@ fn main() {
 
 /// Runs the load; `Ok(true)` when no error and no lost event was seen.
 async fn run(args: Args) -> Result<bool, String> {
-    let server_addr = resolve(&args.url)?;
+    let mut args = args;
+    let mut server_addr = resolve(&args.url)?;
+    if args.spawn_server.is_some() && server_addr.port() == 0 {
+        // Port 0: any free port for the server we start.
+        let probe =
+            std::net::TcpListener::bind((server_addr.ip(), 0)).map_err(|e| format!("no free port: {e}"))?;
+        server_addr = probe.local_addr().map_err(|e| format!("no free port: {e}"))?;
+        args.url = format!("http://{server_addr}");
+    }
     let http = reqwest::Client::builder()
         .timeout(Duration::from_secs(60))
         .pool_max_idle_per_host(1024)
@@ -87,6 +95,7 @@ async fn run(args: Args) -> Result<bool, String> {
     let subscribers = args.tables * (args.seats + args.spectators);
     let source_ips = args.source_ips.unwrap_or(subscribers.div_ceil(CONNECTIONS_PER_SOURCE_IP).max(1));
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let (go_tx, go_rx) = tokio::sync::watch::channel(false);
     let ctx = Arc::new(Ctx {
         base: args.url.clone(),
         server: server_addr,
@@ -95,6 +104,7 @@ async fn run(args: Args) -> Result<bool, String> {
         pacer: args.rate.map(|r| Arc::new(Pacer::new(r))),
         setup: Semaphore::new(args.setup_concurrency),
         stop: stop_rx,
+        go: go_rx,
         next_source: Default::default(),
         source_ips,
         args: args.clone(),
@@ -128,6 +138,7 @@ async fn run(args: Args) -> Result<bool, String> {
 
     // Measurement.
     ctx.stats.measuring.store(true, Relaxed);
+    let _ = go_tx.send(true);
     let measure_start = Instant::now();
     progress = Progress::new(&ctx.stats);
     let mut tick = tokio::time::interval_at(measure_start + Duration::from_secs(1), Duration::from_secs(1));

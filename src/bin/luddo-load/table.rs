@@ -57,6 +57,9 @@ pub struct Ctx {
     /// Bounds the tables being set up at once (sign-ups, create, join, start, connect).
     pub setup: Semaphore,
     pub stop: watch::Receiver<bool>,
+    /// Flips to true when the ramp-up is over: tables set up earlier wait for it to play, so
+    /// that setting up the rest is not slowed down by their games.
+    pub go: watch::Receiver<bool>,
     /// Round-robin over the local addresses WebSockets connect from.
     pub next_source: AtomicUsize,
     pub source_ips: usize,
@@ -346,15 +349,19 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
     let mut next_id = 0u64;
     let mut heard = Instant::now();
     let mut stop = ctx.stop.clone();
+    let mut go = ctx.go.clone();
+    let mut going = *go.borrow();
 
     let end = loop {
-        if deciding.is_none()
+        if going
+            && deciding.is_none()
             && finish_seq.is_none()
             && let Some((seat, seq)) = want.take()
         {
             deciding = Some(Box::pin(decide(ctx, &id, seat, seq, &players[seat].token, rng.random())));
         }
-        let wake = finish_by.unwrap_or(heard + STALL);
+        // Waiting for the ramp-up to end is not stalling.
+        let wake = finish_by.unwrap_or(heard + if going { STALL } else { Duration::from_secs(86_400) });
         tokio::select! {
             Some((c, message)) = incoming.next() => {
                 heard = Instant::now();
@@ -456,6 +463,10 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
                     break Err("finish_not_received".to_string());
                 }
                 break Err("stalled".to_string());
+            }
+            _ = go.changed(), if !going => {
+                going = *go.borrow();
+                heard = Instant::now();
             }
             _ = stop.changed() => break Ok(GameEnd::Stopped),
         }
