@@ -33,7 +33,10 @@ use tokio::{
     sync::{Semaphore, watch},
     time::Instant,
 };
-use tokio_tungstenite::{WebSocketStream, tungstenite::Message};
+use tokio_tungstenite::{
+    WebSocketStream,
+    tungstenite::{Message, protocol::WebSocketConfig},
+};
 
 /// A table that hears nothing for this long while a game is on is stalled.
 const STALL: Duration = Duration::from_secs(30);
@@ -228,10 +231,17 @@ async fn connect(ctx: &Ctx, table: &str, token: Option<&str>) -> Result<WebSocke
         socket.bind(local).map_err(|e| io_kind("ws_bind", &e))?;
         let stream = socket.connect(ctx.server).await.map_err(|e| io_kind("ws_connect", &e))?;
         stream.set_nodelay(true).map_err(|e| io_kind("ws_socket", &e))?;
-        let (ws, _) = tokio_tungstenite::client_async(url, stream).await.map_err(|e| match e {
-            tokio_tungstenite::tungstenite::Error::Http(r) => format!("ws_handshake_{}", r.status().as_u16()),
-            _ => "ws_handshake".to_string(),
-        })?;
+        // A small read buffer: tungstenite's default (128 KiB) is zero-filled before every read
+        // and held per socket, which would dominate this generator's CPU and memory.
+        let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
+        let (ws, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(config)).await.map_err(
+            |e| match e {
+                tokio_tungstenite::tungstenite::Error::Http(r) => {
+                    format!("ws_handshake_{}", r.status().as_u16())
+                }
+                _ => "ws_handshake".to_string(),
+            },
+        )?;
         Ok::<_, Failure>(ws)
     };
     tokio::time::timeout(Duration::from_secs(30), open).await.map_err(|_| "ws_connect_timeout".to_string())?
