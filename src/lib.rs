@@ -22,6 +22,7 @@ pub mod rules;
 pub mod store;
 pub mod table;
 
+use axum::serve::ListenerExt;
 use std::{future::Future, net::SocketAddr};
 use tokio::net::TcpListener;
 
@@ -46,6 +47,13 @@ pub async fn serve(
         shutdown.await;
         tables.stop_all();
     };
+    // No Nagle: a socket's next small message (a log entry, a reply) must not wait for the
+    // client's delayed ACK of the previous one (up to 40 ms on Linux).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!(error = %e, "could not set TCP_NODELAY");
+        }
+    });
     axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await

@@ -35,6 +35,11 @@ pub fn router() -> Router<AppState> {
 
 /// Largest WebSocket message a client may send.
 pub const MAX_WS_MESSAGE: usize = 16 * 1024;
+/// Read buffer of each socket. tungstenite's default (128 KiB) is allocated per connection and
+/// zero-filled up to its capacity before every read: that costs 128 KiB of RSS per socket and a
+/// 128 KiB memset each time the relay loop polls the socket (once per message sent). Client
+/// messages are small; a larger one still grows the buffer, up to `MAX_WS_MESSAGE`.
+const WS_READ_BUFFER: usize = 4 * 1024;
 /// How often the server pings a socket.
 const PING_EVERY: Duration = Duration::from_secs(20);
 /// A socket silent (no message, no pong) this long is closed.
@@ -136,6 +141,7 @@ async fn events(
     let (_, handle) = live_table(&state, id, player.as_ref().map(|p| p.id)).await?;
     let player_id = player.map(|p| p.id);
     Ok(ws
+        .read_buffer_size(WS_READ_BUFFER)
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| follow(socket, state, id, handle, player_id, q.since, q.reclaim)))

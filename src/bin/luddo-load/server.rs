@@ -1,0 +1,153 @@
+//! The server under test: starting it (`--spawn-server`), finding its process by port, reading
+//! its memory.
+
+use std::{
+    net::SocketAddr,
+    path::{Path, PathBuf},
+    process::Stdio,
+    time::Duration,
+};
+use tokio::process::{Child, Command};
+
+/// A server this generator started; killed (and its scratch directory removed) on drop.
+pub struct Spawned {
+    pub child: Child,
+    scratch: Option<PathBuf>,
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+        if let Some(dir) = &self.scratch {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+impl Spawned {
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+
+    /// Stops the server and waits for it to exit.
+    pub async fn stop(mut self) {
+        if let Some(pid) = self.child.id() {
+            // SIGTERM first, so the server shuts down as in production.
+            let _ = std::process::Command::new("kill").arg(pid.to_string()).status();
+            if tokio::time::timeout(Duration::from_secs(10), self.child.wait()).await.is_err() {
+                let _ = self.child.kill().await;
+            }
+        }
+    }
+}
+
+/// Starts `binary` (default: `luddo` beside this executable) listening on `addr`, with limits
+/// and clocks set for load (no sign-up rate limit, turn clocks that never run out during a run)
+/// and waits until `/health` answers.
+pub async fn spawn(
+    binary: Option<&Path>,
+    addr: SocketAddr,
+    database_url: Option<&str>,
+    http: &reqwest::Client,
+) -> Result<Spawned, String> {
+    let binary = match binary {
+        Some(b) => b.to_path_buf(),
+        None => std::env::current_exe()
+            .map_err(|e| format!("cannot find this executable: {e}"))?
+            .with_file_name("luddo"),
+    };
+    if !binary.exists() {
+        return Err(format!("{} does not exist: build it first (cargo build --bin luddo)", binary.display()));
+    }
+    let mut scratch = None;
+    let database_url = match database_url {
+        Some(url) => url.to_string(),
+        None => {
+            let dir = std::env::temp_dir().join(format!("luddo-load-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            let url = format!("sqlite://{}?mode=rwc", dir.join("luddo.db").display());
+            scratch = Some(dir);
+            url
+        }
+    };
+    let child = Command::new(&binary)
+        .env("LUDDO_ADDR", addr.to_string())
+        .env("DATABASE_URL", &database_url)
+        .env("LUDDO_RATE_PER_MINUTE", "100000000")
+        .env("LUDDO_TURN_SECONDS", "3600")
+        .env("LUDDO_AWAY_SECONDS", "3600")
+        .env("LUDDO_REQUEST_TIMEOUT_SECONDS", "60")
+        .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()))
+        .stdin(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+    let spawned = Spawned { child, scratch };
+    let health = format!("http://{addr}/health");
+    for _ in 0..300 {
+        if http.get(&health).send().await.is_ok_and(|r| r.status().is_success()) {
+            return Ok(spawned);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("the server at {addr} did not become healthy within 30 s"))
+}
+
+/// The resident set size of `pid`, in bytes (`VmRSS` of /proc/PID/status).
+pub fn rss_bytes(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The process listening on TCP `port` on this machine, found through /proc/net/tcp and the
+/// processes' open sockets (Linux only; `None` if it cannot be seen, e.g. another user's).
+pub fn pid_listening_on(port: u16) -> Option<u32> {
+    let mut inodes = vec![];
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let Ok(text) = std::fs::read_to_string(table) else { continue };
+        for line in text.lines().skip(1) {
+            let cols: Vec<&str> = line.split_whitespace().collect();
+            if cols.len() < 10 || cols[3] != "0A" {
+                continue;
+            }
+            let local_port = cols[1].rsplit(':').next().and_then(|p| u16::from_str_radix(p, 16).ok());
+            if local_port == Some(port) {
+                inodes.push(format!("socket:[{}]", cols[9]));
+            }
+        }
+    }
+    if inodes.is_empty() {
+        return None;
+    }
+    let me = std::process::id();
+    for proc_entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(pid) = proc_entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
+        if pid == me {
+            continue;
+        }
+        let Ok(fds) = std::fs::read_dir(proc_entry.path().join("fd")) else { continue };
+        for fd in fds.flatten() {
+            if let Ok(target) = std::fs::read_link(fd.path())
+                && inodes.iter().any(|i| target.as_os_str() == i.as_str())
+            {
+                return Some(pid);
+            }
+        }
+    }
+    None
+}
+
+/// The CPU model (`model name` in /proc/cpuinfo) and the number of CPUs.
+pub fn machine() -> (String, usize) {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find(|l| l.starts_with("model name"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, m)| m.trim().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    (model, cpus)
+}
