@@ -14,6 +14,7 @@ both_stores!(
     private_tables_are_not_watched_by_strangers,
     every_game_plays_to_the_end_with_bots,
     backgammon_positions_are_analysed,
+    up_boarding_goes_on_the_back_of_the_board,
 );
 
 async fn a_full_luddo_game_between_four_clients(db: Db) {
@@ -269,4 +270,51 @@ async fn backgammon_positions_are_analysed(db: Db) {
     s.post("/v1/backgammon/plays", None, json!({"position_id": "4HPwATDgc/ABMA", "dice": [3]}))
         .await
         .assert_problem(422, "invalid_body");
+}
+
+async fn up_boarding_goes_on_the_back_of_the_board(db: Db) {
+    let s = TestServer::start(db).await;
+    let empty = s.get("/v1/hall-of-shame", None).await;
+    assert_eq!(empty.status, 200);
+    assert_eq!(empty.json["entries"], json!([]));
+    // Two tables of Uckers; in each, seat 1's player up-boards (resigns), out of turn if need be.
+    let mut resigned = vec![];
+    for _ in 0..2 {
+        let (id, tokens) = seated_table(&s, "uckers", 2, json!({})).await;
+        let me = s.get("/v1/players/me", Some(&tokens[1])).await.json;
+        let view = s.table_view(&id, Some(&tokens[1])).await;
+        assert!(view["play"]["legal_actions"].as_array().unwrap().contains(&json!({"type": "up_board"})));
+        let r =
+            s.act(&id, &tokens[1], &json!({"type": "up_board"}), view["play"]["seq"].as_i64().unwrap()).await;
+        assert_eq!(r.status, 200, "{}", r.json);
+        let view = s.table_view(&id, None).await;
+        assert_eq!(view["status"], "finished");
+        assert_eq!(view["play"]["outcome"]["shame"][0]["kind"], "up_board");
+        resigned.push((id, me));
+    }
+    let page = s.get("/v1/hall-of-shame", None).await;
+    let entries = page.json["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 2);
+    let (newest_table, newest_player) = &resigned[1];
+    assert_eq!(entries[0]["table_id"], newest_table.as_str(), "newest first");
+    assert_eq!(entries[0]["name"], newest_player["name"]);
+    assert_eq!(entries[0]["player_id"], newest_player["id"]);
+    assert_eq!(entries[0]["kind"], "up_board");
+    assert_eq!(entries[0]["game"], "uckers");
+    assert!(entries[0]["at"].is_string());
+
+    let first = s.get("/v1/hall-of-shame?limit=1", None).await;
+    assert_eq!(first.json["entries"].as_array().unwrap().len(), 1);
+    let cursor = first.json["next_cursor"].as_str().unwrap();
+    let second = s.get(&format!("/v1/hall-of-shame?limit=1&cursor={cursor}"), None).await;
+    assert_eq!(second.json["entries"][0]["table_id"], resigned[0].0.as_str());
+    assert!(second.json.get("next_cursor").is_none());
+    let mine =
+        s.get(&format!("/v1/hall-of-shame?player={}", resigned[0].1["id"].as_str().unwrap()), None).await;
+    assert_eq!(mine.json["entries"].as_array().unwrap().len(), 1);
+    let luddo = s.get("/v1/hall-of-shame?game=luddo", None).await;
+    assert_eq!(luddo.json["entries"], json!([]));
+    s.get("/v1/hall-of-shame?limit=0", None).await.assert_problem(400, "invalid_query");
+    s.get("/v1/hall-of-shame?game=chess", None).await.assert_problem(422, "unknown_game");
+    s.get("/v1/hall-of-shame?cursor=x", None).await.assert_problem(400, "invalid_query");
 }
