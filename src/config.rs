@@ -13,7 +13,10 @@
 //! | `LUDDO_AWAY_SECONDS` | away this long + one timeout = a bot takes the seat | `45` |
 //! | `LUDDO_REQUEST_TIMEOUT_SECONDS` | longest an HTTP request may take | `10` |
 //! | `LUDDO_MAX_BODY_BYTES` | largest request body accepted | `65536` |
-//! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP per minute | `60` |
+//! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP (and tables per player) per minute | `60` |
+//! | `LUDDO_ACTIONS_PER_MINUTE` | actions per player per minute | `600` |
+//! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
+//! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
@@ -32,6 +35,9 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_REQUEST_TIMEOUT_SECONDS",
     "LUDDO_MAX_BODY_BYTES",
     "LUDDO_RATE_PER_MINUTE",
+    "LUDDO_ACTIONS_PER_MINUTE",
+    "LUDDO_MAX_SOCKETS_PER_PLAYER",
+    "LUDDO_MAX_SPECTATORS_PER_TABLE",
     "LUDDO_TEST_MODE",
 ];
 
@@ -49,6 +55,9 @@ pub struct Config {
     pub request_timeout: Duration,
     pub max_body_bytes: usize,
     pub rate_per_minute: u32,
+    pub actions_per_minute: u32,
+    pub max_sockets_per_player: usize,
+    pub max_spectators_per_table: usize,
     /// Accept scripted dice at table creation. Only for tests: it makes games predictable.
     pub test_mode: bool,
 }
@@ -83,6 +92,9 @@ impl Default for Config {
             request_timeout: Duration::from_secs(10),
             max_body_bytes: 64 * 1024,
             rate_per_minute: 60,
+            actions_per_minute: 600,
+            max_sockets_per_player: 8,
+            max_spectators_per_table: 200,
             test_mode: false,
         }
     }
@@ -161,6 +173,13 @@ impl Config {
             request_timeout: secs("LUDDO_REQUEST_TIMEOUT_SECONDS", d.request_timeout)?,
             max_body_bytes: number("LUDDO_MAX_BODY_BYTES", d.max_body_bytes as u64)? as usize,
             rate_per_minute: number("LUDDO_RATE_PER_MINUTE", d.rate_per_minute as u64)? as u32,
+            actions_per_minute: number("LUDDO_ACTIONS_PER_MINUTE", d.actions_per_minute as u64)? as u32,
+            max_sockets_per_player: number("LUDDO_MAX_SOCKETS_PER_PLAYER", d.max_sockets_per_player as u64)?
+                as usize,
+            max_spectators_per_table: number(
+                "LUDDO_MAX_SPECTATORS_PER_TABLE",
+                d.max_spectators_per_table as u64,
+            )? as usize,
             test_mode,
         })
     }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{Db, TestServer, entries_upto, seated_table};
+use common::{Db, TestServer, entries_upto, seated_table, test_config};
+use luddo::config::Config;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
@@ -15,6 +16,7 @@ both_stores!(
     every_game_plays_to_the_end_with_bots,
     backgammon_positions_are_analysed,
     up_boarding_goes_on_the_back_of_the_board,
+    actions_and_connections_are_limited,
 );
 
 async fn a_full_luddo_game_between_four_clients(db: Db) {
@@ -317,4 +319,54 @@ async fn up_boarding_goes_on_the_back_of_the_board(db: Db) {
     s.get("/v1/hall-of-shame?limit=0", None).await.assert_problem(400, "invalid_query");
     s.get("/v1/hall-of-shame?game=chess", None).await.assert_problem(422, "unknown_game");
     s.get("/v1/hall-of-shame?cursor=x", None).await.assert_problem(400, "invalid_query");
+}
+
+async fn actions_and_connections_are_limited(db: Db) {
+    let config = Config {
+        actions_per_minute: 2,
+        max_sockets_per_player: 1,
+        max_spectators_per_table: 1,
+        ..test_config()
+    };
+    let s = TestServer::start_with(db, config).await;
+    let (id, tokens) = seated_table(&s, "snakes", 2, json!({})).await;
+    // A player's second socket and a table's second spectator are refused until one closes.
+    let first = s.ws(&id, &format!("token={}", tokens[0])).await;
+    let url = format!("{}/v1/tables/{id}/events", s.base.replace("http://", "ws://"));
+    match tokio_tungstenite::connect_async(format!("{url}?token={}", tokens[0])).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => assert_eq!(response.status(), 429),
+        other => panic!("expected a 429, got {other:?}"),
+    }
+    let spectator = s.ws(&id, "since=0").await;
+    assert!(tokio_tungstenite::connect_async(format!("{url}?since=0")).await.is_err());
+    first.close().await;
+    spectator.close().await;
+    // Closed sockets free their slots (the server notices the close a moment later).
+    let mut reopened = false;
+    for _ in 0..50 {
+        if tokio_tungstenite::connect_async(format!("{url}?token={}", tokens[0])).await.is_ok() {
+            reopened = true;
+            break;
+        }
+        tokio::task::yield_now().await;
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(reopened, "a closed socket frees its slot");
+
+    // Two actions a minute per player: the third is refused with Retry-After.
+    let mut limited = None;
+    for _ in 0..6 {
+        let view = s.table_view(&id, None).await;
+        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
+        let r =
+            s.act(&id, &tokens[seat], &json!({"type": "roll"}), view["play"]["seq"].as_i64().unwrap()).await;
+        if r.status == 429 {
+            limited = Some(r);
+            break;
+        }
+        assert_eq!(r.status, 200, "{}", r.json);
+    }
+    let r = limited.expect("the rate limit bites");
+    r.assert_problem(429, "rate_limited");
+    assert!(r.headers.contains_key("retry-after"));
 }

@@ -1,4 +1,5 @@
-//! Rate limits: a token bucket per (scope, client).
+//! Abuse limits: a token bucket per (scope, client) for rates, and counted slots for
+//! connections.
 //!
 //! Each bucket holds up to `per_minute` tokens and refills continuously. The map is bounded:
 //! when it reaches [`MAX_KEYS`], buckets that have refilled completely (idle clients) are
@@ -14,9 +15,8 @@ use std::{
 /// Most clients tracked at once.
 pub const MAX_KEYS: usize = 100_000;
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct RateLimiter {
-    per_minute: f64,
     buckets: Mutex<HashMap<(&'static str, String), Bucket>>,
 }
 
@@ -27,20 +27,28 @@ struct Bucket {
 }
 
 impl RateLimiter {
-    pub fn new(per_minute: u32) -> Self {
-        Self { per_minute: per_minute.max(1) as f64, buckets: Mutex::new(HashMap::new()) }
+    pub fn new() -> Self {
+        Self::default()
     }
 
-    /// Takes one token from `key`'s bucket in `scope`, or says how long until one is free.
-    pub fn check(&self, scope: &'static str, key: &str) -> Result<(), Duration> {
-        self.check_at(scope, key, Instant::now())
+    /// Takes one token from `key`'s bucket in `scope` (which allows `per_minute`), or says how
+    /// long until one is free.
+    pub fn check(&self, scope: &'static str, key: &str, per_minute: u32) -> Result<(), Duration> {
+        self.check_at(scope, key, per_minute, Instant::now())
     }
 
-    fn check_at(&self, scope: &'static str, key: &str, now: Instant) -> Result<(), Duration> {
-        let rate = self.per_minute / 60.0;
+    fn check_at(
+        &self,
+        scope: &'static str,
+        key: &str,
+        per_minute: u32,
+        now: Instant,
+    ) -> Result<(), Duration> {
+        let per_minute = per_minute.max(1) as f64;
+        let rate = per_minute / 60.0;
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() >= MAX_KEYS {
-            let full = self.per_minute;
+            let full = per_minute;
             buckets.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < full);
             if buckets.len() >= MAX_KEYS {
                 let mut ages: Vec<Instant> = buckets.values().map(|b| b.at).collect();
@@ -50,9 +58,8 @@ impl RateLimiter {
             }
         }
         let bucket =
-            buckets.entry((scope, key.to_string())).or_insert(Bucket { tokens: self.per_minute, at: now });
-        bucket.tokens =
-            (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * rate).min(self.per_minute);
+            buckets.entry((scope, key.to_string())).or_insert(Bucket { tokens: per_minute, at: now });
+        bucket.tokens = (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * rate).min(per_minute);
         bucket.at = now;
         if bucket.tokens >= 1.0 {
             bucket.tokens -= 1.0;
@@ -63,22 +70,72 @@ impl RateLimiter {
     }
 }
 
+/// Counted slots (open connections per player, spectators per table): a slot is held as long
+/// as its guard lives.
+#[derive(Debug, Default)]
+pub struct Slots {
+    counts: Mutex<HashMap<String, usize>>,
+}
+
+/// One held slot; dropping it frees the slot.
+#[derive(Debug)]
+pub struct SlotGuard {
+    slots: std::sync::Arc<Slots>,
+    key: String,
+}
+
+impl Slots {
+    /// Takes one of `key`'s `max` slots, if one is free.
+    pub fn acquire(self: &std::sync::Arc<Self>, key: String, max: usize) -> Option<SlotGuard> {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let n = counts.entry(key.clone()).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(SlotGuard { slots: self.clone(), key })
+    }
+}
+
+impl Drop for SlotGuard {
+    fn drop(&mut self) {
+        let mut counts = self.slots.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = counts.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.key);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_burst_is_allowed_then_refused_until_refilled() {
-        let limiter = RateLimiter::new(3);
+        let limiter = RateLimiter::new();
         let t0 = Instant::now();
         for _ in 0..3 {
-            assert!(limiter.check_at("players", "1.2.3.4", t0).is_ok());
+            assert!(limiter.check_at("players", "1.2.3.4", 3, t0).is_ok());
         }
-        let wait = limiter.check_at("players", "1.2.3.4", t0).unwrap_err();
+        let wait = limiter.check_at("players", "1.2.3.4", 3, t0).unwrap_err();
         assert!(wait > Duration::from_secs(19) && wait <= Duration::from_secs(20));
         // Other clients and other scopes have their own buckets.
-        assert!(limiter.check_at("players", "5.6.7.8", t0).is_ok());
-        assert!(limiter.check_at("tables", "1.2.3.4", t0).is_ok());
-        assert!(limiter.check_at("players", "1.2.3.4", t0 + Duration::from_secs(20)).is_ok());
+        assert!(limiter.check_at("players", "5.6.7.8", 3, t0).is_ok());
+        assert!(limiter.check_at("tables", "1.2.3.4", 3, t0).is_ok());
+        assert!(limiter.check_at("players", "1.2.3.4", 3, t0 + Duration::from_secs(20)).is_ok());
+    }
+
+    #[test]
+    fn slots_are_freed_when_their_guard_drops() {
+        let slots = std::sync::Arc::new(Slots::default());
+        let a = slots.acquire("p".into(), 2).unwrap();
+        let _b = slots.acquire("p".into(), 2).unwrap();
+        assert!(slots.acquire("p".into(), 2).is_none());
+        assert!(slots.acquire("q".into(), 2).is_some());
+        drop(a);
+        assert!(slots.acquire("p".into(), 2).is_some());
     }
 }

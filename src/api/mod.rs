@@ -40,6 +40,8 @@ pub struct AppState {
     pub store: Store,
     pub config: Arc<Config>,
     pub limiter: Arc<RateLimiter>,
+    /// Open WebSockets, per player and per table's spectators.
+    pub sockets: Arc<limits::Slots>,
     /// The actors of the tables in play.
     pub tables: Tables,
 }
@@ -51,10 +53,10 @@ impl AppState {
 
     /// A state whose game clocks read `clock` (tests restarting a server keep its clock).
     pub fn with_clock(store: Store, config: Config, clock: Clock) -> Self {
-        let limiter = Arc::new(RateLimiter::new(config.rate_per_minute));
+        let limiter = Arc::new(RateLimiter::new());
         let config = Arc::new(config);
         let tables = Tables::new(store.clone(), config.clone(), clock);
-        Self { store, config, limiter, tables }
+        Self { store, config, limiter, sockets: Arc::default(), tables }
     }
 }
 

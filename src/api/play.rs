@@ -98,6 +98,7 @@ async fn act(
     Json(body): Json<ActBody>,
 ) -> ApiResult<Json<crate::table::ActOk>> {
     let (_, handle) = live_table(&state, id, Some(player.id)).await?;
+    check_action_rate(&state, player.id)?;
     Ok(Json(handle.act(player.id, body.action, body.seq).await?))
 }
 
@@ -108,6 +109,14 @@ async fn reclaim(
 ) -> ApiResult<Json<crate::table::ActOk>> {
     let (_, handle) = live_table(&state, id, Some(player.id)).await?;
     Ok(Json(handle.reclaim(player.id).await?))
+}
+
+/// Each player may act `LUDDO_ACTIONS_PER_MINUTE` times a minute (over HTTP and WebSocket).
+fn check_action_rate(state: &AppState, player: Uuid) -> ApiResult<()> {
+    state
+        .limiter
+        .check("actions", &player.to_string(), state.config.actions_per_minute)
+        .map_err(ApiError::rate_limited)
 }
 
 #[derive(Debug, Deserialize)]
@@ -140,11 +149,26 @@ async fn events(
     }
     let (_, handle) = live_table(&state, id, player.as_ref().map(|p| p.id)).await?;
     let player_id = player.map(|p| p.id);
+    // Bounded connections: a player's sockets, a table's anonymous spectators.
+    let slot = match player_id {
+        Some(p) => state.sockets.acquire(format!("player:{p}"), state.config.max_sockets_per_player),
+        None => state.sockets.acquire(format!("spectators:{id}"), state.config.max_spectators_per_table),
+    }
+    .ok_or_else(|| {
+        ApiError::new(
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "too_many_connections",
+            "too many open connections; close one first",
+        )
+    })?;
     Ok(ws
         .read_buffer_size(WS_READ_BUFFER)
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
-        .on_upgrade(move |socket| follow(socket, state, id, handle, player_id, q.since, q.reclaim)))
+        .on_upgrade(move |socket| async move {
+            follow(socket, state, id, handle, player_id, q.since, q.reclaim).await;
+            drop(slot);
+        }))
 }
 
 /// Serves one WebSocket: the backlog after `since`, then live messages; actions and reclaims
@@ -181,7 +205,7 @@ async fn follow(
         }
     }
     if open {
-        relay(&mut socket, &mut sub, &handle, player, since).await;
+        relay(&mut socket, &mut sub, &state, &handle, player, since).await;
     }
     if let Some(p) = player {
         handle.disconnected(p).await;
@@ -192,6 +216,7 @@ async fn follow(
 async fn relay(
     socket: &mut WebSocket,
     sub: &mut crate::table::Subscription,
+    state: &AppState,
     handle: &TableHandle,
     player: Option<Uuid>,
     since: i64,
@@ -223,7 +248,7 @@ async fn relay(
                 last_heard = tokio::time::Instant::now();
                 match incoming {
                     Some(Ok(Message::Text(text))) => {
-                        let reply = client_message(handle, player, &text).await;
+                        let reply = client_message(state, handle, player, &text).await;
                         if socket.send(Message::Text(reply.into())).await.is_err() {
                             break;
                         }
@@ -281,7 +306,7 @@ async fn backlog(
 
 /// A message from the client: `{"type":"action","id","seq","action"}`, `{"type":"reclaim","id"}`
 /// or `{"type":"ping"}`. Each gets one reply.
-async fn client_message(handle: &TableHandle, player: Option<Uuid>, text: &str) -> String {
+async fn client_message(state: &AppState, handle: &TableHandle, player: Option<Uuid>, text: &str) -> String {
     #[derive(Deserialize)]
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     enum ClientMessage {
@@ -300,9 +325,10 @@ async fn client_message(handle: &TableHandle, player: Option<Uuid>, text: &str) 
         (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
             (id, Err(ApiError::unauthorized("connect with a token to play")))
         }
-        (ClientMessage::Action { id, seq, action }, Some(p)) => {
-            (id, handle.act(p, action, seq).await.map_err(ApiError::from))
-        }
+        (ClientMessage::Action { id, seq, action }, Some(p)) => match check_action_rate(state, p) {
+            Ok(()) => (id, handle.act(p, action, seq).await.map_err(ApiError::from)),
+            Err(e) => (id, Err(e)),
+        },
         (ClientMessage::Reclaim { id }, Some(p)) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
     };
     match result {

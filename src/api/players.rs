@@ -63,7 +63,8 @@ async fn create(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Json(body): Json<CreatePlayer>,
 ) -> ApiResult<(StatusCode, Json<CreatedPlayer>)> {
-    state.limiter.check("players", &peer.ip().to_string()).map_err(ApiError::rate_limited)?;
+    let per_minute = state.config.rate_per_minute;
+    state.limiter.check("players", &peer.ip().to_string(), per_minute).map_err(ApiError::rate_limited)?;
     let name = valid_name(&body.name)?;
     let token = new_token();
     let player = state.store.create_player(&name, &token_hash(&token)).await?;

@@ -249,7 +249,12 @@ async fn create(
     Auth(host): Auth,
     Json(body): Json<CreateTable>,
 ) -> ApiResult<(StatusCode, Json<TableView>)> {
-    state.limiter.check("tables", &peer.ip().to_string()).map_err(ApiError::rate_limited)?;
+    let per_minute = state.config.rate_per_minute;
+    state.limiter.check("tables", &peer.ip().to_string(), per_minute).map_err(ApiError::rate_limited)?;
+    state
+        .limiter
+        .check("tables-by-player", &host.id.to_string(), per_minute)
+        .map_err(ApiError::rate_limited)?;
     let game = parse_game(&body.game)?;
     let options = options_for(game, &body.options, body.seats)?;
     if body.seat >= body.seats {
