@@ -351,6 +351,9 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 0 {
+            // Roll back now: a dropped transaction would keep SQLite's write lock until the
+            // connection is next used.
+            tx.rollback().await?;
             return Ok(false);
         }
         let next_host: Option<String> = sqlx::query_scalar(
@@ -415,6 +418,9 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 0 {
+            // Roll back now: a dropped transaction would keep SQLite's write lock until the
+            // connection is next used.
+            tx.rollback().await?;
             return Ok(false);
         }
         sqlx::query(
