@@ -53,9 +53,20 @@ impl From<sqlx::Error> for StoreError {
             sqlx::Error::Database(db) if db.is_unique_violation() => {
                 StoreError::Conflict(db.message().to_string())
             }
+            sqlx::Error::Database(db) if db.code().is_some_and(|c| is_unreachable_sqlstate(&c)) => {
+                StoreError::Unavailable(e)
+            }
             _ => StoreError::Other(e),
         }
     }
+}
+
+/// PostgreSQL error codes that mean "the database cannot be reached right now" rather than "this
+/// query is wrong": connection exceptions (class 08), too many connections (53300), the server
+/// shutting down or starting up (57P01 to 57P03), and a database that accepts no connections
+/// (`ALTER DATABASE … ALLOW_CONNECTIONS false`, 55000; the store's SQL raises it nowhere else).
+fn is_unreachable_sqlstate(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "53300" | "55000" | "57P01" | "57P02" | "57P03")
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
