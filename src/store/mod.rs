@@ -16,7 +16,7 @@ use sqlx::{
     AnyPool, Row,
     any::{AnyConnectOptions, AnyPoolOptions},
 };
-use std::{str::FromStr, time::Duration};
+use std::{collections::HashMap, str::FromStr, time::Duration};
 use uuid::Uuid;
 
 /// The two databases the store runs on.
@@ -276,44 +276,53 @@ impl Store {
     }
 
     async fn seats(&self, table_id: Uuid) -> StoreResult<Vec<SeatRecord>> {
-        let rows = sqlx::query(
-            "SELECT s.seat, s.player_id, p.name, s.controller, s.joined_at
+        Ok(self.seats_of(&[table_id]).await?.remove(&table_id).unwrap_or_default())
+    }
+
+    /// The seats of several tables, in one query.
+    async fn seats_of(&self, tables: &[Uuid]) -> StoreResult<HashMap<Uuid, Vec<SeatRecord>>> {
+        let mut seats: HashMap<Uuid, Vec<SeatRecord>> = HashMap::new();
+        if tables.is_empty() {
+            return Ok(seats);
+        }
+        let sql = Numbered::new(&format!(
+            "SELECT s.table_id, s.seat, s.player_id, p.name, s.controller, s.joined_at
              FROM seats s LEFT JOIN players p ON p.id = s.player_id
-             WHERE s.table_id = $1 ORDER BY s.seat",
-        )
-        .bind(table_id.to_string())
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(SeatRecord::from_row).collect()
+             WHERE s.table_id IN ({}) ORDER BY s.table_id, s.seat",
+            vec!["?"; tables.len()].join(", ")
+        ));
+        let mut q = sqlx::query(&sql.0);
+        for id in tables {
+            q = q.bind(id.to_string());
+        }
+        for row in q.fetch_all(&self.pool).await? {
+            let table_id = parse_uuid(&row.try_get::<String, _>("table_id")?)?;
+            seats.entry(table_id).or_default().push(SeatRecord::from_row(&row)?);
+        }
+        Ok(seats)
     }
 
     /// Public tables in the lobby, newest first, after the `after` cursor.
     pub async fn list_tables(&self, filter: &TableFilter) -> StoreResult<Vec<TableRecord>> {
-        let mut sql =
-            format!("SELECT {TABLE_COLUMNS} FROM game_tables WHERE visibility = 'public' AND status = $1");
-        let mut n = 1;
-        let mut next = |sql: &mut String, clause: &str| {
-            n += 1;
-            sql.push_str(&clause.replace('?', &format!("${n}")));
-        };
+        let mut sql = Numbered::new(&format!(
+            "SELECT {TABLE_COLUMNS} FROM game_tables WHERE visibility = 'public' AND status = ?"
+        ));
         if filter.game.is_some() {
-            next(&mut sql, " AND game = ?");
+            sql.push(" AND game = ?");
         }
         if filter.party.is_some() {
-            next(&mut sql, " AND party = ?");
+            sql.push(" AND party = ?");
         }
         if filter.after.is_some() {
-            next(&mut sql, " AND (created_at < ?");
-            next(&mut sql, " OR (created_at = ? ");
-            next(&mut sql, " AND id < ?))");
+            sql.push(KEYSET_CREATED);
         }
         if filter.has_free_seat {
-            sql.push_str(
+            sql.push(
                 " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = game_tables.id AND s.player_id IS NULL AND s.controller = 'human')",
             );
         }
-        next(&mut sql, " ORDER BY created_at DESC, id DESC LIMIT ?");
-        let mut q = sqlx::query(&sql).bind(filter.status.as_str());
+        sql.push(" ORDER BY created_at DESC, id DESC LIMIT ?");
+        let mut q = sqlx::query(&sql.0).bind(filter.status.as_str());
         if let Some(game) = &filter.game {
             q = q.bind(game.clone());
         }
@@ -325,8 +334,10 @@ impl Store {
         }
         let rows = q.bind(filter.limit as i64).fetch_all(&self.pool).await?;
         let mut tables = rows.iter().map(TableRecord::from_row).collect::<StoreResult<Vec<_>>>()?;
+        let ids: Vec<Uuid> = tables.iter().map(|t| t.id).collect();
+        let mut seats = self.seats_of(&ids).await?;
         for t in &mut tables {
-            t.seats = self.seats(t.id).await?;
+            t.seats = seats.remove(&t.id).unwrap_or_default();
         }
         Ok(tables)
     }
@@ -564,27 +575,20 @@ impl Store {
 
     /// Entries newest first, after the `after` cursor.
     pub async fn shame(&self, filter: &ShameFilter) -> StoreResult<Vec<ShameRecord>> {
-        let mut sql = String::from(
+        let mut sql = Numbered::new(
             "SELECT id, table_id, game, player_id, name, kind, pieces_home, at FROM shame WHERE 1 = 1",
         );
-        let mut n = 0;
-        let mut next = |sql: &mut String, clause: &str| {
-            n += 1;
-            sql.push_str(&clause.replace('?', &format!("${n}")));
-        };
         if filter.game.is_some() {
-            next(&mut sql, " AND game = ?");
+            sql.push(" AND game = ?");
         }
         if filter.player.is_some() {
-            next(&mut sql, " AND player_id = ?");
+            sql.push(" AND player_id = ?");
         }
         if filter.after.is_some() {
-            next(&mut sql, " AND (at < ?");
-            next(&mut sql, " OR (at = ?");
-            next(&mut sql, " AND id < ?))");
+            sql.push(KEYSET_AT);
         }
-        next(&mut sql, " ORDER BY at DESC, id DESC LIMIT ?");
-        let mut q = sqlx::query(&sql);
+        sql.push(" ORDER BY at DESC, id DESC LIMIT ?");
+        let mut q = sqlx::query(&sql.0);
         if let Some(game) = &filter.game {
             q = q.bind(game.clone());
         }
@@ -617,6 +621,33 @@ async fn insert_entry(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// Keyset pagination, newest first: rows strictly before the cursor (time, id); binds the
+/// time twice, then the id.
+const KEYSET_CREATED: &str = " AND (created_at < ? OR (created_at = ? AND id < ?))";
+const KEYSET_AT: &str = " AND (at < ? OR (at = ? AND id < ?))";
+
+/// SQL built from pieces whose `?` placeholders become `$1, $2, …` in order (the form both
+/// stores accept).
+struct Numbered(String, usize);
+
+impl Numbered {
+    fn new(sql: &str) -> Self {
+        let mut numbered = Self(String::new(), 0);
+        numbered.push(sql);
+        numbered
+    }
+
+    fn push(&mut self, piece: &str) {
+        for (i, part) in piece.split('?').enumerate() {
+            if i > 0 {
+                self.1 += 1;
+                self.0.push_str(&format!("${}", self.1));
+            }
+            self.0.push_str(part);
+        }
+    }
 }
 
 const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, invite_code, status, host_id,

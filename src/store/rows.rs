@@ -114,17 +114,21 @@ pub struct TableRecord {
     pub seats: Vec<SeatRecord>,
 }
 
+/// A JSON column (stored as text).
+fn json_column(r: &AnyRow, col: &str) -> StoreResult<serde_json::Value> {
+    opt_json_column(r, col)?.ok_or_else(|| StoreError::Corrupt(format!("{col} is null")))
+}
+
+/// A nullable JSON column (stored as text).
+fn opt_json_column(r: &AnyRow, col: &str) -> StoreResult<Option<serde_json::Value>> {
+    let text: Option<String> = r.try_get(col)?;
+    text.map(|t| serde_json::from_str(&t).map_err(|e| StoreError::Corrupt(format!("{col}: {e}")))).transpose()
+}
+
 impl TableRecord {
     pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
-        let json = |col: &str| -> StoreResult<serde_json::Value> {
-            let text: String = r.try_get(col)?;
-            serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(format!("{col}: {e}")))
-        };
-        let opt_json = |col: &str| -> StoreResult<Option<serde_json::Value>> {
-            let text: Option<String> = r.try_get(col)?;
-            text.map(|t| serde_json::from_str(&t).map_err(|e| StoreError::Corrupt(format!("{col}: {e}"))))
-                .transpose()
-        };
+        let json = |col: &str| json_column(r, col);
+        let opt_json = |col: &str| opt_json_column(r, col);
         let visibility = match r.try_get::<String, _>("visibility")?.as_str() {
             "public" => Visibility::Public,
             "private" => Visibility::Private,
@@ -227,10 +231,7 @@ pub struct LogEntry {
 
 impl LogEntry {
     pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
-        let json = |col: &str| -> StoreResult<serde_json::Value> {
-            let text: String = r.try_get(col)?;
-            serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(format!("{col}: {e}")))
-        };
+        let json = |col: &str| json_column(r, col);
         Ok(Self {
             seq: r.try_get("seq")?,
             seat: r.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
