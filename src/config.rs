@@ -17,6 +17,8 @@
 //! | `LUDDO_ACTIONS_PER_MINUTE` | actions per player per minute | `600` |
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
+//! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | random |
+//! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
@@ -38,6 +40,8 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_ACTIONS_PER_MINUTE",
     "LUDDO_MAX_SOCKETS_PER_PLAYER",
     "LUDDO_MAX_SPECTATORS_PER_TABLE",
+    "LUDDO_INSTANCE_ID",
+    "LUDDO_LEASE_SECONDS",
     "LUDDO_TEST_MODE",
 ];
 
@@ -58,6 +62,10 @@ pub struct Config {
     pub actions_per_minute: u32,
     pub max_sockets_per_player: usize,
     pub max_spectators_per_table: usize,
+    /// This process's name in the leases of the tables it drives.
+    pub instance_id: String,
+    /// How long a lease lasts without renewal (renewed every third of it).
+    pub lease: Duration,
     /// Accept scripted dice at table creation. Only for tests: it makes games predictable.
     pub test_mode: bool,
 }
@@ -95,6 +103,8 @@ impl Default for Config {
             actions_per_minute: 600,
             max_sockets_per_player: 8,
             max_spectators_per_table: 200,
+            instance_id: uuid::Uuid::new_v4().to_string(),
+            lease: Duration::from_secs(10),
             test_mode: false,
         }
     }
@@ -180,6 +190,12 @@ impl Config {
                 "LUDDO_MAX_SPECTATORS_PER_TABLE",
                 d.max_spectators_per_table as u64,
             )? as usize,
+            instance_id: match get("LUDDO_INSTANCE_ID") {
+                None => d.instance_id,
+                Some(v) if v.trim().len() <= 100 => v.trim().to_string(),
+                Some(v) => return Err(parse("LUDDO_INSTANCE_ID", "expected at most 100 characters")(v)),
+            },
+            lease: secs("LUDDO_LEASE_SECONDS", d.lease)?,
             test_mode,
         })
     }

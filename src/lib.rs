@@ -40,12 +40,16 @@ pub async fn serve(
         Ok(n) => tracing::info!(tables = n, "resumed tables in play"),
         Err(e) => tracing::error!(error = %e, "could not list the tables in play"),
     }
+    // Keep the lease on this process's tables alive; take over those of processes that died.
+    let leases = state.tables.clone();
+    tokio::spawn(async move { leases.keep_leases().await });
     let tables = state.tables.clone();
     // Stop the actors first: their subscribers' sockets close with them, so the graceful
-    // shutdown does not wait on WebSockets forever.
+    // shutdown does not wait on WebSockets forever. Then let go of the lease on their tables.
     let shutdown = async move {
         shutdown.await;
         tables.stop_all();
+        tables.release().await;
     };
     // No Nagle: a socket's next small message (a log entry, a reply) must not wait for the
     // client's delayed ACK of the previous one (up to 40 ms on Linux).

@@ -17,6 +17,7 @@ both_stores!(
     backgammon_positions_are_analysed,
     up_boarding_goes_on_the_back_of_the_board,
     actions_and_connections_are_limited,
+    a_game_played_from_the_entries_alone,
 );
 
 async fn a_full_luddo_game_between_four_clients(db: Db) {
@@ -369,4 +370,39 @@ async fn actions_and_connections_are_limited(db: Db) {
     let r = limited.expect("the rate limit bites");
     r.assert_problem(429, "rate_limited");
     assert!(r.headers.contains_key("retry-after"));
+}
+
+/// Each entry carries every seat's legal actions: clients can play a whole game without asking
+/// for the table between moves, and what the entry offers is what the view offers.
+async fn a_game_played_from_the_entries_alone(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "luddo", 2, json!({})).await;
+    let mut ws = s.ws(&id, "since=0").await;
+    let mut checked_against_view = false;
+    let mut actions = 0;
+    loop {
+        let entry = ws.next_entry().await.expect("socket open");
+        if entry["action"]["type"] == "finish" {
+            assert!(entry["legal"].as_array().unwrap().iter().all(|l| l.as_array().unwrap().is_empty()));
+            break;
+        }
+        // A human decision is pending when the entry leaves a clock running.
+        let (Some(seat), false) = (entry["to_act"].as_u64(), entry["deadline"].is_null()) else { continue };
+        let seat = seat as usize;
+        let legal = entry["legal"][seat].as_array().expect("legal actions by seat").clone();
+        assert!(!legal.is_empty(), "the seat to act has legal actions: {entry}");
+        let seq = entry["seq"].as_i64().unwrap();
+        if !checked_against_view {
+            let view = s.table_view(&id, Some(&tokens[seat])).await;
+            if view["play"]["seq"] == seq {
+                assert_eq!(view["play"]["legal_actions"], json!(legal));
+                checked_against_view = true;
+            }
+        }
+        let r = s.act(&id, &tokens[seat], &legal[actions % legal.len()], seq).await;
+        assert_eq!(r.status, 200, "{}", r.json);
+        actions += 1;
+        assert!(actions < 5_000, "the game ends");
+    }
+    assert!(checked_against_view);
 }

@@ -107,6 +107,15 @@ impl From<StoreError> for ApiError {
                 ApiError::unavailable("the database is unavailable; try again shortly")
             }
             StoreError::Conflict(what) => ApiError::conflict("conflict", what),
+            // Another server process drives the table; it comes back here if that one stops.
+            StoreError::Fenced => ApiError {
+                retry_after: Some(Duration::from_secs(1)),
+                ..ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "table_elsewhere",
+                    "the table is being played on another server; try again shortly",
+                )
+            },
             other => ApiError::internal(other),
         }
     }

@@ -8,15 +8,17 @@
 //! Every write that a caller reports to anyone happens inside a transaction that has committed
 //! before the method returns.
 
+mod log;
 mod rows;
 
+pub use log::{Append, Finish};
 pub use rows::*;
 
 use sqlx::{
     AnyPool, Row,
     any::{AnyConnectOptions, AnyPoolOptions},
 };
-use std::{collections::HashMap, str::FromStr, time::Duration};
+use std::{collections::HashMap, str::FromStr, sync::Arc, time::Duration};
 use uuid::Uuid;
 
 /// The two databases the store runs on.
@@ -40,6 +42,25 @@ pub enum StoreError {
     Corrupt(String),
     #[error("migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The table is driven by another server process (its lease is alive, or its epoch moved
+    /// on since this process took it).
+    #[error("the table is being played on another server process")]
+    Fenced,
+}
+
+impl StoreError {
+    /// The same failure again, for each of several callers who shared one attempt.
+    fn duplicate(&self) -> StoreError {
+        match self {
+            StoreError::Unavailable(e) => {
+                StoreError::Unavailable(sqlx::Error::Io(std::io::Error::other(e.to_string())))
+            }
+            StoreError::Conflict(m) => StoreError::Conflict(m.clone()),
+            StoreError::Corrupt(m) => StoreError::Corrupt(m.clone()),
+            StoreError::Fenced => StoreError::Fenced,
+            other => StoreError::Other(sqlx::Error::Protocol(other.to_string())),
+        }
+    }
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -81,6 +102,7 @@ pub fn now_millis() -> i64 {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    writer: Arc<log::LogWriter>,
 }
 
 impl std::fmt::Debug for Store {
@@ -149,17 +171,17 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        let store = Self { pool, backend };
-        store.migrate().await?;
-        Ok(store)
-    }
-
-    async fn migrate(&self) -> StoreResult<()> {
-        match self.backend {
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
+        match backend {
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
         }
-        Ok(())
+        // SQLite has one writer: more workers would only queue on its lock.
+        let workers = match backend {
+            Backend::Postgres => 4,
+            Backend::Sqlite => 1,
+        };
+        let writer = Arc::new(log::LogWriter::start(pool.clone(), workers));
+        Ok(Self { pool, backend, writer })
     }
 
     pub fn backend(&self) -> Backend {
@@ -470,64 +492,13 @@ impl Store {
 impl Store {
     // ---- the action log ---------------------------------------------------------------------
 
-    /// Appends one entry to a table's log and moves its clock, in one transaction. The entry's
-    /// `seq` must be the next one: if another writer got there first the primary key refuses
-    /// it (`Conflict`), so a `seq` is never used twice.
-    pub async fn append_entry(
-        &self,
-        table_id: Uuid,
-        entry: &LogEntry,
-        deadline: Option<i64>,
-    ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
-        insert_entry(&mut tx, table_id, entry).await?;
-        sqlx::query("UPDATE game_tables SET turn_deadline = $1 WHERE id = $2")
-            .bind(deadline)
-            .bind(table_id.to_string())
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Appends the last entry of a game and records how it ended: status, outcome, the end
-    /// time and any hall-of-shame entries, all in one transaction.
-    pub async fn finish_table(
-        &self,
-        table_id: Uuid,
-        entry: &LogEntry,
-        outcome: &serde_json::Value,
-        shame: &[NewShame],
-    ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
-        insert_entry(&mut tx, table_id, entry).await?;
-        sqlx::query(
-            "UPDATE game_tables SET status = 'finished', outcome = $1, finished_at = $2, turn_deadline = NULL
-             WHERE id = $3",
-        )
-        .bind(outcome.to_string())
-        .bind(entry.at)
-        .bind(table_id.to_string())
-        .execute(&mut *tx)
-        .await?;
-        for s in shame {
-            sqlx::query(
-                "INSERT INTO shame (id, table_id, game, player_id, name, kind, pieces_home, at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(Uuid::new_v4().to_string())
-            .bind(table_id.to_string())
-            .bind(&s.game)
-            .bind(s.player_id.map(|p| p.to_string()))
-            .bind(&s.name)
-            .bind(&s.kind)
-            .bind(s.pieces_home)
-            .bind(entry.at)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+    /// Writes a table's next log entries with its new clock (and any change of controllers, or
+    /// the game's end) in one transaction, possibly together with other tables' appends. The
+    /// entries' `seq`s must follow the log's: if another writer got there first the primary key
+    /// refuses them, so a `seq` is never used twice; if another process took the table since
+    /// `epoch`, nothing is written and the answer is [`StoreError::Fenced`].
+    pub async fn append(&self, append: Append) -> StoreResult<()> {
+        self.writer.append(append).await
     }
 
     /// The log entries of a table with `after < seq <= upto`, in order.
@@ -544,30 +515,56 @@ impl Store {
         rows.iter().map(LogEntry::from_row).collect()
     }
 
-    /// Records who plays a seat (a bot took over, or the player took it back).
-    pub async fn set_controller(
-        &self,
-        table_id: Uuid,
-        seat: usize,
-        controller: Controller,
-    ) -> StoreResult<()> {
-        sqlx::query("UPDATE seats SET controller = $1 WHERE table_id = $2 AND seat = $3")
-            .bind(match controller {
-                Controller::Human => "human",
-                Controller::Bot => "bot",
-            })
-            .bind(table_id.to_string())
-            .bind(seat as i64)
-            .execute(&self.pool)
-            .await?;
+    // ---- ownership of tables in play ------------------------------------------------------
+
+    /// Renews `instance`'s lease until `until` (Unix ms): its tables stay its own.
+    pub async fn renew_lease(&self, instance: &str, until: i64) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO instances (id, lease_until) VALUES ($1, $2)
+             ON CONFLICT (id) DO UPDATE SET lease_until = excluded.lease_until",
+        )
+        .bind(instance)
+        .bind(until)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
-    /// Every table with a game in progress (to resume after a restart).
-    pub async fn playing_tables(&self) -> StoreResult<Vec<Uuid>> {
-        let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM game_tables WHERE status = 'playing'")
-            .fetch_all(&self.pool)
-            .await?;
+    /// Gives up `instance`'s lease (at shutdown): other processes may take its tables at once.
+    pub async fn release_lease(&self, instance: &str) -> StoreResult<()> {
+        sqlx::query("DELETE FROM instances WHERE id = $1").bind(instance).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Takes a table in play for `instance` if no other live instance holds it; returns the new
+    /// epoch its appends must carry, or `None` when another instance drives it (or it is not
+    /// in play).
+    pub async fn claim_table(&self, table_id: Uuid, instance: &str, now: i64) -> StoreResult<Option<i64>> {
+        let epoch: Option<i64> = sqlx::query_scalar(&format!(
+            "UPDATE game_tables SET owner = $1, epoch = epoch + 1
+             WHERE id = $2 AND status = 'playing' AND {} RETURNING epoch",
+            claimable(3, 4)
+        ))
+        .bind(instance)
+        .bind(table_id.to_string())
+        .bind(instance)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(epoch)
+    }
+
+    /// The tables in play that `instance` may drive: its own, and those whose owner's lease has
+    /// run out.
+    pub async fn claimable_tables(&self, instance: &str, now: i64) -> StoreResult<Vec<Uuid>> {
+        let ids: Vec<String> = sqlx::query_scalar(&format!(
+            "SELECT id FROM game_tables WHERE status = 'playing' AND {}",
+            claimable(1, 2)
+        ))
+        .bind(instance)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
         ids.iter().map(|id| parse_uuid(id)).collect()
     }
 
@@ -603,24 +600,13 @@ impl Store {
     }
 }
 
-async fn insert_entry(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    table_id: Uuid,
-    entry: &LogEntry,
-) -> StoreResult<()> {
-    sqlx::query(
-        "INSERT INTO actions (table_id, seq, seat, actor, action, events, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+/// A table nobody else holds: no owner, this instance (parameter `instance`), or an owner whose
+/// lease ended before now (parameter `now`).
+fn claimable(instance: usize, now: usize) -> String {
+    format!(
+        "(owner IS NULL OR owner = ${instance} OR NOT EXISTS (
+         SELECT 1 FROM instances WHERE instances.id = game_tables.owner AND instances.lease_until >= ${now}))"
     )
-    .bind(table_id.to_string())
-    .bind(entry.seq)
-    .bind(entry.seat.map(|s| s as i64))
-    .bind(&entry.actor)
-    .bind(entry.action.to_string())
-    .bind(entry.payload.to_string())
-    .bind(entry.at)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 /// Keyset pagination, newest first: rows strictly before the cursor (time, id); binds the

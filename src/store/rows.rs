@@ -71,6 +71,15 @@ pub enum Controller {
     Bot,
 }
 
+impl Controller {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Controller::Human => "human",
+            Controller::Bot => "bot",
+        }
+    }
+}
+
 /// Everything needed to create a table.
 #[derive(Debug, Clone)]
 pub struct NewTable {

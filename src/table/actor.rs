@@ -1,11 +1,12 @@
 //! The actor of one table in play: the only owner of its game state.
 //!
-//! Its loop waits for a command or for the clock of the seat to act. Each accepted action is
-//! appended to the log (one transaction, with the next `seq` and the new deadline) before the
-//! actor replies or broadcasts. After every change it settles the table: bots and forced moves
-//! are played at once, the game's end is recorded, and the clock is set for the next human
-//! decision. Should the store fail mid-way, the actor stops; the next request rebuilds it from
-//! the log, so nothing is ever half-applied.
+//! Its loop waits for a command or for the clock of the seat to act. Handling one applies the
+//! action and settles the table (bots and forced moves are played at once, the game's end is
+//! recorded, the clock is set for the next human decision), staging a log entry for each step;
+//! then all of them are appended to the log in one transaction (with the new deadline, and the
+//! epoch this process took the table with) before the actor replies or broadcasts. Should the
+//! store fail, or another process have taken the table, the actor stops; the next request
+//! rebuilds it from the log, so nothing is ever half-applied.
 
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
@@ -20,7 +21,7 @@ use crate::{
         RuleErrorKind, Seat,
         dice::{DiceSource, FairDice, ScriptedDice, ServerSeed},
     },
-    store::{Controller, LogEntry, NewShame, Store, TableRecord},
+    store::{Append, Controller, Finish, LogEntry, NewShame, Store, StoreError, TableRecord},
 };
 use serde_json::{Value, json};
 use std::{collections::VecDeque, sync::Arc, time::Duration};
@@ -31,6 +32,9 @@ use uuid::Uuid;
 const IDLE_AFTER_FINISH: Duration = Duration::from_secs(60);
 /// Timeouts in a row after which a bot takes the seat.
 const TIMEOUTS_FOR_TAKEOVER: u32 = 3;
+/// Staged entries written at once at most while bots play on (well under the subscribers'
+/// queue, so a table of bots playing to its end does not make its followers lag).
+const STAGED_AT_MOST: usize = 64;
 
 /// Who played an entry (the log's `actor` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +73,14 @@ pub(super) struct Actor {
     game: Box<dyn DynGame>,
     dice: Box<dyn DiceSource + Send + Sync>,
     seed: String,
+    /// The latest entry's `seq` (staged or stored).
     seq: i64,
+    /// The epoch this process took the table with; every append carries it.
+    epoch: i64,
+    /// Entries played since the last append, and what they change besides the log.
+    staged: Vec<LogEntry>,
+    staged_controllers: Vec<(Seat, Controller)>,
+    staged_finish: Option<Finish>,
     seats: Vec<SeatState>,
     turn: Duration,
     away: Duration,
@@ -88,8 +99,10 @@ fn replay_error(e: impl std::fmt::Display) -> PlayError {
 
 impl Actor {
     /// Rebuilds a started table from its log (writing the opening entry if the log is empty).
+    /// `epoch` is what this process took the table with (see [`Store::claim_table`]).
     pub(super) async fn load(
         record: TableRecord,
+        epoch: i64,
         store: Store,
         config: Arc<Config>,
         clock: Clock,
@@ -125,6 +138,10 @@ impl Actor {
             dice,
             seed: record.seed.clone(),
             seq: 0,
+            epoch,
+            staged: vec![],
+            staged_controllers: vec![],
+            staged_finish: None,
             seats,
             turn: if record.party { timers.party_turn } else { timers.turn },
             away: timers.away,
@@ -139,7 +156,7 @@ impl Actor {
         if log.is_empty() {
             let deadline = actor.next_deadline();
             let entry = actor.entry(None, By::Server, json!({"type": "start"}), opening, deadline);
-            actor.commit(entry, deadline).await?;
+            actor.stage(entry, deadline);
         } else {
             for entry in &log {
                 actor.replay(entry)?;
@@ -147,6 +164,7 @@ impl Actor {
             actor.deadline = record.turn_deadline.or_else(|| actor.next_deadline());
         }
         actor.settle().await?;
+        actor.flush().await?;
         Ok(actor)
     }
 
@@ -221,7 +239,7 @@ impl Actor {
                     Some(seat) if self.seats[seat].controller != Controller::Bot => {
                         Err(PlayError::NotBotControlled)
                     }
-                    Some(seat) => self.reclaim(seat).await.map(|seq| ActOk { seq, events: vec![] }),
+                    Some(seat) => Ok(ActOk { seq: self.reclaim(seat), events: vec![] }),
                 };
                 self.reply_then_settle(result, reply).await?;
             }
@@ -241,8 +259,9 @@ impl Actor {
                     recent: self.history.iter().cloned().collect(),
                 });
                 if let Some(seat) = seat.filter(|&s| reclaim && self.seats[s].controller == Controller::Bot) {
-                    self.reclaim(seat).await?;
+                    self.reclaim(seat);
                     self.settle().await?;
+                    self.flush().await?;
                 }
             }
             Command::Disconnected { player } => {
@@ -259,21 +278,39 @@ impl Actor {
         Ok(())
     }
 
-    /// Settles the table (bots, forced moves, the end) before answering, so that a client
-    /// hearing "accepted" finds the table already waiting for the next human decision. A store
-    /// failure stops the actor; an action already stored is still reported as accepted.
+    /// Settles the table (bots, forced moves, the end) and stores everything before answering,
+    /// so that a client hearing "accepted" finds its action in the log and the table already
+    /// waiting for the next human decision. A store failure stops the actor, and the action is
+    /// refused: nothing of it was stored.
     async fn reply_then_settle(
         &mut self,
         result: Result<ActOk, PlayError>,
         reply: tokio::sync::oneshot::Sender<Result<ActOk, PlayError>>,
     ) -> Result<(), PlayError> {
-        if let Err(PlayError::Store(_)) = result {
-            let _ = reply.send(Err(PlayError::TableStopped));
-            return Err(PlayError::TableStopped);
+        let stored = match &result {
+            Ok(_) => match self.settle().await {
+                Ok(()) => self.flush().await,
+                Err(e) => Err(e),
+            },
+            Err(_) => self.flush().await,
+        };
+        match stored {
+            Ok(()) => {
+                let _ = reply.send(result);
+                Ok(())
+            }
+            Err(e) => {
+                // Nothing of the action was stored: the client may try again (on the process
+                // that drives the table now, if another took it).
+                let fenced = matches!(e, PlayError::Store(StoreError::Fenced));
+                let _ = reply.send(Err(if fenced {
+                    PlayError::Store(StoreError::Fenced)
+                } else {
+                    PlayError::TableStopped
+                }));
+                Err(e)
+            }
         }
-        let settled = if result.is_ok() { self.settle().await } else { Ok(()) };
-        let _ = reply.send(result);
-        settled
     }
 
     fn seat_of(&self, player: Uuid) -> Option<Seat> {
@@ -290,15 +327,15 @@ impl Actor {
         }
         // Acting takes the seat back from a bot; the action must still be legal.
         if self.seats[seat].controller == Controller::Bot && self.game.legal_actions(seat).contains(&action) {
-            self.reclaim(seat).await?;
+            self.reclaim(seat);
         }
-        let seq = self.play(seat, action, By::Human).await?;
-        let events = self.history.back().map(|b| events_of(&b.text)).unwrap_or_default();
-        Ok(ActOk { seq, events })
+        let seq = self.play(seat, action, By::Human)?;
+        let events = self.staged.last().and_then(|e| e.payload.get("events")).and_then(Value::as_array);
+        Ok(ActOk { seq, events: events.cloned().unwrap_or_default() })
     }
 
-    /// Applies an engine action for `seat` and logs it. Returns the new `seq`.
-    async fn play(&mut self, seat: Seat, action: Value, actor: By) -> Result<i64, PlayError> {
+    /// Applies an engine action for `seat` and stages its entry. Returns the new `seq`.
+    fn play(&mut self, seat: Seat, action: Value, actor: By) -> Result<i64, PlayError> {
         let events = self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
             RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
             RuleErrorKind::GameOver => PlayError::GameOver,
@@ -311,14 +348,14 @@ impl Actor {
         }
         let deadline = self.next_deadline();
         let entry = self.entry(Some(seat), actor, action, events, deadline);
-        self.commit(entry, deadline).await
+        Ok(self.stage(entry, deadline))
     }
 
-    /// A table-level entry: takeover, reclaim or finish.
-    async fn table_entry(&mut self, seat: Option<Seat>, action: Value) -> Result<i64, PlayError> {
+    /// Stages a table-level entry: takeover, reclaim or finish.
+    fn table_entry(&mut self, seat: Option<Seat>, action: Value) -> i64 {
         let deadline = self.next_deadline();
         let entry = self.entry(seat, By::Server, action, vec![], deadline);
-        self.commit(entry, deadline).await
+        self.stage(entry, deadline)
     }
 
     fn entry(
@@ -334,24 +371,55 @@ impl Actor {
             seat,
             actor: actor.as_str().to_string(),
             action,
-            payload: json!({"events": events, "to_act": self.game.to_act(), "deadline": deadline}),
+            payload: json!({
+                "events": events,
+                "to_act": self.game.to_act(),
+                "deadline": deadline,
+                "legal": self.legal_actions(),
+            }),
             at: self.clock.now_millis(),
         }
     }
 
-    /// Stores the entry, then tells everyone.
-    async fn commit(&mut self, entry: LogEntry, deadline: Option<i64>) -> Result<i64, PlayError> {
-        self.store.append_entry(self.id, &entry, deadline).await?;
-        self.published(entry, deadline)
+    /// What each seat may post now, by seat (nothing once the game is over).
+    fn legal_actions(&self) -> Vec<Vec<Value>> {
+        let over = self.finished || self.game.outcome().is_some();
+        (0..self.seats.len()).map(|s| if over { vec![] } else { self.game.legal_actions(s) }).collect()
     }
 
-    fn published(&mut self, entry: LogEntry, deadline: Option<i64>) -> Result<i64, PlayError> {
+    /// Takes an entry as the table's latest; it is stored and told at the next [`Self::flush`].
+    fn stage(&mut self, entry: LogEntry, deadline: Option<i64>) -> i64 {
         self.seq = entry.seq;
         self.deadline = deadline;
-        let message = Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(&entry).into() });
-        self.remember(message.clone());
-        let _ = self.events.send(message);
-        Ok(self.seq)
+        self.staged.push(entry);
+        self.seq
+    }
+
+    /// Stores the staged entries (and what they change) in one append, then tells everyone.
+    async fn flush(&mut self) -> Result<(), PlayError> {
+        if self.staged.is_empty() {
+            return Ok(());
+        }
+        let entries = std::mem::take(&mut self.staged);
+        let append = Append {
+            table_id: self.id,
+            epoch: self.epoch,
+            entries,
+            deadline: self.deadline,
+            controllers: std::mem::take(&mut self.staged_controllers),
+            finish: self.staged_finish.take(),
+        };
+        // The append is kept for the broadcast below (cloning it costs less than a round trip).
+        self.store.append(append.clone()).await?;
+        if append.finish.is_some() {
+            tracing::info!(table = %self.id, "game over");
+        }
+        for entry in &append.entries {
+            let message = Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() });
+            self.remember(message.clone());
+            let _ = self.events.send(message);
+        }
+        Ok(())
     }
 
     fn remember(&mut self, message: Arc<Broadcast>) {
@@ -388,7 +456,8 @@ impl Actor {
                 return Ok(());
             }
             if let Some(outcome) = self.game.outcome() {
-                return self.finish(outcome).await;
+                self.finish(outcome);
+                return Ok(());
             }
             let Some(seat) = self.game.to_act() else { return Ok(()) };
             let (action, actor) = if self.seats[seat].controller == Controller::Bot {
@@ -405,12 +474,11 @@ impl Actor {
             let Some(action) = action else {
                 return Err(replay_error(format!("no action for seat {seat} to play")));
             };
-            match self.play(seat, action, actor).await {
-                Ok(_) => {}
-                Err(PlayError::Store(e)) => return Err(PlayError::Store(e)),
-                Err(e) => {
-                    return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str())));
-                }
+            if let Err(e) = self.play(seat, action, actor) {
+                return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str())));
+            }
+            if self.staged.len() >= STAGED_AT_MOST {
+                self.flush().await?;
             }
         }
     }
@@ -425,7 +493,7 @@ impl Actor {
         let Some(action) = self.game.bot_action(seat) else {
             return Err(replay_error("the bot found no action"));
         };
-        self.play(seat, action, By::Timeout).await?;
+        self.play(seat, action, By::Timeout)?;
         let now = self.clock.now_millis();
         let s = &self.seats[seat];
         let away = s.connections == 0 && now - s.away_since >= self.away.as_millis() as i64;
@@ -438,23 +506,24 @@ impl Actor {
         };
         if let (Some(reason), false) = (reason, self.finished || self.game.outcome().is_some()) {
             self.seats[seat].controller = Controller::Bot;
-            self.table_entry(Some(seat), json!({"type": "takeover", "seat": seat, "reason": reason})).await?;
-            self.store.set_controller(self.id, seat, Controller::Bot).await?;
+            self.table_entry(Some(seat), json!({"type": "takeover", "seat": seat, "reason": reason}));
+            self.staged_controllers.push((seat, Controller::Bot));
         }
-        self.settle().await
+        self.settle().await?;
+        self.flush().await
     }
 
-    /// Hands `seat` back to its player.
-    async fn reclaim(&mut self, seat: Seat) -> Result<i64, PlayError> {
+    /// Hands `seat` back to its player (staged).
+    fn reclaim(&mut self, seat: Seat) -> i64 {
         self.seats[seat].controller = Controller::Human;
         self.seats[seat].timeouts = 0;
-        let seq = self.table_entry(Some(seat), json!({"type": "reclaim", "seat": seat})).await?;
-        self.store.set_controller(self.id, seat, Controller::Human).await?;
-        Ok(seq)
+        let seq = self.table_entry(Some(seat), json!({"type": "reclaim", "seat": seat}));
+        self.staged_controllers.push((seat, Controller::Human));
+        seq
     }
 
     /// Records the end of the game: the outcome, the revealed seed, the hall of shame.
-    async fn finish(&mut self, outcome: crate::rules::Outcome) -> Result<(), PlayError> {
+    fn finish(&mut self, outcome: crate::rules::Outcome) {
         let outcome_json = serde_json::to_value(&outcome).unwrap_or(Value::Null);
         let mut shame = vec![];
         for entry in &outcome.shame {
@@ -476,12 +545,10 @@ impl Actor {
             }
         }
         let action = json!({"type": "finish", "outcome": outcome_json, "seed": self.seed});
-        let entry = self.entry(None, By::Server, action, vec![], None);
-        self.store.finish_table(self.id, &entry, &outcome_json, &shame).await?;
         self.finished = true;
-        self.published(entry, None)?;
-        tracing::info!(table = %self.id, "game over");
-        Ok(())
+        let entry = self.entry(None, By::Server, action, vec![], None);
+        self.stage(entry, None);
+        self.staged_finish = Some(Finish { outcome: outcome_json, shame });
     }
 
     fn presence(&self, seat: Seat) -> SeatPresence {
@@ -511,11 +578,4 @@ impl Actor {
             outcome: self.game.outcome().and_then(|o| serde_json::to_value(o).ok()),
         }
     }
-}
-
-fn events_of(message: &str) -> Vec<Value> {
-    serde_json::from_str::<Value>(message)
-        .ok()
-        .and_then(|v| v.get("events").and_then(Value::as_array).cloned())
-        .unwrap_or_default()
 }

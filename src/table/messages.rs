@@ -90,7 +90,8 @@ pub struct Subscription {
 }
 
 /// The WebSocket message for a log entry:
-/// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","at"}`.
+/// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal","at"}`;
+/// `legal` holds what each seat may post next, by seat.
 pub fn entry_message(entry: &LogEntry) -> String {
     let p = &entry.payload;
     json!({
@@ -102,6 +103,7 @@ pub fn entry_message(entry: &LogEntry) -> String {
         "events": p.get("events").cloned().unwrap_or(Value::Array(vec![])),
         "to_act": p.get("to_act").cloned().unwrap_or(Value::Null),
         "deadline": p.get("deadline").and_then(Value::as_i64).map(rfc3339),
+        "legal": p.get("legal").cloned().unwrap_or(Value::Array(vec![])),
         "at": rfc3339(entry.at),
     })
     .to_string()

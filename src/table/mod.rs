@@ -5,13 +5,23 @@
 //! serialized log entries. Every accepted action is appended to the store's log, with its `seq`,
 //! before anyone hears of it. A table's state is a fold over its log: an actor that is not
 //! running is rebuilt by replaying the log (after a restart, or after a store failure).
+//!
+//! Several server processes may share one database; each table in play is driven by one of
+//! them. A process takes a table ([`Store::claim_table`]) before it loads it — only if no other
+//! live process holds it — and keeps a lease on all of its tables alive ([`Tables::keep_leases`]).
+//! Taking a table bumps its epoch, which every append checks, so a process that lost a table
+//! (its lease ran out while it was stalled, say) cannot write to its log any more.
 
 mod actor;
 pub mod messages;
 
 pub use messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription};
 
-use crate::{clock::Clock, config::Config, store::Store};
+use crate::{
+    clock::Clock,
+    config::Config,
+    store::{Store, StoreError, TableStatus, now_millis},
+};
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
@@ -123,14 +133,11 @@ impl Tables {
     }
 
     /// The actor of a started table, starting it (by replaying the log) if it is not running.
-    /// `None` if the table does not exist or has not started.
+    /// `None` if the table does not exist or has not started; [`StoreError::Fenced`] if another
+    /// server process drives it.
     pub async fn get(&self, id: Uuid) -> Result<Option<TableHandle>, PlayError> {
         if let Some(handle) = self.running(id) {
             return Ok(Some(handle));
-        }
-        let Some(record) = self.store.table(id).await? else { return Ok(None) };
-        if record.started_at.is_none() {
-            return Ok(None);
         }
         let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
         // Another request may have loaded it meanwhile: keep the first.
@@ -143,8 +150,31 @@ impl Tables {
             live.insert(id, handle.clone());
             handle
         };
-        match actor::Actor::load(record, self.store.clone(), self.config.clone(), self.clock).await {
-            Ok(actor) => {
+        let loaded = async {
+            // Take the table first, then read it: what another process wrote before it let go
+            // is then all in the log.
+            // Renew the lease first: a table just taken must not look abandoned.
+            let (instance, now) = (&self.config.instance_id, now_millis());
+            self.store.renew_lease(instance, now + self.config.lease.as_millis() as i64).await?;
+            let epoch = self.store.claim_table(id, instance, now).await?;
+            let Some(record) = self.store.table(id).await? else { return Ok(None) };
+            let epoch = match (epoch, record.status) {
+                _ if record.started_at.is_none() => return Ok(None),
+                (Some(epoch), _) => epoch,
+                // A finished table's actor only serves views: it never writes.
+                (None, TableStatus::Finished) => 0,
+                (None, _) => return Err(PlayError::Store(StoreError::Fenced)),
+            };
+            let actor =
+                actor::Actor::load(record, epoch, self.store.clone(), self.config.clone(), self.clock);
+            actor.await.map(Some)
+        };
+        match loaded.await {
+            Ok(None) => {
+                self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+                Ok(None)
+            }
+            Ok(Some(actor)) => {
                 let live = self.live.clone();
                 let commands = handle.commands.clone();
                 let stop = self.stop.subscribe();
@@ -169,18 +199,43 @@ impl Tables {
         live.get(&id).filter(|h| !h.commands.is_closed()).cloned()
     }
 
-    /// Starts the actor of every table in play (at server start). Returns how many.
+    /// Renews this process's lease, then starts the actor of every table in play that it may
+    /// drive and is not running: its own (at start, or after an actor stopped on a store
+    /// failure) and those of processes whose lease ran out. Returns how many it started.
     pub async fn resume_all(&self) -> Result<usize, PlayError> {
-        let ids = self.store.playing_tables().await?;
+        let instance = &self.config.instance_id;
+        let now = now_millis();
+        self.store.renew_lease(instance, now + self.config.lease.as_millis() as i64).await?;
+        let ids = self.store.claimable_tables(instance, now).await?;
         let mut resumed = 0;
-        for id in ids {
+        for id in ids.into_iter().filter(|&id| self.running(id).is_none()) {
             match self.get(id).await {
                 Ok(Some(_)) => resumed += 1,
-                Ok(None) => {}
+                Ok(None) | Err(PlayError::Store(StoreError::Fenced)) => {}
                 Err(e) => tracing::error!(table = %id, error = %e, "could not resume table"),
             }
         }
         Ok(resumed)
+    }
+
+    /// Runs [`Tables::resume_all`] every third of the lease, for as long as the server runs:
+    /// the lease stays alive, and tables whose process died are taken over.
+    pub async fn keep_leases(&self) {
+        let mut stop = self.stop.subscribe();
+        let mut every = tokio::time::interval(self.config.lease / 3);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        every.tick().await; // the first tick is at once: `serve` has just resumed the tables
+        loop {
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = stop.changed() => return,
+            }
+            match self.resume_all().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(tables = n, "took over tables"),
+                Err(e) => tracing::warn!(error = %e, "could not renew the lease on this process's tables"),
+            }
+        }
     }
 
     /// Stops every actor (at shutdown; tests use it to drop a server's tables mid-game). What
@@ -188,5 +243,13 @@ impl Tables {
     pub fn stop_all(&self) {
         self.stop.send_replace(true);
         self.live.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// Gives up this process's lease, so that another may take its tables at once (after
+    /// [`Tables::stop_all`], at shutdown).
+    pub async fn release(&self) {
+        if let Err(e) = self.store.release_lease(&self.config.instance_id).await {
+            tracing::warn!(error = %e, "could not release the lease on this process's tables");
+        }
     }
 }

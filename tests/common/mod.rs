@@ -123,6 +123,21 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// The same database for a second server (only the first one drops it).
+    pub fn shared(&self) -> TestDb {
+        TestDb { url: self.url.clone(), cleanup: None }
+    }
+
+    /// Runs one SQL statement on the database, beside the servers (to stage faults).
+    pub async fn execute(&self, sql: &str) {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&self.url).await.expect("connect");
+        sqlx::query(sql).execute(&pool).await.expect("statement");
+        pool.close().await;
+    }
+}
+
 /// `postgres://host/olddb?x` with the database renamed.
 fn replace_db_name(url: &str, name: &str) -> String {
     let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
@@ -327,7 +342,11 @@ impl Ws {
         use tokio_tungstenite::tungstenite::Message;
         loop {
             match self.stream.next().await? {
-                Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).expect("JSON message")),
+                Ok(Message::Text(t)) => {
+                    let message = serde_json::from_str(&t).expect("JSON message");
+                    spec::check_ws_message(&message);
+                    return Some(message);
+                }
                 Ok(Message::Close(_)) | Err(_) => return None,
                 Ok(_) => continue,
             }

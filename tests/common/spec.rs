@@ -98,3 +98,28 @@ pub fn check_response(method: &Method, path: &str, resp: &Resp) {
         panic!("{method} {path} {}: response breaks the spec: {e}\n{}", resp.status, resp.json);
     }
 }
+
+/// Checks a WebSocket message from the server against the spec's schema for its `type`
+/// (`EntryMessage`, `PresenceMessage`, `ReplyMessage`, `ErrorMessage`, `PongMessage`).
+pub fn check_ws_message(message: &Value) {
+    static VALIDATORS: OnceLock<std::collections::HashMap<&'static str, jsonschema::Validator>> =
+        OnceLock::new();
+    let validators = VALIDATORS.get_or_init(|| {
+        [
+            ("entry", "EntryMessage"),
+            ("presence", "PresenceMessage"),
+            ("reply", "ReplyMessage"),
+            ("error", "ErrorMessage"),
+            ("pong", "PongMessage"),
+        ]
+        .into_iter()
+        .map(|(kind, name)| (kind, compile(&json!({"$ref": format!("#/components/schemas/{name}")}))))
+        .collect()
+    });
+    let kind = message["type"].as_str().unwrap_or_default();
+    let validator =
+        validators.get(kind).unwrap_or_else(|| panic!("undocumented WebSocket message {message}"));
+    if let Err(e) = validator.validate(message) {
+        panic!("WebSocket message breaks the spec ({e}): {message}");
+    }
+}

@@ -1,0 +1,259 @@
+//! The action log's writer: group commit of appends from many tables, fenced by table epochs.
+//!
+//! A table's actor hands one [`Append`] at a time to [`Store::append`](super::Store::append)
+//! and waits for it: the entries it played since its last append, the table's new clock, and
+//! any change of seat controllers or the game's end. A few worker tasks take the appends
+//! waiting in a queue — as many as have gathered while the worker was busy, up to
+//! [`MAX_BATCH`] — and write them in one transaction: one statement moves every table's clock
+//! and checks its epoch, one multi-row `INSERT` adds the entries. An idle server writes each
+//! append at once; a busy one commits many tables' appends together, so the commit rate of the
+//! database stops being the limit of the action rate.
+//!
+//! Fencing: an append carries the epoch its actor took the table with. A table whose epoch has
+//! moved on (another process took it) gets none of its entries written and
+//! [`StoreError::Fenced`]; the rest of the batch is unaffected. Should a batch fail as a whole
+//! for any other reason than the database being unreachable, each of its appends is retried
+//! alone, so one bad append cannot fail its neighbours.
+
+use super::{Controller, LogEntry, NewShame, StoreError, StoreResult};
+use sqlx::{AnyPool, Row};
+use std::{collections::HashSet, sync::Arc};
+use tokio::sync::{Mutex, mpsc, oneshot};
+use uuid::Uuid;
+
+/// Appends written in one transaction at most.
+pub const MAX_BATCH: usize = 256;
+/// Log rows per `INSERT` statement (7 parameters each; both databases accept 32,766 or more).
+const ROWS_PER_INSERT: usize = 1_000;
+/// Appends waiting for a worker before callers wait to queue theirs.
+const QUEUE: usize = 16_384;
+
+/// What one table's actor writes at once: all of it, or none of it.
+#[derive(Debug, Clone)]
+pub struct Append {
+    pub table_id: Uuid,
+    /// The epoch the actor took the table with.
+    pub epoch: i64,
+    /// The next entries of the log, in order (at least one).
+    pub entries: Vec<LogEntry>,
+    /// When the clock of the seat to act runs out after them.
+    pub deadline: Option<i64>,
+    /// Seats whose player or bot changed, in order.
+    pub controllers: Vec<(usize, Controller)>,
+    /// The game ended with the last entry.
+    pub finish: Option<Finish>,
+}
+
+/// How a game ended, recorded with its last entry.
+#[derive(Debug, Clone)]
+pub struct Finish {
+    pub outcome: serde_json::Value,
+    pub shame: Vec<NewShame>,
+}
+
+struct Job {
+    append: Append,
+    reply: oneshot::Sender<StoreResult<()>>,
+}
+
+/// The queue in front of the workers.
+pub(super) struct LogWriter {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl LogWriter {
+    /// Starts `workers` worker tasks writing through `pool`.
+    pub(super) fn start(pool: AnyPool, workers: usize) -> Self {
+        let (jobs, rx) = mpsc::channel(QUEUE);
+        let rx = Arc::new(Mutex::new(rx));
+        for _ in 0..workers {
+            tokio::spawn(work(pool.clone(), rx.clone()));
+        }
+        Self { jobs }
+    }
+
+    pub(super) async fn append(&self, append: Append) -> StoreResult<()> {
+        let (reply, answer) = oneshot::channel();
+        let closed = || StoreError::Unavailable(sqlx::Error::PoolClosed);
+        self.jobs.send(Job { append, reply }).await.map_err(|_| closed())?;
+        answer.await.map_err(|_| closed())?
+    }
+}
+
+async fn work(pool: AnyPool, jobs: Arc<Mutex<mpsc::Receiver<Job>>>) {
+    loop {
+        let batch = {
+            let mut rx = jobs.lock().await;
+            let Some(first) = rx.recv().await else { return };
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH {
+                match rx.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            batch
+        };
+        write_batch(&pool, batch).await;
+    }
+}
+
+async fn write_batch(pool: &AnyPool, mut batch: Vec<Job>) {
+    // One order for every transaction's row locks: no two batches can deadlock.
+    batch.sort_by_key(|job| job.append.table_id);
+    let appends: Vec<&Append> = batch.iter().map(|j| &j.append).collect();
+    match write(pool, &appends).await {
+        Ok(fenced) => {
+            for job in batch {
+                let result =
+                    if fenced.contains(&job.append.table_id) { Err(StoreError::Fenced) } else { Ok(()) };
+                let _ = job.reply.send(result);
+            }
+        }
+        Err(e) if batch.len() > 1 && !matches!(e, StoreError::Unavailable(_)) => {
+            tracing::warn!(error = %e, appends = batch.len(), "a batch of appends failed; writing them one by one");
+            for job in batch {
+                let result = match write(pool, &[&job.append]).await {
+                    Ok(fenced) if fenced.is_empty() => Ok(()),
+                    Ok(_) => Err(StoreError::Fenced),
+                    Err(e) => Err(e),
+                };
+                let _ = job.reply.send(result);
+            }
+        }
+        Err(e) => {
+            for job in batch {
+                let _ = job.reply.send(Err(e.duplicate()));
+            }
+        }
+    }
+}
+
+/// Writes `appends` in one transaction; returns the tables that were fenced off (nothing of
+/// theirs was written).
+async fn write(pool: &AnyPool, appends: &[&Append]) -> StoreResult<HashSet<Uuid>> {
+    let mut tx = pool.begin().await?;
+    let owned = move_clocks(&mut tx, appends).await?;
+    let written: Vec<&Append> = appends.iter().copied().filter(|a| owned.contains(&a.table_id)).collect();
+    insert_entries(&mut tx, &written).await?;
+    for a in &written {
+        for &(seat, controller) in &a.controllers {
+            sqlx::query("UPDATE seats SET controller = $1 WHERE table_id = $2 AND seat = $3")
+                .bind(controller.as_str())
+                .bind(a.table_id.to_string())
+                .bind(seat as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let Some(finish) = &a.finish {
+            record_finish(&mut tx, a, finish).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(appends.iter().map(|a| a.table_id).filter(|id| !owned.contains(id)).collect())
+}
+
+/// Sets each table's clock where its epoch still matches, in one statement per
+/// [`ROWS_PER_INSERT`] tables; returns the tables that matched (and are now row-locked until
+/// the commit, so no other process can take them meanwhile).
+async fn move_clocks(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    appends: &[&Append],
+) -> StoreResult<HashSet<Uuid>> {
+    let mut owned = HashSet::with_capacity(appends.len());
+    for chunk in appends.chunks(ROWS_PER_INSERT) {
+        // `VALUES` columns are column1, column2, … in both databases.
+        let mut sql = String::from("UPDATE game_tables SET turn_deadline = v.column2 FROM (VALUES ");
+        for i in 0..chunk.len() {
+            let p = 3 * i;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!("(${}, CAST(${} AS BIGINT), CAST(${} AS BIGINT))", p + 1, p + 2, p + 3));
+        }
+        sql.push_str(
+            ") AS v WHERE game_tables.id = v.column1 AND game_tables.epoch = v.column3 RETURNING id",
+        );
+        let mut q = sqlx::query(&sql);
+        for a in chunk {
+            q = q.bind(a.table_id.to_string()).bind(a.deadline).bind(a.epoch);
+        }
+        for row in q.fetch_all(&mut **tx).await? {
+            owned.insert(super::parse_uuid(&row.try_get::<String, _>("id")?)?);
+        }
+    }
+    Ok(owned)
+}
+
+async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&Append]) -> StoreResult<()> {
+    let rows: Vec<(Uuid, &LogEntry)> =
+        appends.iter().flat_map(|a| a.entries.iter().map(move |e| (a.table_id, e))).collect();
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql =
+            String::from("INSERT INTO actions (table_id, seq, seat, actor, action, events, at) VALUES ");
+        for i in 0..chunk.len() {
+            let p = 7 * i;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 4,
+                p + 5,
+                p + 6,
+                p + 7
+            ));
+        }
+        let mut q = sqlx::query(&sql);
+        for (table_id, e) in chunk {
+            q = q
+                .bind(table_id.to_string())
+                .bind(e.seq)
+                .bind(e.seat.map(|s| s as i64))
+                .bind(e.actor.clone())
+                .bind(e.action.to_string())
+                .bind(e.payload.to_string())
+                .bind(e.at);
+        }
+        q.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// The table's status, outcome and end time, and its hall-of-shame entries.
+async fn record_finish(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    a: &Append,
+    finish: &Finish,
+) -> StoreResult<()> {
+    let at = a.entries.last().map_or(0, |e| e.at);
+    sqlx::query(
+        "UPDATE game_tables SET status = 'finished', outcome = $1, finished_at = $2, turn_deadline = NULL,
+         owner = NULL WHERE id = $3",
+    )
+    .bind(finish.outcome.to_string())
+    .bind(at)
+    .bind(a.table_id.to_string())
+    .execute(&mut **tx)
+    .await?;
+    for s in &finish.shame {
+        sqlx::query(
+            "INSERT INTO shame (id, table_id, game, player_id, name, kind, pieces_home, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(Uuid::new_v4().to_string())
+        .bind(a.table_id.to_string())
+        .bind(&s.game)
+        .bind(s.player_id.map(|p| p.to_string()))
+        .bind(&s.name)
+        .bind(&s.kind)
+        .bind(s.pieces_home)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,166 @@
+//! Two server processes on one database never both drive a table: a table is taken with a
+//! lease, and every append is fenced by the epoch it was taken with. Each test runs two servers
+//! (two stores, two table registries, two instance ids) over one database, on SQLite and on
+//! PostgreSQL.
+
+mod common;
+
+use common::{Db, TestDb, TestServer, seated_table, test_config};
+use luddo::config::Config;
+use serde_json::{Value, json};
+use std::{collections::HashMap, time::Duration};
+
+both_stores!(
+    only_one_process_drives_a_table,
+    a_process_that_lost_its_lease_cannot_write,
+    racing_processes_never_fork_the_log,
+);
+
+/// A server whose lease never needs renewing during the test, so that tests decide when it
+/// runs out (by writing the `instances` table).
+fn config(instance: &str) -> Config {
+    Config { instance_id: instance.into(), lease: Duration::from_secs(3600), ..test_config() }
+}
+
+async fn second_server(first: &TestServer, instance: &str) -> TestServer {
+    TestServer::start_on(first.db.shared(), config(instance)).await
+}
+
+/// Ends every lease, as if every process had died.
+async fn expire_leases(db: &TestDb) {
+    db.execute("UPDATE instances SET lease_until = 0").await;
+}
+
+/// Ends one process's lease, as if it had stalled.
+async fn expire_lease(db: &TestDb, instance: &str) {
+    db.execute(&format!("UPDATE instances SET lease_until = 0 WHERE id = '{instance}'")).await;
+}
+
+/// The seat to act, its legal actions and the `seq`, as `s` sees the table.
+async fn to_act(s: &TestServer, id: &str, tokens: &[String]) -> Option<(usize, Vec<Value>, i64)> {
+    let view = s.get(&format!("/v1/tables/{id}"), Some(&tokens[0])).await;
+    if view.status != 200 {
+        view.assert_problem(503, "table_elsewhere");
+        return None;
+    }
+    let seat = view.json["play"]["to_act"].as_u64()? as usize;
+    let mine = s.table_view(id, Some(&tokens[seat])).await;
+    let legal = mine["play"]["legal_actions"].as_array().unwrap().clone();
+    Some((seat, legal, mine["play"]["seq"].as_i64().unwrap()))
+}
+
+/// The whole log, from a third server that loads the table afresh (so it must replay).
+async fn replayed_log(first: &TestServer, id: &str) -> Vec<Value> {
+    expire_leases(&first.db).await;
+    let reader = second_server(first, "reader").await;
+    let view = reader.table_view(id, None).await;
+    let upto = view["play"]["seq"].as_i64().unwrap();
+    let mut ws = reader.ws(id, "since=0").await;
+    common::entries_upto(&mut ws, 1, upto).await
+}
+
+async fn only_one_process_drives_a_table(db: Db) {
+    let a = TestServer::start_with(db, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let (seat, legal, seq) = to_act(&a, &id, &tokens).await.expect("a drives the table");
+    let b = second_server(&a, "b").await;
+
+    // B refuses to play, show or stream a table A drives, and says to come back.
+    let r = b.act(&id, &tokens[seat], &legal[0], seq).await;
+    r.assert_problem(503, "table_elsewhere");
+    assert!(r.headers.contains_key("retry-after"));
+    assert!(to_act(&b, &id, &tokens).await.is_none());
+    let url = format!("{}/v1/tables/{id}/events", b.base.replace("http", "ws"));
+    match tokio_tungstenite::connect_async(url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => assert_eq!(resp.status(), 503),
+        other => panic!("expected 503, got {:?}", other.map(|(_, r)| r.status())),
+    }
+
+    // A plays on.
+    let r = a.act(&id, &tokens[seat], &legal[0], seq).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    let seq = r.json["seq"].as_i64().unwrap();
+
+    // A stops (and lets go): B takes the table at once, from where A left it.
+    let a_db = a.stop().await;
+    let (seat, legal, b_seq) = to_act(&b, &id, &tokens).await.expect("b drives the table now");
+    assert!(b_seq >= seq);
+    let r = b.act(&id, &tokens[seat], &legal[0], b_seq).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    drop(b);
+    drop(a_db);
+}
+
+async fn a_process_that_lost_its_lease_cannot_write(db: Db) {
+    let a = TestServer::start_with(db, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let (seat, legal, seq) = to_act(&a, &id, &tokens).await.unwrap();
+    let b = second_server(&a, "b").await;
+
+    // A stalls past its lease (its renewals stopped): B takes the table and plays.
+    expire_lease(&a.db, "a").await;
+    let (b_seat, b_legal, b_seq) = to_act(&b, &id, &tokens).await.expect("b takes the table");
+    assert_eq!((b_seat, b_seq), (seat, seq));
+    let r = b.act(&id, &tokens[seat], &b_legal[0], b_seq).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    let b_entry = r.json["seq"].as_i64().unwrap();
+
+    // A's actor still believes it holds the table at `seq`: its append is fenced off and
+    // nothing of it is stored; then A knows the table is elsewhere.
+    let r = a.act(&id, &tokens[seat], &legal[legal.len() - 1], seq).await;
+    r.assert_problem(503, "table_elsewhere");
+    let r = a.act(&id, &tokens[seat], &legal[0], seq).await;
+    r.assert_problem(503, "table_elsewhere");
+
+    let log = replayed_log(&a, &id).await;
+    let entry = &log[(seq) as usize];
+    assert_eq!(entry["seq"], seq + 1);
+    assert_eq!(entry["action"], b_legal[0], "the entry after {seq} is B's");
+    assert!(log.len() as i64 >= b_entry);
+}
+
+/// Both processes are hammered with the same table's actions while leases keep running out:
+/// every acknowledged action is in the log at its `seq`, and the log has each `seq` once.
+async fn racing_processes_never_fork_the_log(db: Db) {
+    let a = TestServer::start_with(db, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = second_server(&a, "b").await;
+    let mut acknowledged: HashMap<i64, Value> = HashMap::new();
+    let mut refused = 0;
+    for round in 0..40 {
+        if round % 4 == 0 {
+            expire_leases(&a.db).await;
+        }
+        // Each server posts what it believes is the next action, at the same time.
+        let (ra, rb) = tokio::join!(attempt(&a, &id, &tokens, round), attempt(&b, &id, &tokens, round));
+        for (r, action) in [ra, rb].into_iter().flatten() {
+            match r.status.as_u16() {
+                200 => {
+                    let seq = r.json["seq"].as_i64().unwrap();
+                    assert!(acknowledged.insert(seq, action).is_none(), "seq {seq} acknowledged twice");
+                }
+                409 | 503 => refused += 1,
+                other => panic!("unexpected {other}: {}", r.json),
+            }
+        }
+        let view = a.store.table(id.parse().unwrap()).await.unwrap().unwrap();
+        if view.status != luddo::store::TableStatus::Playing {
+            break;
+        }
+    }
+    assert!(acknowledged.len() >= 20, "the table moved on: {} actions", acknowledged.len());
+    assert!(refused > 0, "the race was real");
+    let log = replayed_log(&a, &id).await;
+    for (seq, action) in &acknowledged {
+        let entry = &log[(*seq - 1) as usize];
+        assert_eq!(entry["actor"], "human");
+        assert_eq!(&entry["action"], action, "acknowledged action at seq {seq}");
+    }
+}
+
+async fn attempt(s: &TestServer, id: &str, tokens: &[String], round: usize) -> Option<(common::Resp, Value)> {
+    let (seat, legal, seq) = to_act(s, id, tokens).await?;
+    let action = legal[round % legal.len()].clone();
+    let r = s.act(id, &tokens[seat], &action, seq).await;
+    Some((r, action))
+}
