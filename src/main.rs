@@ -13,6 +13,11 @@ use tracing_subscriber::EnvFilter;
 /// How long start-up waits for the database (docker-compose may start both at once).
 const DATABASE_WAIT: Duration = Duration::from_secs(60);
 
+/// mimalloc: the server allocates many small, short-lived JSON values per action across threads;
+/// glibc's malloc spent a quarter of the server's time under load (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() {
     let result = match std::env::args().nth(1).as_deref() {

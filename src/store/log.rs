@@ -213,7 +213,7 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
                 .bind(table_id.to_string())
                 .bind(e.seq)
                 .bind(e.seat.map(|s| s as i64))
-                .bind(e.actor.clone())
+                .bind(e.actor.as_str())
                 .bind(e.action.to_string())
                 .bind(e.payload.to_string())
                 .bind(e.at);

@@ -409,13 +409,17 @@ impl Actor {
             controllers: std::mem::take(&mut self.staged_controllers),
             finish: self.staged_finish.take(),
         };
-        // The append is kept for the broadcast below (cloning it costs less than a round trip).
-        self.store.append(append.clone()).await?;
-        if append.finish.is_some() {
+        let messages: Vec<Arc<Broadcast>> = append
+            .entries
+            .iter()
+            .map(|e| Arc::new(Broadcast { seq: Some(e.seq), text: entry_message(e).into() }))
+            .collect();
+        let finished = append.finish.is_some();
+        self.store.append(append).await?;
+        if finished {
             tracing::info!(table = %self.id, "game over");
         }
-        for entry in &append.entries {
-            let message = Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() });
+        for message in messages {
             self.remember(message.clone());
             let _ = self.events.send(message);
         }

@@ -5,7 +5,7 @@ use crate::{
     store::{Controller, LogEntry, StoreError},
 };
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
@@ -91,20 +91,35 @@ pub struct Subscription {
 
 /// The WebSocket message for a log entry:
 /// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal","at"}`;
-/// `legal` holds what each seat may post next, by seat.
+/// `legal` holds what each seat may post next, by seat. Serialized straight from the entry
+/// (no intermediate JSON tree): it is done for every entry the server writes.
 pub fn entry_message(entry: &LogEntry) -> String {
+    #[derive(Serialize)]
+    struct EntryMessage<'a> {
+        r#type: &'static str,
+        seq: i64,
+        seat: Option<usize>,
+        actor: &'a str,
+        action: &'a Value,
+        events: &'a Value,
+        to_act: &'a Value,
+        deadline: Option<String>,
+        legal: &'a Value,
+        at: String,
+    }
+    static EMPTY: Value = Value::Array(vec![]);
     let p = &entry.payload;
-    json!({
-        "type": "entry",
-        "seq": entry.seq,
-        "seat": entry.seat,
-        "actor": entry.actor,
-        "action": entry.action,
-        "events": p.get("events").cloned().unwrap_or(Value::Array(vec![])),
-        "to_act": p.get("to_act").cloned().unwrap_or(Value::Null),
-        "deadline": p.get("deadline").and_then(Value::as_i64).map(rfc3339),
-        "legal": p.get("legal").cloned().unwrap_or(Value::Array(vec![])),
-        "at": rfc3339(entry.at),
-    })
-    .to_string()
+    let message = EntryMessage {
+        r#type: "entry",
+        seq: entry.seq,
+        seat: entry.seat,
+        actor: &entry.actor,
+        action: &entry.action,
+        events: p.get("events").unwrap_or(&EMPTY),
+        to_act: p.get("to_act").unwrap_or(&Value::Null),
+        deadline: p.get("deadline").and_then(Value::as_i64).map(rfc3339),
+        legal: p.get("legal").unwrap_or(&EMPTY),
+        at: rfc3339(entry.at),
+    };
+    serde_json::to_string(&message).unwrap_or_default()
 }

@@ -34,6 +34,11 @@ const CONNECTIONS_PER_SOURCE_IP: usize = 25_000;
 /// How long stopping tables may take before the report is written anyway.
 const STOP_WAIT: Duration = Duration::from_secs(15);
 
+/// The same allocator as the server: the generator shares the machine with it, and every
+/// cycle it spends in malloc is one the server does not get.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let args = match Args::parse(std::env::args().skip(1)) {
         Ok(a) => a,

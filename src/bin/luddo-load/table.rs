@@ -4,9 +4,9 @@
 //! A game: the host creates the table, the others join, the host starts it, and every seat
 //! (plus any spectators) opens the table's WebSocket from `since=0`. One task drives the whole
 //! table: it reads every socket, checks that each receives every log entry exactly once and in
-//! order, and when an entry says a seat must decide (`to_act` with a running clock), asks the
-//! server for that seat's legal actions (`GET /v1/tables/{id}`) and sends a random one over the
-//! seat's socket. The latency of an action runs from sending it until every socket of the table
+//! order, and when an entry says a seat must decide (`to_act` with a running clock), picks one
+//! of the seat's legal actions the entry lists (`legal`) at random and sends it over the seat's
+//! socket. The latency of an action runs from sending it until every socket of the table
 //! has received its entry.
 
 use crate::stats::Stats;
@@ -268,6 +268,12 @@ struct ServerMessage<'a> {
     error: Option<ReplyError<'a>>,
 }
 
+/// The legal actions by seat that an entry lists (read only from entries that need a decision).
+#[derive(Deserialize)]
+struct Legal {
+    legal: Vec<Vec<Value>>,
+}
+
 #[derive(Deserialize)]
 struct ActionKind<'a> {
     #[serde(rename = "type", borrow)]
@@ -352,7 +358,7 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
     let mut latest = 0i64;
     let mut finish_seq: Option<i64> = None;
     let mut finish_by: Option<Instant> = None;
-    let mut want: Option<(usize, i64)> = None;
+    let mut want: Option<(usize, i64, Vec<Value>)> = None;
     let mut deciding: Option<BoxFuture<'static, Decision>> = None;
     let mut pending: VecDeque<Pending> = VecDeque::new();
     let mut replies: VecDeque<(u64, Instant)> = VecDeque::new();
@@ -366,9 +372,9 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
         if going
             && deciding.is_none()
             && finish_seq.is_none()
-            && let Some((seat, seq)) = want.take()
+            && let Some((seat, seq, legal)) = want.take()
         {
-            deciding = Some(Box::pin(decide(ctx, &id, seat, seq, &players[seat].token, rng.random())));
+            deciding = Some(Box::pin(decide(ctx, seat, seq, legal, rng.random())));
         }
         // Waiting for the ramp-up to end is not stalling.
         let wake = finish_by.unwrap_or(heard + if going { STALL } else { Duration::from_secs(86_400) });
@@ -416,7 +422,12 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
                             } else if let (Some(seat), Some(_)) = (m.to_act, &m.deadline)
                                 && seat < seats
                             {
-                                want = Some((seat, seq));
+                                match serde_json::from_str::<Legal>(text) {
+                                    Ok(mut l) if seat < l.legal.len() => {
+                                        want = Some((seat, seq, std::mem::take(&mut l.legal[seat])));
+                                    }
+                                    _ => break Err("entry_without_legal_actions".to_string()),
+                                }
                             }
                         }
                         if let Some(i) = pending.iter().position(|p| p.seq == seq) {
@@ -492,32 +503,19 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
     end
 }
 
-/// Asks the server for `seat`'s legal actions and picks one (`pick` chooses). The view must
-/// agree with the entries: the seat they named is to act, at their `seq` or later.
+/// Picks one of `seat`'s legal actions (`pick` chooses), when the pacer allows.
 fn decide(
     ctx: &Ctx,
-    table: &str,
     seat: usize,
-    seen_seq: i64,
-    token: &str,
+    seq: i64,
+    legal: Vec<Value>,
     pick: u64,
 ) -> impl std::future::Future<Output = Decision> + Send + 'static {
-    let http = ctx.http.clone();
-    let base = ctx.base.clone();
-    let path = format!("/v1/tables/{table}");
-    let token = token.to_string();
     let pacer = ctx.pacer.clone();
     async move {
         if let Some(p) = pacer {
             p.wait().await;
         }
-        let view = http_call(&http, &base, reqwest::Method::GET, &path, Some(&token), None).await?;
-        let play = &view["play"];
-        let seq = play["seq"].as_i64().ok_or("view_without_play")?;
-        if play["to_act"].as_u64() != Some(seat as u64) || seq < seen_seq {
-            return Err("view_disagrees_with_entries".to_string());
-        }
-        let legal = play["legal_actions"].as_array().ok_or("view_without_legal_actions")?;
         let wanted: Vec<&Value> =
             legal.iter().filter(|a| !SHUNNED.contains(&a["type"].as_str().unwrap_or_default())).collect();
         let choices: Vec<&Value> = if wanted.is_empty() { legal.iter().collect() } else { wanted };
