@@ -485,7 +485,7 @@ async fn start(
             format!("{empty} seat(s) are empty: wait for players or start with fill_with_bots"),
         ));
     }
-    if !state.store.start_table(id).await? {
+    if !state.store.start_table(id, &state.config.instance_id).await? {
         return Err(ApiError::conflict("table_not_open", "the table has already started"));
     }
     tracing::info!(table = %id, "table started");

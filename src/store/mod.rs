@@ -451,13 +451,17 @@ impl Store {
     }
 
     /// Starts an open table: bots take every empty seat. Returns false if it was not open.
-    pub async fn start_table(&self, table_id: Uuid) -> StoreResult<bool> {
+    pub async fn start_table(&self, table_id: Uuid, instance: &str) -> StoreResult<bool> {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
+        // Owned from the start by the process that starts it: no other may take it before this
+        // one loads it.
         let done = sqlx::query(
-            "UPDATE game_tables SET status = 'playing', started_at = $1 WHERE id = $2 AND status = 'open'",
+            "UPDATE game_tables SET status = 'playing', started_at = $1, owner = $2
+             WHERE id = $3 AND status = 'open'",
         )
         .bind(now)
+        .bind(instance)
         .bind(table_id.to_string())
         .execute(&mut *tx)
         .await?;
