@@ -105,7 +105,7 @@ async fn start_server(a: &Args, db_url: &str, http: &reqwest::Client) -> Server 
         let l = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
         l.local_addr().unwrap().port()
     };
-    let child = Command::new(&a.binary)
+    let mut child = Command::new(&a.binary)
         .env("LUDDO_ADDR", format!("127.0.0.1:{port}"))
         .env("DATABASE_URL", db_url)
         // The same instance after every restart (see the module docs).
@@ -122,6 +122,9 @@ async fn start_server(a: &Args, db_url: &str, http: &reqwest::Client) -> Server 
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", a.binary.display()));
     let base = format!("http://127.0.0.1:{port}");
     for _ in 0..600 {
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("the server exited before it became healthy: {status}");
+        }
         if http.get(format!("{base}/health")).send().await.is_ok_and(|r| r.status().is_success()) {
             return Server { child, base };
         }

@@ -171,6 +171,14 @@ async fn a_client_that_stops_reading_neither_delays_its_table_nor_holds_its_seat
             other => panic!("the spectator's socket ended without a close frame: {other:?}"),
         }
     };
+    eprintln!(
+        "stalled: server stopped reading after {} and {} requests of 15 kB; {} entries played; the \
+         spectator got {} of them, then {code:?}",
+        stalled_sent.load(Ordering::Relaxed),
+        watcher_sent.load(Ordering::Relaxed),
+        seq - start,
+        entries.len()
+    );
     assert_eq!(code, Some(CloseCode::Library(4008)), "a subscriber that fell behind is closed with 4008");
     assert!(
         entries.len() < luddo::table::SUBSCRIBER_QUEUE,
