@@ -1,5 +1,6 @@
-//! SIGKILL test (driven by scripts/kill_test.sh): starts the real `luddo` binary on a SQLite file,
-//! plays games through the HTTP API from several tasks, records every acknowledged action
+//! SIGKILL test (driven by scripts/kill_test.sh): starts the real `luddo` binary on a SQLite file
+//! (or on a PostgreSQL database with `--database-url`), plays games through the HTTP API from
+//! several tasks, records every acknowledged action
 //! (HTTP 200 and its `seq`), `kill -9`s the server at a random moment, restarts it on the same
 //! data and checks after each restart that:
 //!
@@ -10,7 +11,13 @@
 //!   next action.
 //!
 //! Usage: cargo run --example kill_client -- --binary target/debug/luddo [--kills 50]
-//!        [--tables 4] [--seed 1] [--min-ms 50] [--max-ms 600]
+//!        [--tables 4] [--seed 1] [--min-ms 50] [--max-ms 600] [--database-url URL]
+//!
+//! `--database-url` (or `KILL_DATABASE_URL`) is handed to every server as `DATABASE_URL`; it
+//! should name an empty database (scripts/kill_test.sh --postgres makes a fresh one). Without
+//! it the server runs on a SQLite file in a temp dir. Every server process gets the same
+//! `LUDDO_INSTANCE_ID=kill-test`: a restart is the same instance coming back, not another one
+//! that would have to wait out the killed process's table leases.
 //!
 //! Exits 1 on any violation; the last line sums it up:
 //! `kill_test: 50 kills, 1234 acknowledged actions, 0 lost, 0 duplicated`.
@@ -35,6 +42,8 @@ struct Args {
     seed: u64,
     min_ms: u64,
     max_ms: u64,
+    /// `None`: a SQLite file in a temp dir.
+    database_url: Option<String>,
 }
 
 fn args() -> Args {
@@ -45,6 +54,7 @@ fn args() -> Args {
         seed: 1,
         min_ms: 50,
         max_ms: 600,
+        database_url: std::env::var("KILL_DATABASE_URL").ok().filter(|u| !u.is_empty()),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -56,6 +66,7 @@ fn args() -> Args {
             "--seed" => a.seed = value.parse().expect("--seed N"),
             "--min-ms" => a.min_ms = value.parse().expect("--min-ms N"),
             "--max-ms" => a.max_ms = value.parse().expect("--max-ms N"),
+            "--database-url" => a.database_url = Some(value),
             other => panic!("unknown option {other}"),
         }
     }
@@ -94,9 +105,11 @@ async fn start_server(a: &Args, db_url: &str, http: &reqwest::Client) -> Server 
         let l = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
         l.local_addr().unwrap().port()
     };
-    let child = Command::new(&a.binary)
+    let mut child = Command::new(&a.binary)
         .env("LUDDO_ADDR", format!("127.0.0.1:{port}"))
         .env("DATABASE_URL", db_url)
+        // The same instance after every restart (see the module docs).
+        .env("LUDDO_INSTANCE_ID", "kill-test")
         .env("LUDDO_TEST_MODE", "1")
         .env("LUDDO_RATE_PER_MINUTE", "100000000")
         .env("LUDDO_TURN_SECONDS", "3600")
@@ -109,6 +122,9 @@ async fn start_server(a: &Args, db_url: &str, http: &reqwest::Client) -> Server 
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", a.binary.display()));
     let base = format!("http://127.0.0.1:{port}");
     for _ in 0..600 {
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("the server exited before it became healthy: {status}");
+        }
         if http.get(format!("{base}/health")).send().await.is_ok_and(|r| r.status().is_success()) {
             return Server { child, base };
         }
@@ -316,7 +332,12 @@ async fn main() {
     let started = Instant::now();
     let dir = std::env::temp_dir().join(format!("luddo-kill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let db_url = format!("sqlite://{}?mode=rwc", dir.join("luddo.db").display());
+    let db_url = match &a.database_url {
+        Some(url) => url.clone(),
+        None => format!("sqlite://{}?mode=rwc", dir.join("luddo.db").display()),
+    };
+    let store = if db_url.starts_with("postgres") { "PostgreSQL" } else { "SQLite" };
+    eprintln!("kill_test: {} kills on {store}, {} tables, seed {}", a.kills, a.tables, a.seed);
     let http = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().unwrap();
     let mut rng = StdRng::seed_from_u64(a.seed);
     let record = Arc::new(Mutex::new(Record::default()));

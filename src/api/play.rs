@@ -46,6 +46,13 @@ const PING_EVERY: Duration = Duration::from_secs(20);
 const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// Close code for a subscriber that fell too far behind: reconnect with `since`.
 const CLOSE_LAGGING: u16 = 4008;
+/// Longest one write to a socket may wait for the client to read. A client that stops reading
+/// fills the TCP buffers and the write blocks; past this the connection is dropped (counted as
+/// a disconnect, so the seat's presence and away clock go on), rather than holding its task,
+/// its connection slot and the seat's presence forever.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest the server waits for a client to answer its close frame (see [`drain`]).
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
 
 impl From<PlayError> for ApiError {
     fn from(e: PlayError) -> Self {
@@ -184,13 +191,13 @@ async fn follow(
 ) {
     tracing::debug!(table = %id, ?player, since, reclaim, "websocket open");
     let Ok(mut sub) = handle.subscribe(player, reclaim).await else {
-        let _ = socket.send(Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
+        send(&mut socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
         return;
     };
     let backlog = match backlog(&state, id, since, &sub.recent, sub.seq).await {
         Ok(b) => b,
         Err(_) => {
-            let _ = socket.send(Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
+            send(&mut socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
             if let Some(p) = player {
                 handle.disconnected(p).await;
             }
@@ -199,7 +206,7 @@ async fn follow(
     };
     let mut open = true;
     for text in backlog {
-        if socket.send(Message::Text(Utf8Bytes::from(text.as_ref()))).await.is_err() {
+        if !send(&mut socket, Message::Text(Utf8Bytes::from(text.as_ref()))).await {
             open = false;
             break;
         }
@@ -221,8 +228,10 @@ async fn relay(
     player: Option<Uuid>,
     since: i64,
 ) {
-    let mut ping = tokio::time::interval(PING_EVERY);
-    ping.tick().await;
+    // The first ping one period from now. (Not `interval` and a first `tick().await`: that tick
+    // is due "now", which a timer only sees pass once the clock moves on, so under tokio's
+    // paused clock in tests a new socket relayed nothing until time was advanced.)
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut last_heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
@@ -231,16 +240,18 @@ async fn relay(
                     if b.seq.is_some_and(|s| s <= since.max(0)) {
                         continue;
                     }
-                    if socket.send(Message::Text(Utf8Bytes::from(b.text.as_ref()))).await.is_err() {
+                    if !send(socket, Message::Text(Utf8Bytes::from(b.text.as_ref()))).await {
                         break;
                     }
                 }
                 Err(RecvError::Lagged(_)) => {
-                    let _ = socket.send(Message::Close(Some(close(CLOSE_LAGGING, "too far behind; reconnect with since")))).await;
+                    if send(socket, Message::Close(Some(close(CLOSE_LAGGING, "too far behind; reconnect with since")))).await {
+                        drain(socket).await;
+                    }
                     break;
                 }
                 Err(RecvError::Closed) => {
-                    let _ = socket.send(Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
+                    send(socket, Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
                     break;
                 }
             },
@@ -249,13 +260,13 @@ async fn relay(
                 match incoming {
                     Some(Ok(Message::Text(text))) => {
                         let reply = client_message(state, handle, player, &text).await;
-                        if socket.send(Message::Text(reply.into())).await.is_err() {
+                        if !send(socket, Message::Text(reply.into())).await {
                             break;
                         }
                     }
                     Some(Ok(Message::Binary(_))) => {
                         let reply = json!({"type": "error", "code": "invalid_message", "detail": "send JSON text"});
-                        if socket.send(Message::Text(reply.to_string().into())).await.is_err() {
+                        if !send(socket, Message::Text(reply.to_string().into())).await {
                             break;
                         }
                     }
@@ -265,15 +276,41 @@ async fn relay(
             }
             _ = ping.tick() => {
                 if last_heard.elapsed() > IDLE_TIMEOUT {
-                    let _ = socket.send(Message::Close(Some(close(1001, "idle")))).await;
+                    send(socket, Message::Close(Some(close(1001, "idle")))).await;
                     break;
                 }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                if !send(socket, Message::Ping(Default::default())).await {
                     break;
                 }
             }
         }
     }
+}
+
+/// Sends one message and flushes it, for at most [`SEND_TIMEOUT`]; false if the connection is
+/// to be dropped (it failed, or the client stopped reading).
+///
+/// Every write goes through here, one at a time: the relay loop neither reads the client nor
+/// takes the next broadcast while a write waits, so what a slow client can make the server hold
+/// is one message in the socket's write buffer, the shared broadcast ring (it is dropped with
+/// 4008 once it falls `SUBSCRIBER_QUEUE` messages behind) and the kernel's TCP buffers.
+async fn send(socket: &mut WebSocket, message: Message) -> bool {
+    match tokio::time::timeout(SEND_TIMEOUT, socket.send(message)).await {
+        Ok(Ok(())) => true,
+        Ok(Err(_)) => false,
+        Err(_) => {
+            tracing::debug!("websocket write timed out; dropping the connection");
+            false
+        }
+    }
+}
+
+/// After our close frame: reads (and drops) what the client still sends until it answers the
+/// close, for at most [`CLOSE_WAIT`]. Dropping a socket with unread input makes the kernel
+/// reset the connection, and a reset discards what the client has not read yet, close frame
+/// included: a client that lagged while it kept sending would never learn to resume with `since`.
+async fn drain(socket: &mut WebSocket) {
+    let _ = tokio::time::timeout(CLOSE_WAIT, async { while let Some(Ok(_)) = socket.recv().await {} }).await;
 }
 
 fn close(code: u16, reason: &'static str) -> CloseFrame {
