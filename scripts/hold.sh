@@ -2,14 +2,15 @@
 # Holds 10,000 live 4-seat tables = 40,000 WebSockets against the server on PostgreSQL, and
 # reports the most held at once and the server's memory then.
 #
-# One process may open at most 20,000 files here (hard limit, no CAP_SYS_RESOURCE to raise it),
-# so the server runs as SERVERS processes on one database — tables are spread over them by the
+# One process may open at most 20,000 files here (hard limit, no CAP_SYS_RESOURCE to raise it;
+# two processes would each need 20,000 sockets plus HTTP and database connections), so the
+# server runs as SERVERS processes on one database — tables are spread over them by the
 # ownership leases (docs/architecture.md): each table is driven by the process it was started
 # on — and the clients as GENERATORS luddo-load processes, each bound to one server. While they
 # play (slowly: RATE actions/s each; WebSockets from 127.0.0.1-4, so loopback has ports enough), the script counts the established WebSockets on the
 # servers' ports and sums the servers' RSS every 2 s; the figures are the peak of those sums.
 #
-# Usage: scripts/hold.sh [OUT_DIR]   Environment: TABLES (10000), SERVERS (2), GENERATORS (4),
+# Usage: scripts/hold.sh [OUT_DIR]   Environment: TABLES (10000), SERVERS (3), GENERATORS (6),
 #   RATE (50 actions/s per generator), HOLD (30s measured after every generator's ramp-up), SETUP
 #   (16 tables set up at once per generator: more only overflows the listen backlog).
 set -euo pipefail
@@ -19,7 +20,7 @@ out="${1:-${TMPDIR:-/tmp}/luddo-hold/$(date -u +%Y%m%dT%H%M%SZ)}"
 mkdir -p "$out"
 export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
 target="${CARGO_TARGET_DIR:-target}"
-tables="${TABLES:-10000}" servers="${SERVERS:-2}" generators="${GENERATORS:-4}"
+tables="${TABLES:-10000}" servers="${SERVERS:-3}" generators="${GENERATORS:-6}"
 rate="${RATE:-50}" hold="${HOLD:-30s}"
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 cargo build -q --release --bin luddo --bin luddo-load
@@ -48,10 +49,11 @@ for port in "${ports[@]}"; do
   for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$port/ready" >/dev/null && break; sleep 0.5; done
 done
 
-per_gen=$((tables / generators))
 gen_pids=()
 for g in $(seq 1 "$generators"); do
   port="${ports[$(((g - 1) % servers))]}"
+  # TABLES split evenly; the first TABLES % GENERATORS generators take one more.
+  per_gen=$((tables / generators + (g <= tables % generators ? 1 : 0)))
   "$target/release/luddo-load" --url "http://127.0.0.1:$port" --tables "$per_gen" --seats 4 \
     --rate "$rate" --duration "$hold" --ramp-timeout 10m --setup-concurrency "${SETUP:-16}" --seed "$g" --source-ips 4 \
     --server-pid "${server_pids[$(((g - 1) % servers))]}" --quiet --json "$out/generator-$g.json" \
