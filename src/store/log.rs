@@ -257,3 +257,113 @@ async fn record_finish(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{NewTable, Store, Visibility, now_millis};
+    use serde_json::json;
+
+    /// A store on a fresh SQLite file with `n` started tables, each taken by instance "me".
+    async fn store_with_tables(n: usize) -> (Store, Vec<(Uuid, i64)>, tempdir::Dir) {
+        let dir = tempdir::Dir::new();
+        let store =
+            Store::open(&format!("sqlite://{}?mode=rwc", dir.0.join("t.db").display())).await.unwrap();
+        let host = store.create_player("host", &Uuid::new_v4().to_string()).await.unwrap();
+        store.renew_lease("me", now_millis() + 60_000).await.unwrap();
+        let mut tables = vec![];
+        for _ in 0..n {
+            let new = NewTable {
+                id: Uuid::new_v4(),
+                game: "luddo".into(),
+                options: json!({}),
+                seat_count: 2,
+                visibility: Visibility::Public,
+                party: false,
+                invite_code: None,
+                host_id: host.id,
+                seed: "00".repeat(32),
+                seed_commitment: "00".repeat(32),
+                client_seed: String::new(),
+                dice_script: None,
+            };
+            store.create_table(&new, 0).await.unwrap();
+            assert!(store.start_table(new.id, "me").await.unwrap());
+            let epoch = store.claim_table(new.id, "me", now_millis()).await.unwrap().unwrap();
+            tables.push((new.id, epoch));
+        }
+        (store, tables, dir)
+    }
+
+    fn append(table_id: Uuid, epoch: i64, seq: i64) -> Append {
+        let entry = LogEntry {
+            seq,
+            seat: Some(0),
+            actor: "human".into(),
+            action: json!({"type": "roll"}),
+            payload: json!({"events": []}),
+            at: now_millis(),
+        };
+        Append {
+            table_id,
+            epoch,
+            entries: vec![entry],
+            deadline: Some(seq),
+            controllers: vec![],
+            finish: None,
+        }
+    }
+
+    /// Appends from many tables at once share transactions; one whose epoch moved on is fenced
+    /// off alone, and one that breaks the log (a `seq` used twice) fails alone.
+    #[tokio::test]
+    async fn batched_appends_fail_one_by_one() {
+        let (store, tables, _dir) = store_with_tables(40).await;
+        for &(id, epoch) in &tables {
+            store.append(append(id, epoch, 1)).await.unwrap();
+        }
+        let (fenced, _) = tables[0];
+        let (duplicate, duplicate_epoch) = tables[1];
+        let results = futures_util::future::join_all(tables.iter().enumerate().map(|(i, &(id, epoch))| {
+            let store = store.clone();
+            async move {
+                let a = match i {
+                    0 => append(id, epoch + 1, 2),
+                    1 => append(id, duplicate_epoch, 1),
+                    _ => append(id, epoch, 2),
+                };
+                store.append(a).await
+            }
+        }))
+        .await;
+        assert!(matches!(results[0], Err(StoreError::Fenced)), "{:?}", results[0]);
+        assert!(matches!(results[1], Err(StoreError::Conflict(_))), "{:?}", results[1]);
+        for (i, r) in results.iter().enumerate().skip(2) {
+            assert!(r.is_ok(), "table {i}: {r:?}");
+        }
+        assert_eq!(store.entries(fenced, 0, i64::MAX).await.unwrap().len(), 1);
+        assert_eq!(store.entries(duplicate, 0, i64::MAX).await.unwrap().len(), 1);
+        for &(id, _) in &tables[2..] {
+            let log = store.entries(id, 0, i64::MAX).await.unwrap();
+            assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![1, 2]);
+            assert_eq!(store.table(id).await.unwrap().unwrap().turn_deadline, Some(2));
+        }
+    }
+
+    /// A scratch directory removed on drop.
+    mod tempdir {
+        pub struct Dir(pub std::path::PathBuf);
+        impl Dir {
+            pub fn new() -> Self {
+                let dir = std::env::temp_dir().join(format!("luddo-log-{}", uuid::Uuid::new_v4().simple()));
+                std::fs::create_dir_all(&dir).unwrap();
+                Self(dir)
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+}
