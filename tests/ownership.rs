@@ -14,6 +14,8 @@ both_stores!(
     only_one_process_drives_a_table,
     a_process_that_lost_its_lease_cannot_write,
     racing_processes_never_fork_the_log,
+    a_dead_process_s_tables_are_taken_over_with_their_clocks,
+    a_process_lets_go_of_a_table_another_took,
 );
 
 /// A server whose lease never needs renewing during the test, so that tests decide when it
@@ -163,4 +165,52 @@ async fn attempt(s: &TestServer, id: &str, tokens: &[String], round: usize) -> O
     let action = legal[round % legal.len()].clone();
     let r = s.act(id, &tokens[seat], &action, seq).await;
     Some((r, action))
+}
+
+/// Nobody asks B for the table: B's lease keeper takes over a table whose process died (its
+/// lease ran out) on its own, and the table's clock runs again there.
+async fn a_dead_process_s_tables_are_taken_over_with_their_clocks(db: Db) {
+    let a = TestServer::start_with(db, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let (_, _, seq) = to_act(&a, &id, &tokens).await.unwrap();
+    // B renews its lease and looks for abandoned tables every 200 ms.
+    let b = TestServer::start_on(a.db.shared(), Config { lease: Duration::from_millis(600), ..config("b") })
+        .await;
+    expire_lease(&a.db, "a").await;
+    let owner_sql = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
+    let mut owner = None;
+    for _ in 0..100 {
+        owner = a.db.text(&owner_sql).await;
+        if owner.as_deref() == Some("b") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(owner.as_deref(), Some("b"), "B took the table over");
+    let view = b.table_view(&id, None).await;
+    assert_eq!(view["play"]["seq"], seq, "nothing was played meanwhile");
+    assert!(view["play"]["deadline"].is_string(), "the clock runs on B: {view}");
+    let (seat, legal, _) = to_act(&b, &id, &tokens).await.unwrap();
+    let r = b.act(&id, &tokens[seat], &legal[0], seq).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+}
+
+/// A process whose table was taken while it stalled notices at its next lease renewal and stops
+/// serving the table (it would otherwise show a stale state until its next write was refused).
+async fn a_process_lets_go_of_a_table_another_took(db: Db) {
+    let a = TestServer::start_with(db, Config { lease: Duration::from_millis(600), ..config("a") }).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    assert!(to_act(&a, &id, &tokens).await.is_some());
+    // As another live process's claim would: it owns the table under a new epoch.
+    a.db.execute(&format!("INSERT INTO instances (id, lease_until) VALUES ('b', {})", i64::MAX / 2)).await;
+    a.db.execute(&format!("UPDATE game_tables SET owner = 'b', epoch = epoch + 1 WHERE id = '{id}'")).await;
+    let mut refused = false;
+    for _ in 0..100 {
+        if to_act(&a, &id, &tokens).await.is_none() {
+            refused = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(refused, "A stopped serving the table");
 }

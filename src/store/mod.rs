@@ -558,6 +558,16 @@ impl Store {
         Ok(epoch)
     }
 
+    /// The tables in play that another instance has taken (`instance` must not drive them).
+    pub async fn tables_owned_elsewhere(&self, instance: &str) -> StoreResult<Vec<Uuid>> {
+        let ids: Vec<String> =
+            sqlx::query_scalar("SELECT id FROM game_tables WHERE status = 'playing' AND owner <> $1")
+                .bind(instance)
+                .fetch_all(&self.pool)
+                .await?;
+        ids.iter().map(|id| parse_uuid(id)).collect()
+    }
+
     /// The tables in play that `instance` may drive: its own, and those whose owner's lease has
     /// run out.
     pub async fn claimable_tables(&self, instance: &str, now: i64) -> StoreResult<Vec<Uuid>> {

@@ -209,6 +209,9 @@ impl Actor {
             tokio::select! {
                 command = commands.recv() => {
                     let Some(command) = command else { return };
+                    if let Command::Stop = command {
+                        return;
+                    }
                     if let Err(e) = self.handle(command).await {
                         tracing::error!(table = %self.id, error = %e, "table stopped; it will be reloaded from its log");
                         return;
@@ -264,6 +267,7 @@ impl Actor {
                     self.flush().await?;
                 }
             }
+            Command::Stop => {}
             Command::Disconnected { player } => {
                 if let Some(seat) = self.seat_of(player) {
                     let s = &mut self.seats[seat];

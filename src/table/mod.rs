@@ -69,6 +69,8 @@ pub(crate) enum Command {
     Disconnected {
         player: Uuid,
     },
+    /// Another process took the table: stop without writing anything more.
+    Stop,
 }
 
 /// A way to talk to one table's actor; cheap to clone.
@@ -199,13 +201,21 @@ impl Tables {
         live.get(&id).filter(|h| !h.commands.is_closed()).cloned()
     }
 
-    /// Renews this process's lease, then starts the actor of every table in play that it may
-    /// drive and is not running: its own (at start, or after an actor stopped on a store
+    /// Renews this process's lease, stops the actors of tables another process has taken (this
+    /// one stalled past its lease, say), then starts the actor of every table in play that it
+    /// may drive and is not running: its own (at start, or after an actor stopped on a store
     /// failure) and those of processes whose lease ran out. Returns how many it started.
     pub async fn resume_all(&self) -> Result<usize, PlayError> {
         let instance = &self.config.instance_id;
         let now = now_millis();
         self.store.renew_lease(instance, now + self.config.lease.as_millis() as i64).await?;
+        for id in self.store.tables_owned_elsewhere(instance).await? {
+            let lost = self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+            if let Some(handle) = lost {
+                tracing::warn!(table = %id, "another process took the table; stopping its actor here");
+                let _ = handle.commands.try_send(Command::Stop);
+            }
+        }
         let ids = self.store.claimable_tables(instance, now).await?;
         let mut resumed = 0;
         for id in ids.into_iter().filter(|&id| self.running(id).is_none()) {

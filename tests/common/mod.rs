@@ -129,6 +129,15 @@ impl TestDb {
         TestDb { url: self.url.clone(), cleanup: None }
     }
 
+    /// The first column of the first row of a query, as text (to look at what servers stored).
+    pub async fn text(&self, sql: &str) -> Option<String> {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&self.url).await.expect("connect");
+        let value = sqlx::query_scalar(sql).fetch_optional(&pool).await.expect("query");
+        pool.close().await;
+        value.flatten()
+    }
+
     /// Runs one SQL statement on the database, beside the servers (to stage faults).
     pub async fn execute(&self, sql: &str) {
         sqlx::any::install_default_drivers();
