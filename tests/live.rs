@@ -18,6 +18,7 @@ both_stores!(
     up_boarding_goes_on_the_back_of_the_board,
     actions_and_connections_are_limited,
     a_game_played_from_the_entries_alone,
+    many_clients_posting_at_once_are_serialized,
 );
 
 async fn a_full_luddo_game_between_four_clients(db: Db) {
@@ -405,4 +406,46 @@ async fn a_game_played_from_the_entries_alone(db: Db) {
         assert!(actions < 5_000, "the game ends");
     }
     assert!(checked_against_view);
+}
+
+/// Every seat posts at the same moment, several times over, each what it believes is the next
+/// action at the current `seq`: the actor takes exactly one per `seq`, refuses the rest (stale
+/// `seq` or not their turn), and the log holds each `seq` once, in order.
+async fn many_clients_posting_at_once_are_serialized(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "luddo", 4, json!({})).await;
+    let mut accepted = 0;
+    for round in 0..30 {
+        let view = s.table_view(&id, Some(&tokens[0])).await;
+        if view["status"] == "finished" {
+            break;
+        }
+        let seq = view["play"]["seq"].as_i64().unwrap();
+        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
+        let mine = s.table_view(&id, Some(&tokens[seat])).await;
+        let legal = mine["play"]["legal_actions"].as_array().unwrap().clone();
+        // Five copies of each legal action from the seat to act, and a roll from every seat.
+        let mut posts = vec![];
+        for _ in 0..5 {
+            posts.extend(legal.iter().map(|action| (seat, action.clone())));
+        }
+        posts.extend((0..4).map(|other| (other, json!({"type": "roll"}))));
+        let answers = futures_util::future::join_all(
+            posts.iter().map(|(seat, action)| s.act(&id, &tokens[*seat], action, seq)),
+        )
+        .await;
+        let ok: Vec<_> = answers.iter().filter(|r| r.status == 200).collect();
+        assert_eq!(ok.len(), 1, "round {round}: exactly one post wins seq {seq}");
+        for r in answers.iter().filter(|r| r.status != 200) {
+            assert_eq!(r.status, 409, "{}", r.json);
+            let code = r.json["code"].as_str().unwrap();
+            assert!(["stale_seq", "not_your_turn", "not_your_seat"].contains(&code), "{code}");
+        }
+        assert_eq!(ok[0].json["seq"], seq + 1);
+        accepted += 1;
+    }
+    assert!(accepted >= 10);
+    let upto = s.table_view(&id, None).await["play"]["seq"].as_i64().unwrap();
+    let mut ws = s.ws(&id, "since=0").await;
+    entries_upto(&mut ws, 1, upto).await;
 }
