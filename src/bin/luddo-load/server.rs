@@ -74,6 +74,7 @@ pub async fn spawn(
         .env("LUDDO_ADDR", addr.to_string())
         .env("DATABASE_URL", &database_url)
         .env("LUDDO_RATE_PER_MINUTE", "100000000")
+        .env("LUDDO_ACTIONS_PER_MINUTE", "100000000")
         .env("LUDDO_TURN_SECONDS", "3600")
         .env("LUDDO_AWAY_SECONDS", "3600")
         .env("LUDDO_REQUEST_TIMEOUT_SECONDS", "60")
