@@ -15,21 +15,21 @@
 //! for any other reason than the database being unreachable, each of its appends is retried
 //! alone, so one bad append cannot fail its neighbours.
 
-use super::{Controller, LogEntry, NewShame, StoreError, StoreResult};
+use super::{Controller, LogEntry, NewShame, Numbered, StoreError, StoreResult};
 use sqlx::{AnyPool, Row};
 use std::{collections::HashSet, sync::Arc};
 use tokio::sync::{Mutex, mpsc, oneshot};
 use uuid::Uuid;
 
 /// Appends written in one transaction at most.
-pub const MAX_BATCH: usize = 256;
+const MAX_BATCH: usize = 256;
 /// Log rows per `INSERT` statement (7 parameters each; both databases accept 32,766 or more).
 const ROWS_PER_INSERT: usize = 1_000;
 /// Appends waiting for a worker before callers wait to queue theirs.
 const QUEUE: usize = 16_384;
 
 /// What one table's actor writes at once: all of it, or none of it.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Append {
     pub table_id: Uuid,
     /// The epoch the actor took the table with.
@@ -45,7 +45,7 @@ pub struct Append {
 }
 
 /// How a game ended, recorded with its last entry.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Finish {
     pub outcome: serde_json::Value,
     pub shame: Vec<NewShame>,
@@ -163,18 +163,12 @@ async fn move_clocks(
     let mut owned = HashSet::with_capacity(appends.len());
     for chunk in appends.chunks(ROWS_PER_INSERT) {
         // `VALUES` columns are column1, column2, … in both databases.
-        let mut sql = String::from("UPDATE game_tables SET turn_deadline = v.column2 FROM (VALUES ");
-        for i in 0..chunk.len() {
-            let p = 3 * i;
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push_str(&format!("(${}, CAST(${} AS BIGINT), CAST(${} AS BIGINT))", p + 1, p + 2, p + 3));
-        }
-        sql.push_str(
-            ") AS v WHERE game_tables.id = v.column1 AND game_tables.epoch = v.column3 RETURNING id",
-        );
-        let mut q = sqlx::query(&sql);
+        let values = vec!["(?, CAST(? AS BIGINT), CAST(? AS BIGINT))"; chunk.len()].join(", ");
+        let sql = Numbered::new(&format!(
+            "UPDATE game_tables SET turn_deadline = v.column2 FROM (VALUES {values}) AS v
+             WHERE game_tables.id = v.column1 AND game_tables.epoch = v.column3 RETURNING id"
+        ));
+        let mut q = sqlx::query(&sql.0);
         for a in chunk {
             q = q.bind(a.table_id.to_string()).bind(a.deadline).bind(a.epoch);
         }
@@ -189,25 +183,11 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
     let rows: Vec<(Uuid, &LogEntry)> =
         appends.iter().flat_map(|a| a.entries.iter().map(move |e| (a.table_id, e))).collect();
     for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let mut sql =
-            String::from("INSERT INTO actions (table_id, seq, seat, actor, action, events, at) VALUES ");
-        for i in 0..chunk.len() {
-            let p = 7 * i;
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
-                p + 1,
-                p + 2,
-                p + 3,
-                p + 4,
-                p + 5,
-                p + 6,
-                p + 7
-            ));
-        }
-        let mut q = sqlx::query(&sql);
+        let values = vec!["(?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ");
+        let sql = Numbered::new(&format!(
+            "INSERT INTO actions (table_id, seq, seat, actor, action, events, at) VALUES {values}"
+        ));
+        let mut q = sqlx::query(&sql.0);
         for (table_id, e) in chunk {
             q = q
                 .bind(table_id.to_string())

@@ -558,28 +558,27 @@ impl Store {
         Ok(epoch)
     }
 
-    /// The tables in play that another instance has taken (`instance` must not drive them).
-    pub async fn tables_owned_elsewhere(&self, instance: &str) -> StoreResult<Vec<Uuid>> {
-        let ids: Vec<String> =
-            sqlx::query_scalar("SELECT id FROM game_tables WHERE status = 'playing' AND owner <> $1")
-                .bind(instance)
-                .fetch_all(&self.pool)
-                .await?;
-        ids.iter().map(|id| parse_uuid(id)).collect()
-    }
-
-    /// The tables in play that `instance` may drive: its own, and those whose owner's lease has
-    /// run out.
-    pub async fn claimable_tables(&self, instance: &str, now: i64) -> StoreResult<Vec<Uuid>> {
-        let ids: Vec<String> = sqlx::query_scalar(&format!(
-            "SELECT id FROM game_tables WHERE status = 'playing' AND {}",
+    /// Every table in play, with its owner and whether `instance` may drive it (it is its own,
+    /// or nobody's, or its owner's lease ran out before `now`).
+    pub async fn tables_in_play(&self, instance: &str, now: i64) -> StoreResult<Vec<TableInPlay>> {
+        let rows = sqlx::query(&format!(
+            "SELECT id, owner, CAST(CASE WHEN {} THEN 1 ELSE 0 END AS BIGINT) AS claimable
+             FROM game_tables WHERE status = 'playing'",
             claimable(1, 2)
         ))
         .bind(instance)
         .bind(now)
         .fetch_all(&self.pool)
         .await?;
-        ids.iter().map(|id| parse_uuid(id)).collect()
+        rows.iter()
+            .map(|r| {
+                Ok(TableInPlay {
+                    id: parse_uuid(&r.try_get::<String, _>("id")?)?,
+                    owner: r.try_get("owner")?,
+                    claimable: r.try_get::<i64, _>("claimable")? == 1,
+                })
+            })
+            .collect()
     }
 
     // ---- the hall of shame ------------------------------------------------------------------

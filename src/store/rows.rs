@@ -252,6 +252,16 @@ impl LogEntry {
     }
 }
 
+/// A table in play as the lease keeper sees it ([`super::Store::tables_in_play`]).
+#[derive(Debug, Clone)]
+pub struct TableInPlay {
+    pub id: Uuid,
+    /// The instance that drives it, if any.
+    pub owner: Option<String>,
+    /// Whether the asking instance may take it.
+    pub claimable: bool,
+}
+
 /// A hall-of-shame entry to record.
 #[derive(Debug, Clone)]
 pub struct NewShame {

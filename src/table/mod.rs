@@ -154,11 +154,9 @@ impl Tables {
         };
         let loaded = async {
             // Take the table first, then read it: what another process wrote before it let go
-            // is then all in the log.
-            // Renew the lease first: a table just taken must not look abandoned.
-            let (instance, now) = (&self.config.instance_id, now_millis());
-            self.store.renew_lease(instance, now + self.config.lease.as_millis() as i64).await?;
-            let epoch = self.store.claim_table(id, instance, now).await?;
+            // is then all in the log. (This process's lease is alive: `serve` renews it before
+            // it answers any request, and `keep_leases` from then on.)
+            let epoch = self.store.claim_table(id, &self.config.instance_id, now_millis()).await?;
             let Some(record) = self.store.table(id).await? else { return Ok(None) };
             let epoch = match (epoch, record.status) {
                 _ if record.started_at.is_none() => return Ok(None),
@@ -209,16 +207,17 @@ impl Tables {
         let instance = &self.config.instance_id;
         let now = now_millis();
         self.store.renew_lease(instance, now + self.config.lease.as_millis() as i64).await?;
-        for id in self.store.tables_owned_elsewhere(instance).await? {
-            let lost = self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+        let tables = self.store.tables_in_play(instance, now).await?;
+        for t in tables.iter().filter(|t| t.owner.as_ref().is_some_and(|o| o != instance)) {
+            let lost = self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&t.id);
             if let Some(handle) = lost {
-                tracing::warn!(table = %id, "another process took the table; stopping its actor here");
+                tracing::warn!(table = %t.id, "another process took the table; stopping its actor here");
                 let _ = handle.commands.try_send(Command::Stop);
             }
         }
-        let ids = self.store.claimable_tables(instance, now).await?;
         let mut resumed = 0;
-        for id in ids.into_iter().filter(|&id| self.running(id).is_none()) {
+        for id in tables.iter().filter(|t| t.claimable).map(|t| t.id).filter(|&id| self.running(id).is_none())
+        {
             match self.get(id).await {
                 Ok(Some(_)) => resumed += 1,
                 Ok(None) | Err(PlayError::Store(StoreError::Fenced)) => {}
