@@ -12,10 +12,9 @@
 # Usage: scripts/ci_load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
 
-target="${CARGO_TARGET_DIR:-target}"
 cargo build -q --bin luddo --bin luddo-load
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 scratch="$(mktemp -d -p "$( [ -d /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")" luddo-ci-load.XXXXXX)"
 trap 'rm -rf "$scratch"' EXIT
 

@@ -7,22 +7,20 @@
 # server runs as SERVERS processes on one database — tables are spread over them by the
 # ownership leases (docs/architecture.md): each table is driven by the process it was started
 # on — and the clients as GENERATORS luddo-load processes, each bound to one server. While they
-# play (slowly: RATE actions/s each; WebSockets from 127.0.0.1-4, so loopback has ports enough), the script counts the established WebSockets on the
-# servers' ports and sums the servers' RSS every 2 s; the figures are the peak of those sums.
+# play (slowly: RATE actions/s each; WebSockets from 127.0.0.1-4, so loopback has ports
+# enough), the script counts the established WebSockets on the servers' ports and sums the
+# servers' RSS every 2 s; the figures are the peak of those sums.
 #
 # Usage: scripts/hold.sh [OUT_DIR]   Environment: TABLES (10000), SERVERS (3), GENERATORS (6),
 #   RATE (50 actions/s per generator), HOLD (30s measured after every generator's ramp-up), SETUP
 #   (16 tables set up at once per generator: more only overflows the listen backlog).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
 
-out="${1:-${TMPDIR:-/tmp}/luddo-hold/$(date -u +%Y%m%dT%H%M%SZ)}"
-mkdir -p "$out"
-export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
-target="${CARGO_TARGET_DIR:-target}"
+out="$(out_dir luddo-hold "${1:-}")"
 tables="${TABLES:-10000}" servers="${SERVERS:-3}" generators="${GENERATORS:-6}"
 rate="${RATE:-50}" hold="${HOLD:-30s}"
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 cargo build -q --release --bin luddo --bin luddo-load
 
 db="luddo_hold_$(date +%s)_$$"

@@ -13,6 +13,7 @@
 # Debug build on purpose (tests build it anyway).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
 
 kills="${1:-50}"
 shift || true
@@ -22,11 +23,9 @@ for arg in "$@"; do
   if [ "$arg" = "--postgres" ]; then postgres=1; else args+=("$arg"); fi
 done
 
-target="${CARGO_TARGET_DIR:-target}"
 cargo build -q --bin luddo --example kill_client
 
 if [ "$postgres" = 1 ]; then
-  export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
   db="luddo_kill_$(date +%s)_$$"
   psql -d postgres -qc "CREATE DATABASE $db"
   trap 'psql -d postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true' EXIT

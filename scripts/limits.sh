@@ -12,17 +12,14 @@
 #   CARGO_TARGET_DIR as usual.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
 
 out="${1:-limits.json}"
-export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
 pg_seconds="${PG_SECONDS:-15}"
 pg_clients="${PG_CLIENTS:-4 16 64}"
 ws_seconds="${WS_SECONDS:-10}"
 ws_groups="${WS_GROUPS:-1000}"
 ws_fanout="${WS_FANOUT:-4}"
-
-# Both sides of the fan-out run in one process: two descriptors per client.
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 db="luddo_limits_$(date +%s)_$$"
 work="$(mktemp -d)"
@@ -61,7 +58,7 @@ done
 
 echo "limits: WebSocket fan-out (${ws_groups} groups x ${ws_fanout} clients, ${ws_seconds}s)" >&2
 cargo build -q --release --example ws_fanout
-fanout_json="$("${CARGO_TARGET_DIR:-target}/release/examples/ws_fanout" --groups "$ws_groups" --fanout "$ws_fanout" \
+fanout_json="$("$target/release/examples/ws_fanout" --groups "$ws_groups" --fanout "$ws_fanout" \
                 --seconds "$ws_seconds")"
 fanout_rate="$(sed -E 's/.*"ws_fanout_msgs_per_s":([0-9.e+]+).*/\1/' <<<"$fanout_json")"
 echo "limits:   $fanout_rate messages/s" >&2

@@ -9,15 +9,12 @@
 #   HOLD_TABLES (10000; 0 skips the hold run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
 
-out="${1:-${TMPDIR:-/tmp}/luddo-load-results/$(date -u +%Y%m%dT%H%M%SZ)}"
-mkdir -p "$out"
-export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
-target="${CARGO_TARGET_DIR:-target}"
+out="$(out_dir luddo-load-results "${1:-}")"
 rates="${RATES:-1000 2500 5000}"
 tables="${TABLES:-1000}"
 hold_tables="${HOLD_TABLES:-10000}"
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 cargo build -q --release --bin luddo --bin luddo-load
 scripts/limits.sh "$out/limits.json" >/dev/null

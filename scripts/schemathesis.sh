@@ -11,6 +11,7 @@
 # Needs `schemathesis` (pip install schemathesis; 4.x) on PATH, or SCHEMATHESIS=/path/to/it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/common.sh
 
 MAX_EXAMPLES="${MAX_EXAMPLES:-100}"
 SEED="${SEED:-$RANDOM}"
@@ -21,7 +22,7 @@ if ! command -v "$SCHEMATHESIS" >/dev/null 2>&1; then
 fi
 
 cargo build --quiet --bin luddo
-bin="${CARGO_TARGET_DIR:-target}/debug/luddo"
+bin="$target/debug/luddo"
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 base="http://127.0.0.1:$port"

@@ -72,11 +72,16 @@ pub enum Controller {
 }
 
 impl Controller {
+    /// How the `seats.controller` column spells it.
     pub fn as_str(self) -> &'static str {
         match self {
             Controller::Human => "human",
             Controller::Bot => "bot",
         }
+    }
+
+    fn parse(column: &str) -> Option<Self> {
+        [Controller::Human, Controller::Bot].into_iter().find(|c| c.as_str() == column)
     }
 }
 
@@ -200,10 +205,10 @@ impl SeatRecord {
             seat: r.try_get::<i64, _>("seat")? as usize,
             player_id: player_id.as_deref().map(parse_uuid).transpose()?,
             player_name: r.try_get("name")?,
-            controller: match r.try_get::<String, _>("controller")?.as_str() {
-                "human" => Controller::Human,
-                "bot" => Controller::Bot,
-                other => return Err(StoreError::Corrupt(format!("controller {other:?}"))),
+            controller: {
+                let column: String = r.try_get("controller")?;
+                Controller::parse(&column)
+                    .ok_or_else(|| StoreError::Corrupt(format!("controller {column:?}")))?
             },
             joined_at: r.try_get("joined_at")?,
         })

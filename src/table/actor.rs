@@ -208,10 +208,8 @@ impl Actor {
             let idle = self.finished && self.events.receiver_count() == 0;
             tokio::select! {
                 command = commands.recv() => {
-                    let Some(command) = command else { return };
-                    if let Command::Stop = command {
-                        return;
-                    }
+                    // Closed, or another process took the table: stop, writing nothing more.
+                    let Some(command) = command.filter(|c| !matches!(c, Command::Stop)) else { return };
                     if let Err(e) = self.handle(command).await {
                         tracing::error!(table = %self.id, error = %e, "table stopped; it will be reloaded from its log");
                         return;
@@ -267,6 +265,7 @@ impl Actor {
                     self.flush().await?;
                 }
             }
+            // The run loop stops before handling it.
             Command::Stop => {}
             Command::Disconnected { player } => {
                 if let Some(seat) = self.seat_of(player) {

@@ -1,0 +1,15 @@
+# Sourced by the scripts in this folder (after `cd` to the repository root): what they share.
+
+# The local PostgreSQL, as psql, pgbench and the servers reach it (trust auth, as in .ci/run).
+export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
+# Where cargo puts the binaries.
+target="${CARGO_TARGET_DIR:-target}"
+# As many open files as this machine lets a process have: every WebSocket is one.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+# out_dir DEFAULT_NAME [GIVEN]: prints GIVEN, or $TMPDIR/DEFAULT_NAME/<UTC time>; creates it.
+out_dir() {
+  local dir="${2:-${TMPDIR:-/tmp}/$1/$(date -u +%Y%m%dT%H%M%SZ)}"
+  mkdir -p "$dir"
+  echo "$dir"
+}
