@@ -38,17 +38,24 @@ async fn expire_lease(db: &TestDb, instance: &str) {
     db.execute(&format!("UPDATE instances SET lease_until = 0 WHERE id = '{instance}'")).await;
 }
 
-/// The seat to act, its legal actions and the `seq`, as `s` sees the table.
+/// The seat to act, its legal actions and the `seq`, as `s` sees the table; `None` once `s`
+/// says the table is elsewhere (which it may start saying between the two views it takes).
 async fn to_act(s: &TestServer, id: &str, tokens: &[String]) -> Option<(usize, Vec<Value>, i64)> {
-    let view = s.get(&format!("/v1/tables/{id}"), Some(&tokens[0])).await;
+    let view = here(s, id, &tokens[0]).await?;
+    let seat = view["play"]["to_act"].as_u64()? as usize;
+    let mine = here(s, id, &tokens[seat]).await?;
+    let legal = mine["play"]["legal_actions"].as_array().unwrap().clone();
+    Some((seat, legal, mine["play"]["seq"].as_i64().unwrap()))
+}
+
+/// The table as `token`'s player sees it on `s`, or `None` if `s` says it is elsewhere.
+async fn here(s: &TestServer, id: &str, token: &str) -> Option<Value> {
+    let view = s.get(&format!("/v1/tables/{id}"), Some(token)).await;
     if view.status != 200 {
         view.assert_problem(503, "table_elsewhere");
         return None;
     }
-    let seat = view.json["play"]["to_act"].as_u64()? as usize;
-    let mine = s.table_view(id, Some(&tokens[seat])).await;
-    let legal = mine["play"]["legal_actions"].as_array().unwrap().clone();
-    Some((seat, legal, mine["play"]["seq"].as_i64().unwrap()))
+    Some(view.json)
 }
 
 /// The whole log, from a third server that loads the table afresh (so it must replay).
