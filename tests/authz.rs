@@ -86,9 +86,12 @@ async fn cast(s: &TestServer, visibility: &str) -> Cast {
     let t = s.table(&host, json!({"game": "luddo", "seats": 3, "visibility": visibility})).await;
     let table = t["id"].as_str().unwrap().to_string();
     let code = t["invite_code"].as_str().map(String::from);
-    let r = s
-        .post(&format!("/v1/tables/{table}/join"), Some(&seated), json!({"seat": 1, "invite_code": code}))
-        .await;
+    // A public table's join names no invite code (null is not absence: the spec says a string).
+    let body = match &code {
+        Some(code) => json!({"seat": 1, "invite_code": code}),
+        None => json!({"seat": 1}),
+    };
+    let r = s.post(&format!("/v1/tables/{table}/join"), Some(&seated), body).await;
     assert_eq!(r.status, 200, "{}", r.json);
     Cast { host, seated, spectator, table, code }
 }
@@ -212,6 +215,18 @@ async fn private_lobby_routes_by_role(db: Db) {
     assert_eq!(r.json["id"], c.table.as_str());
     s.get(&format!("/v1/invites/{code}"), Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
     s.get("/v1/invites/0000000000000000", None).await.assert_problem(404, "not_found");
+    // What cannot be an invite code is a 404 too, never a database error (PostgreSQL refuses NUL
+    // in text): wrong length, characters outside the alphabet, percent-encoded bytes.
+    for bad in [
+        "%00",
+        "%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00",
+        "WRONG",
+        "000000000000000I",
+        "%C3%A9",
+        "0000000000000000000",
+    ] {
+        s.get(&format!("/v1/invites/{bad}"), None).await.assert_problem(404, "not_found");
+    }
 
     // Non-members cannot tell the table exists, whatever they try.
     let patch = s.call(Method::PATCH, &t, Some(&c.spectator), Some(json!({"party": true}))).await;

@@ -336,7 +336,11 @@ async fn actions_and_connections_are_limited(db: Db) {
     let first = s.ws(&id, &format!("token={}", tokens[0])).await;
     let url = format!("{}/v1/tables/{id}/events", s.base.replace("http://", "ws://"));
     match tokio_tungstenite::connect_async(format!("{url}?token={}", tokens[0])).await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => assert_eq!(response.status(), 429),
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 429);
+            let after = response.headers().get("retry-after").expect("a 429 says when to retry");
+            assert!(after.to_str().unwrap().parse::<u64>().unwrap() >= 1);
+        }
         other => panic!("expected a 429, got {other:?}"),
     }
     let spectator = s.ws(&id, "since=0").await;

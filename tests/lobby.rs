@@ -22,6 +22,9 @@ both_stores!(
     host_changes_settings_before_start,
     starting_a_table,
     sign_ups_are_rate_limited,
+    racing_joins_are_refused_by_name_not_in_the_databases_words,
+    bodies_read_numbers_and_nulls_as_the_spec_says,
+    an_empty_cursor_is_the_first_page,
 );
 
 async fn health_and_readiness(db: Db) {
@@ -70,6 +73,23 @@ async fn bad_sign_ups_are_refused_clearly(db: Db) {
     // 32 characters of a multi-byte script are fine.
     let r = s.post("/v1/players", None, json!({"name": "ü".repeat(32)})).await;
     assert_eq!(r.status, 201);
+    // Invisible, reordering and separator characters (Unicode Cf, Zl, Zp), alone or in a name.
+    for c in [
+        '\u{202E}', '\u{200B}', '\u{FEFF}', '\u{2066}', '\u{2069}', '\u{00AD}', '\u{2028}', '\u{2029}',
+        '\u{2060}',
+    ] {
+        for name in [c.to_string(), format!("A{c}nn")] {
+            s.post("/v1/players", None, json!({ "name": name })).await.assert_problem(422, "invalid_name");
+        }
+    }
+    // White space of any kind alone is no name.
+    s.post("/v1/players", None, json!({"name": "\u{3000}\u{2003} "}))
+        .await
+        .assert_problem(422, "invalid_name");
+    // Names are stored in NFC: "e" + combining acute is the same name as "é".
+    let r = s.post("/v1/players", None, json!({"name": "Rene\u{0301}"})).await;
+    assert_eq!(r.status, 201);
+    assert_eq!(r.json["name"], "Ren\u{00E9}");
 }
 
 async fn malformed_bodies_never_500(db: Db) {
@@ -408,4 +428,96 @@ async fn sign_ups_are_rate_limited(db: Db) {
     r.assert_problem(429, "rate_limited");
     let after: u64 = r.headers["retry-after"].to_str().unwrap().parse().unwrap();
     assert!((1..=20).contains(&after));
+}
+
+/// One player joining one table from many requests at once: one seat, and every other request a
+/// 409 with a code of ours (the unique index that stops the race reports it, not the database's
+/// message).
+async fn racing_joins_are_refused_by_name_not_in_the_databases_words(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    let (bob_id, bob) = s.player("Bob").await;
+    for _ in 0..4 {
+        let t = s.table(&host, json!({"game": "luddo", "seats": 6})).await;
+        let path = format!("/v1/tables/{}/join", t["id"].as_str().unwrap());
+        let joins = (1..6).map(|seat| s.post(&path, Some(&bob), json!({ "seat": seat })));
+        let answers = futures_util::future::join_all(joins).await;
+        let mut seated = 0;
+        for r in &answers {
+            if r.status == 200 {
+                seated += 1;
+                continue;
+            }
+            r.assert_problem(409, "already_seated");
+            let detail = r.json["detail"].as_str().unwrap().to_lowercase();
+            for word in ["constraint", "unique", "duplicate", "seats", "key"] {
+                assert!(!detail.contains(word), "a database's words reached the client: {detail}");
+            }
+        }
+        assert_eq!(seated, 1, "Bob took one seat");
+        let view = s.get(&format!("/v1/tables/{}", t["id"].as_str().unwrap()), None).await;
+        let bobs = view.json["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|seat| seat["player"]["id"] == bob_id.as_str());
+        assert_eq!(bobs.count(), 1);
+    }
+}
+
+/// JSON Schema's `integer` takes `4.0`; an optional field's `null` is a wrong type, not absence.
+async fn bodies_read_numbers_and_nulls_as_the_spec_says(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    let (_, bob) = s.player("Bob").await;
+    let r = s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seats": 4.0, "seat": 1.0})).await;
+    assert_eq!(r.status, 201, "{}", r.json);
+    assert_eq!(r.json["seats"].as_array().unwrap().len(), 4);
+    assert_eq!(r.json["seats"][1]["player"]["name"], "Host");
+    let id = r.json["id"].as_str().unwrap().to_string();
+    s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seats": 4.5}))
+        .await
+        .assert_problem(422, "invalid_body");
+    s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seats": 4, "dice": null}))
+        .await
+        .assert_problem(422, "invalid_body");
+    let path = format!("/v1/tables/{id}");
+    let patch = |body| s.call(Method::PATCH, &path, Some(&host), Some(body));
+    patch(json!({"party": null})).await.assert_problem(422, "invalid_body");
+    patch(json!({"visibility": null})).await.assert_problem(422, "invalid_body");
+    patch(json!({"options": null})).await.assert_problem(422, "invalid_body");
+    let join = format!("/v1/tables/{id}/join");
+    s.post(&join, Some(&bob), json!({"seat": null})).await.assert_problem(422, "invalid_body");
+    let r = s.post(&join, Some(&bob), json!({"seat": 3.0})).await;
+    assert_eq!(r.json["seats"][3]["player"]["name"], "Bob", "{}", r.json);
+    let plays = |body| s.post("/v1/backgammon/plays", None, body);
+    let start = "4HPwATDgc/ABMA";
+    plays(json!({"position_id": start, "xgid": null, "dice": [3, 1]}))
+        .await
+        .assert_problem(422, "invalid_body");
+    let r = plays(json!({"position_id": start, "dice": [3.0, 1.0]})).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    // A seq written as a float is read as the number it is: here one from the future, refused as
+    // such rather than as a malformed body.
+    let (table, tokens) = common::seated_table(&s, "snakes", 2, json!({})).await;
+    let r = s
+        .post(
+            &format!("/v1/tables/{table}/actions"),
+            Some(&tokens[0]),
+            json!({"action": {"type": "roll"}, "seq": 1892.0}),
+        )
+        .await;
+    r.assert_problem(409, "stale_seq");
+}
+
+async fn an_empty_cursor_is_the_first_page(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    s.table(&host, json!({"game": "luddo", "seats": 2})).await;
+    let r = s.get("/v1/tables?cursor=", None).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    assert_eq!(r.json["tables"].as_array().unwrap().len(), 1);
+    let r = s.get("/v1/hall-of-shame?game=luddo&cursor=", None).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    s.get("/v1/tables?cursor=nonsense", None).await.assert_problem(400, "invalid_query");
 }

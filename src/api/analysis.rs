@@ -1,7 +1,7 @@
 //! Position analysis: the legal plays of a backgammon position, for any client.
 
 use super::{
-    AppState,
+    AppState, body,
     error::{ApiError, ApiResult},
     extract::Json,
 };
@@ -17,9 +17,12 @@ pub fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 struct PlaysRequest {
     /// GNU Backgammon Position ID, the player on roll to play.
+    #[serde(default, deserialize_with = "body::some")]
     position_id: Option<String>,
     /// Or an XGID (its dice field is ignored).
+    #[serde(default, deserialize_with = "body::some")]
     xgid: Option<String>,
+    #[serde(deserialize_with = "body::whole_pair")]
     dice: [u8; 2],
 }
 

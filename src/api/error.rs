@@ -4,7 +4,7 @@
 //! on; `detail` is for humans. Internal errors are logged with their cause and answered with a
 //! bare 500 that reveals nothing.
 
-use crate::store::StoreError;
+use crate::store::{Constraint, StoreError};
 use axum::{
     Json,
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
@@ -63,10 +63,12 @@ impl ApiError {
         Self::new(StatusCode::CONFLICT, code, detail)
     }
     pub fn rate_limited(retry_after: Duration) -> Self {
-        Self {
-            retry_after: Some(retry_after),
-            ..Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many requests; slow down")
-        }
+        Self::too_many("rate_limited", "too many requests; slow down", retry_after)
+    }
+    /// A 429 for a bound that frees up by itself (a budget refills, a connection closes, a table
+    /// ends): `retry_after` is when trying again is worth it.
+    pub fn too_many(code: &'static str, detail: impl Into<String>, retry_after: Duration) -> Self {
+        Self { retry_after: Some(retry_after), ..Self::new(StatusCode::TOO_MANY_REQUESTS, code, detail) }
     }
     pub fn unavailable(detail: impl Into<String>) -> Self {
         Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", detail)
@@ -91,6 +93,10 @@ impl IntoResponse for ApiError {
         let mut response = (self.status, Json(body)).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
+        if self.status == StatusCode::UNAUTHORIZED {
+            // RFC 9110 §11.6.1 / RFC 6750 §3: the scheme to authenticate with.
+            headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(r#"Bearer realm="luddo""#));
+        }
         if let Some(after) = self.retry_after {
             let secs = after.as_secs_f64().ceil().max(1.0) as u64;
             headers.insert(header::RETRY_AFTER, HeaderValue::from(secs));
@@ -106,7 +112,19 @@ impl From<StoreError> for ApiError {
                 tracing::warn!(%cause, "database unavailable");
                 ApiError::unavailable("the database is unavailable; try again shortly")
             }
-            StoreError::Conflict(what) => ApiError::conflict("conflict", what),
+            StoreError::Conflict(Constraint::SeatTaken) => {
+                ApiError::conflict("seat_taken", "that seat is taken")
+            }
+            StoreError::Conflict(Constraint::AlreadySeated) => {
+                ApiError::conflict("already_seated", "you already have a seat at this table")
+            }
+            StoreError::Conflict(Constraint::LogSeq) => ApiError::conflict(
+                "stale_seq",
+                "the table has moved on; read the latest entries and try again",
+            ),
+            StoreError::Conflict(Constraint::Other) => {
+                ApiError::conflict("conflict", "the request clashed with another; try again")
+            }
             // Another server process drives the table; it comes back here if that one stops.
             StoreError::Fenced => ApiError {
                 retry_after: Some(Duration::from_secs(1)),

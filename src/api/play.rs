@@ -1,7 +1,7 @@
 //! Live play: actions, reclaiming a seat, the WebSocket of events, and the hall of shame.
 
 use super::{
-    AppState,
+    AppState, body,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, Path, Query, authenticate},
     rfc3339,
@@ -77,6 +77,7 @@ struct ActBody {
     /// One of the legal actions, as offered.
     action: Value,
     /// The latest `seq` the client has seen.
+    #[serde(deserialize_with = "body::whole")]
     seq: i64,
 }
 
@@ -162,11 +163,8 @@ async fn events(
         None => state.sockets.acquire(format!("spectators:{id}"), state.config.max_spectators_per_table),
     }
     .ok_or_else(|| {
-        ApiError::new(
-            axum::http::StatusCode::TOO_MANY_REQUESTS,
-            "too_many_connections",
-            "too many open connections; close one first",
-        )
+        // A slot frees when a socket closes; a stalled one is dropped within the send timeout.
+        ApiError::too_many("too_many_connections", "too many open connections; close one first", SEND_TIMEOUT)
     })?;
     Ok(ws
         .read_buffer_size(WS_READ_BUFFER)
@@ -347,8 +345,15 @@ async fn client_message(state: &AppState, handle: &TableHandle, player: Option<U
     #[derive(Deserialize)]
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     enum ClientMessage {
-        Action { id: Option<Value>, seq: i64, action: Value },
-        Reclaim { id: Option<Value> },
+        Action {
+            id: Option<Value>,
+            #[serde(deserialize_with = "body::whole")]
+            seq: i64,
+            action: Value,
+        },
+        Reclaim {
+            id: Option<Value>,
+        },
         Ping,
     }
     let message: ClientMessage = match serde_json::from_str(text) {
@@ -418,7 +423,7 @@ async fn hall_of_shame(
     if let Some(game) = &q.game {
         super::tables::parse_game(game)?;
     }
-    let after = q.cursor.as_deref().map(super::tables::parse_cursor).transpose()?;
+    let after = super::tables::parse_cursor(q.cursor.as_deref())?;
     let filter = ShameFilter { game: q.game, player: q.player, after, limit: limit + 1 };
     let mut rows = state.store.shame(&filter).await?;
     let next_cursor = if rows.len() > limit {

@@ -45,15 +45,35 @@ struct CreatedPlayer {
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
 
-/// Trims `name` and checks it is 1–32 printable characters.
+/// `name` in Unicode NFC without surrounding white space, if it is 1–32 visible characters.
+///
+/// Refused: control characters (Cc), format characters (Cf: zero-width spaces and joiners, bidi
+/// overrides and isolates, the BOM, soft hyphens…), line and paragraph separators (Zl, Zp), and
+/// names of white space alone. A name shows as what it says: no invisible name, none that
+/// reorders the text around it, none that looks like another name but for hidden characters.
 pub fn valid_name(name: &str) -> Result<String, ApiError> {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    let name: String = name.nfc().collect();
     let name = name.trim();
     let chars = name.chars().count();
     if chars == 0 || chars > MAX_NAME_CHARS {
-        return Err(ApiError::unprocessable("invalid_name", "a name has 1 to 32 characters"));
+        return Err(ApiError::unprocessable("invalid_name", "a name has 1 to 32 visible characters"));
     }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::unprocessable("invalid_name", "a name cannot contain control characters"));
+    let hidden = |c: char| {
+        matches!(
+            c.general_category(),
+            GeneralCategory::Control
+                | GeneralCategory::Format
+                | GeneralCategory::LineSeparator
+                | GeneralCategory::ParagraphSeparator
+        )
+    };
+    if let Some(c) = name.chars().find(|&c| hidden(c)) {
+        return Err(ApiError::unprocessable(
+            "invalid_name",
+            format!("a name cannot contain invisible or control characters (U+{:04X})", c as u32),
+        ));
     }
     Ok(name.to_string())
 }

@@ -1,7 +1,7 @@
 //! The lobby: create, list, look at, join, leave, configure and start tables.
 
 use super::{
-    AppState,
+    AppState, body,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
     rfc3339,
@@ -19,7 +19,7 @@ use axum::{
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
+use std::{net::SocketAddr, time::Duration};
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
@@ -46,35 +46,42 @@ const MAX_PAGE: usize = 100;
 #[serde(deny_unknown_fields)]
 struct CreateTable {
     game: String,
+    #[serde(deserialize_with = "body::whole")]
     seats: usize,
-    #[serde(default)]
-    options: serde_json::Value,
+    #[serde(default, deserialize_with = "body::some")]
+    options: Option<serde_json::Value>,
     #[serde(default)]
     visibility: Visibility,
     #[serde(default)]
     party: bool,
     /// The seat the host takes (default 0).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "body::whole")]
     seat: usize,
     /// Mixed into every die (see the fairness docs).
     #[serde(default)]
     client_seed: String,
     /// Fixed dice, only on a server in test mode.
+    #[serde(default, deserialize_with = "body::some_whole_list")]
     dice: Option<Vec<u8>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UpdateTable {
+    #[serde(default, deserialize_with = "body::some")]
     options: Option<serde_json::Value>,
+    #[serde(default, deserialize_with = "body::some")]
     visibility: Option<Visibility>,
+    #[serde(default, deserialize_with = "body::some")]
     party: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinTable {
+    #[serde(default, deserialize_with = "body::some_whole")]
     seat: Option<usize>,
+    #[serde(default, deserialize_with = "body::some")]
     invite_code: Option<String>,
 }
 
@@ -208,13 +215,24 @@ impl TableView {
     }
 }
 
+/// The alphabet of invite codes: Crockford's base32 (no I, L, O or U).
+const INVITE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// How many characters an invite code has.
+const INVITE_CHARS: usize = 16;
+
 /// An invite code: 16 characters of Crockford base32, 80 bits from the OS RNG.
 fn new_invite_code() -> String {
-    const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-    let mut bytes = [0u8; 16];
+    let mut bytes = [0u8; INVITE_CHARS];
     rand::TryRngCore::try_fill_bytes(&mut rand::rngs::OsRng, &mut bytes)
         .expect("the operating system's RNG is available");
-    bytes.iter().map(|b| ALPHABET[(b & 31) as usize] as char).collect()
+    bytes.iter().map(|b| INVITE_ALPHABET[(b & 31) as usize] as char).collect()
+}
+
+/// `code` in the form invite codes are stored in (upper case), if it could be one at all: what
+/// cannot be an invite code never reaches the database (PostgreSQL refuses a NUL in text).
+fn invite_code_form(code: &str) -> Option<String> {
+    let code = code.to_ascii_uppercase();
+    (code.len() == INVITE_CHARS && code.bytes().all(|b| INVITE_ALPHABET.contains(&b))).then_some(code)
 }
 
 pub(super) fn parse_game(game: &str) -> ApiResult<GameKind> {
@@ -256,7 +274,7 @@ async fn create(
         .check("tables-by-player", &host.id.to_string(), per_minute)
         .map_err(ApiError::rate_limited)?;
     let game = parse_game(&body.game)?;
-    let options = options_for(game, &body.options, body.seats)?;
+    let options = options_for(game, &body.options.unwrap_or_default(), body.seats)?;
     if body.seat >= body.seats {
         return Err(ApiError::unprocessable("invalid_seat", format!("seat must be below {}", body.seats)));
     }
@@ -278,10 +296,11 @@ async fn create(
         }
     }
     if state.store.count_open_tables_hosted(host.id).await? >= MAX_OPEN_TABLES_PER_HOST {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
+        // A slot frees when one of them finishes or closes: minutes, not seconds.
+        return Err(ApiError::too_many(
             "too_many_tables",
             format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
+            Duration::from_secs(60),
         ));
     }
     let seed = ServerSeed::generate();
@@ -310,7 +329,7 @@ async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiR
     if !(1..=MAX_PAGE).contains(&limit) {
         return Err(ApiError::bad_request("invalid_query", format!("limit is 1 to {MAX_PAGE}")));
     }
-    let after = q.cursor.as_deref().map(parse_cursor).transpose()?;
+    let after = parse_cursor(q.cursor.as_deref())?;
     let filter = TableFilter {
         status: q.status.unwrap_or(TableStatus::Open),
         game: game.map(|g| g.as_str().to_string()),
@@ -330,10 +349,13 @@ async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiR
     Ok(Json(TablePage { tables, next_cursor }))
 }
 
-pub(super) fn parse_cursor(cursor: &str) -> ApiResult<(i64, Uuid)> {
+/// The position a page starts after: none for the first page (no cursor, or an empty one, as a
+/// client that passes the last page's absent `next_cursor` on sends).
+pub(super) fn parse_cursor(cursor: Option<&str>) -> ApiResult<Option<(i64, Uuid)>> {
+    let Some(cursor) = cursor.filter(|c| !c.is_empty()) else { return Ok(None) };
     let bad = || ApiError::bad_request("invalid_query", "cursor is not one this server handed out");
     let (at, id) = cursor.split_once('_').ok_or_else(bad)?;
-    Ok((at.parse().map_err(|_| bad())?, Uuid::parse_str(id).map_err(|_| bad())?))
+    Ok(Some((at.parse().map_err(|_| bad())?, Uuid::parse_str(id).map_err(|_| bad())?)))
 }
 
 /// Loads a table the viewer may see: public ones, and private ones to their players or to
@@ -369,11 +391,9 @@ async fn show_invite(
     viewer: Option<Auth>,
     Path(code): Path<String>,
 ) -> ApiResult<Json<TableView>> {
-    let table = state
-        .store
-        .table_by_invite(&code.to_ascii_uppercase())
-        .await?
-        .ok_or_else(|| ApiError::not_found("no table has this invite code"))?;
+    let no_table = || ApiError::not_found("no table has this invite code");
+    let code = invite_code_form(&code).ok_or_else(no_table)?;
+    let table = state.store.table_by_invite(&code).await?.ok_or_else(no_table)?;
     let mut view = TableView::of(&table, viewer.map(|Auth(p)| p.id), &state);
     view.invite_code = table.invite_code.clone();
     Ok(Json(view))

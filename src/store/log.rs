@@ -241,7 +241,7 @@ async fn record_finish(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{NewTable, Store, Visibility, now_millis};
+    use crate::store::{Constraint, NewTable, Store, Visibility, now_millis};
     use serde_json::json;
 
     /// A store on a fresh SQLite file with `n` started tables, each taken by instance "me".
@@ -317,7 +317,7 @@ mod tests {
         }))
         .await;
         assert!(matches!(results[0], Err(StoreError::Fenced)), "{:?}", results[0]);
-        assert!(matches!(results[1], Err(StoreError::Conflict(_))), "{:?}", results[1]);
+        assert!(matches!(results[1], Err(StoreError::Conflict(Constraint::LogSeq))), "{:?}", results[1]);
         for (i, r) in results.iter().enumerate().skip(2) {
             assert!(r.is_ok(), "table {i}: {r:?}");
         }

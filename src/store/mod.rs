@@ -29,13 +29,13 @@ pub enum Backend {
 }
 
 /// Failures of the store. `Unavailable` means the database could not be reached (the API
-/// answers 503); `Conflict` is a broken uniqueness rule the caller may explain.
+/// answers 503); `Conflict` is a broken uniqueness rule, named, which the caller may explain.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("the database is unavailable: {0}")]
     Unavailable(sqlx::Error),
-    #[error("conflict: {0}")]
-    Conflict(String),
+    #[error("conflict: {0:?}")]
+    Conflict(Constraint),
     #[error("database error: {0}")]
     Other(sqlx::Error),
     #[error("corrupt row: {0}")]
@@ -48,6 +48,39 @@ pub enum StoreError {
     Fenced,
 }
 
+/// The uniqueness rules of the schema, by what they mean: a broken one is reported by name,
+/// never in the database's words (which differ per backend and name its internals).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Constraint {
+    /// `seats` primary key: the seat has a player already.
+    SeatTaken,
+    /// `seats_one_per_player`: the player has another seat at this table.
+    AlreadySeated,
+    /// `actions` primary key: this `seq` of the table's log is written already.
+    LogSeq,
+    /// Any other (a token or invite code drawn twice: 256 and 80 random bits).
+    Other,
+}
+
+impl Constraint {
+    /// Which rule `db` broke: PostgreSQL names the constraint; SQLite lists the columns of the
+    /// index in its message ("UNIQUE constraint failed: seats.table_id, seats.player_id").
+    fn of(db: &dyn sqlx::error::DatabaseError) -> Self {
+        match db.constraint() {
+            Some("seats_pkey") => Constraint::SeatTaken,
+            Some("seats_one_per_player") => Constraint::AlreadySeated,
+            Some("actions_pkey") => Constraint::LogSeq,
+            Some(_) => Constraint::Other,
+            None => match db.message().strip_prefix("UNIQUE constraint failed: ") {
+                Some("seats.table_id, seats.seat") => Constraint::SeatTaken,
+                Some("seats.table_id, seats.player_id") => Constraint::AlreadySeated,
+                Some("actions.table_id, actions.seq") => Constraint::LogSeq,
+                _ => Constraint::Other,
+            },
+        }
+    }
+}
+
 impl StoreError {
     /// The same failure again, for each of several callers who shared one attempt.
     fn duplicate(&self) -> StoreError {
@@ -55,7 +88,7 @@ impl StoreError {
             StoreError::Unavailable(e) => {
                 StoreError::Unavailable(sqlx::Error::Io(std::io::Error::other(e.to_string())))
             }
-            StoreError::Conflict(m) => StoreError::Conflict(m.clone()),
+            StoreError::Conflict(c) => StoreError::Conflict(*c),
             StoreError::Corrupt(m) => StoreError::Corrupt(m.clone()),
             StoreError::Fenced => StoreError::Fenced,
             other => StoreError::Other(sqlx::Error::Protocol(other.to_string())),
@@ -72,7 +105,7 @@ impl From<sqlx::Error> for StoreError {
             | sqlx::Error::Tls(_)
             | sqlx::Error::WorkerCrashed => StoreError::Unavailable(e),
             sqlx::Error::Database(db) if db.is_unique_violation() => {
-                StoreError::Conflict(db.message().to_string())
+                StoreError::Conflict(Constraint::of(db.as_ref()))
             }
             sqlx::Error::Database(db) if db.code().is_some_and(|c| is_unreachable_sqlstate(&c)) => {
                 StoreError::Unavailable(e)

@@ -430,6 +430,18 @@ impl Resp {
         let ct = self.headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default();
         assert!(ct.starts_with("application/problem+json"), "content-type {ct}");
         assert_eq!(self.json["type"], format!("https://luddo.dev/problems/{code}"));
+        let header = |name: &str| self.headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+        match status {
+            // RFC 9110: a 401 says how to authenticate.
+            401 => assert_eq!(header("www-authenticate").as_deref(), Some(r#"Bearer realm="luddo""#)),
+            // Every bound a 429 reports frees up by itself; the client is told when to retry.
+            429 => {
+                let after =
+                    header("retry-after").unwrap_or_else(|| panic!("a 429 {code} without Retry-After"));
+                assert!(after.parse::<u64>().is_ok_and(|s| s >= 1), "Retry-After: {after}");
+            }
+            _ => {}
+        }
     }
 }
 
