@@ -11,6 +11,8 @@
 //! | `LUDDO_TURN_SECONDS` | clock for each roll and move | `15` |
 //! | `LUDDO_PARTY_TURN_SECONDS` | the same on party tables | `30` |
 //! | `LUDDO_AWAY_SECONDS` | away this long + one timeout = a bot takes the seat | `45` |
+//! | `LUDDO_STALL_TIMEOUTS` | this many timeouts among a player's last `LUDDO_STALL_WINDOW` decisions = a bot takes the seat | `4` |
+//! | `LUDDO_STALL_WINDOW` | how many of a player's latest decisions the stalling rule looks at (at most 32) | `6` |
 //! | `LUDDO_REQUEST_TIMEOUT_SECONDS` | longest an HTTP request may take | `10` |
 //! | `LUDDO_MAX_BODY_BYTES` | largest request body accepted | `65536` |
 //! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP (and tables per player) per minute | `60` |
@@ -34,6 +36,8 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_TURN_SECONDS",
     "LUDDO_PARTY_TURN_SECONDS",
     "LUDDO_AWAY_SECONDS",
+    "LUDDO_STALL_TIMEOUTS",
+    "LUDDO_STALL_WINDOW",
     "LUDDO_REQUEST_TIMEOUT_SECONDS",
     "LUDDO_MAX_BODY_BYTES",
     "LUDDO_RATE_PER_MINUTE",
@@ -56,6 +60,8 @@ pub struct Config {
     /// `None` allows any origin.
     pub cors_origins: Option<Vec<String>>,
     pub timers: Timers,
+    /// When a bot takes a seat whose clock keeps running out.
+    pub takeover: TakeoverRule,
     pub request_timeout: Duration,
     pub max_body_bytes: usize,
     pub rate_per_minute: u32,
@@ -88,6 +94,27 @@ impl Default for Timers {
     }
 }
 
+/// Longest window of recent decisions the stalling rule may look at.
+pub const MAX_STALL_WINDOW: u32 = 32;
+
+/// When a bot takes a seat whose clock just ran out (besides being away, which depends on
+/// presence: see [`Timers::away`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TakeoverRule {
+    /// Clocks run out in a row (RULES.md §7: three).
+    pub in_a_row: u32,
+    /// Clocks run out among the player's last `window` decisions: acting once in every three
+    /// dodges three-in-a-row forever, but not this.
+    pub stalled: u32,
+    pub window: u32,
+}
+
+impl Default for TakeoverRule {
+    fn default() -> Self {
+        Self { in_a_row: 3, stalled: 4, window: 6 }
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Self {
@@ -97,6 +124,7 @@ impl Default for Config {
             log_json: false,
             cors_origins: None,
             timers: Timers::default(),
+            takeover: TakeoverRule::default(),
             request_timeout: Duration::from_secs(10),
             max_body_bytes: 64 * 1024,
             rate_per_minute: 60,
@@ -179,6 +207,18 @@ impl Config {
                 turn: secs("LUDDO_TURN_SECONDS", d.timers.turn)?,
                 party_turn: secs("LUDDO_PARTY_TURN_SECONDS", d.timers.party_turn)?,
                 away: secs("LUDDO_AWAY_SECONDS", d.timers.away)?,
+            },
+            takeover: {
+                let stalled = number("LUDDO_STALL_TIMEOUTS", d.takeover.stalled as u64)?;
+                let window = number("LUDDO_STALL_WINDOW", d.takeover.window as u64)?;
+                if window > MAX_STALL_WINDOW as u64 || stalled > window {
+                    let value = format!("{stalled} of {window}");
+                    return Err(parse(
+                        "LUDDO_STALL_WINDOW",
+                        "expected LUDDO_STALL_TIMEOUTS <= LUDDO_STALL_WINDOW <= 32",
+                    )(value));
+                }
+                TakeoverRule { stalled: stalled as u32, window: window as u32, ..d.takeover }
             },
             request_timeout: secs("LUDDO_REQUEST_TIMEOUT_SECONDS", d.request_timeout)?,
             max_body_bytes: number("LUDDO_MAX_BODY_BYTES", d.max_body_bytes as u64)? as usize,
