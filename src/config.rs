@@ -19,7 +19,7 @@
 //! | `LUDDO_ACTIONS_PER_MINUTE` | actions per player per minute | `600` |
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
-//! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | random |
+//! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | kept in `LUDDO_DATA_DIR` (see [`crate::instance`]) |
 //! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
 
@@ -70,6 +70,9 @@ pub struct Config {
     pub max_spectators_per_table: usize,
     /// This process's name in the leases of the tables it drives.
     pub instance_id: String,
+    /// Whether `LUDDO_INSTANCE_ID` named it; if not, the binary takes the one kept in the data
+    /// directory ([`crate::instance::claim`]) instead of the random default.
+    pub instance_id_given: bool,
     /// How long a lease lasts without renewal (renewed every third of it).
     pub lease: Duration,
     /// Accept scripted dice at table creation. Only for tests: it makes games predictable.
@@ -132,6 +135,7 @@ impl Default for Config {
             max_sockets_per_player: 8,
             max_spectators_per_table: 200,
             instance_id: uuid::Uuid::new_v4().to_string(),
+            instance_id_given: false,
             lease: Duration::from_secs(10),
             test_mode: false,
         }
@@ -235,6 +239,7 @@ impl Config {
                 Some(v) if v.trim().len() <= 100 => v.trim().to_string(),
                 Some(v) => return Err(parse("LUDDO_INSTANCE_ID", "expected at most 100 characters")(v)),
             },
+            instance_id_given: get("LUDDO_INSTANCE_ID").is_some(),
             lease: secs("LUDDO_LEASE_SECONDS", d.lease)?,
             test_mode,
         })
