@@ -296,5 +296,10 @@ mod tests {
         assert!(err.to_string().contains("LUDDO_TURN_SECONDS"));
         assert!(config(&[("LUDDO_ADDR", "nowhere")]).is_err());
         assert!(config(&[("LUDDO_LOG_FORMAT", "xml")]).is_err());
+        let err = config(&[("LUDDO_STALL_TIMEOUTS", "7")]).unwrap_err();
+        assert!(err.to_string().contains("LUDDO_STALL_WINDOW"), "7 timeouts of 6 decisions: {err}");
+        assert!(config(&[("LUDDO_STALL_WINDOW", "33")]).is_err());
+        let c = config(&[("LUDDO_STALL_TIMEOUTS", "5"), ("LUDDO_STALL_WINDOW", "8")]).unwrap();
+        assert_eq!(c.takeover, TakeoverRule { in_a_row: 3, stalled: 5, window: 8 });
     }
 }

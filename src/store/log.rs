@@ -242,8 +242,8 @@ async fn record_finish(
 mod tests {
     use super::*;
     use crate::store::{
-        NewTable, Store, Visibility, now_millis,
-        testing::{TempDir, scratch_store},
+        Store, now_millis,
+        testing::{TempDir, luddo_for_two, scratch_store},
     };
     use serde_json::json;
 
@@ -253,20 +253,7 @@ mod tests {
         let host = store.create_player("host", &Uuid::new_v4().to_string()).await.unwrap();
         let mut tables = vec![];
         for _ in 0..n {
-            let new = NewTable {
-                id: Uuid::new_v4(),
-                game: "luddo".into(),
-                options: json!({}),
-                seat_count: 2,
-                visibility: Visibility::Public,
-                party: false,
-                invite_code: None,
-                host_id: host.id,
-                seed: "00".repeat(32),
-                seed_commitment: "00".repeat(32),
-                client_seed: String::new(),
-                dice_script: None,
-            };
+            let new = luddo_for_two(host.id);
             store.create_table(&new, 0).await.unwrap();
             let started = store.start_table(new.id, host.id, "me", true).await.unwrap();
             assert_eq!(started, crate::store::StartOutcome::Started);

@@ -713,7 +713,9 @@ pub(crate) fn parse_uuid(s: &str) -> StoreResult<Uuid> {
 /// Scratch stores for the crate's unit tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{Store, now_millis};
+    use super::{NewTable, Store, Visibility, now_millis};
+    use crate::rules::dice::ServerSeed;
+    use uuid::Uuid;
 
     /// A scratch directory removed on drop.
     pub struct TempDir(pub std::path::PathBuf);
@@ -731,5 +733,24 @@ pub(crate) mod testing {
         let store = Store::open(&format!("sqlite://{}?mode=rwc", dir.join("t.db").display())).await.unwrap();
         store.renew_lease("me", now_millis() + 60_000).await.unwrap();
         (store, TempDir(dir))
+    }
+
+    /// A new public 2-seat Luddo table hosted by `host`, on a fresh seed.
+    pub fn luddo_for_two(host: Uuid) -> NewTable {
+        let seed = ServerSeed::generate();
+        NewTable {
+            id: Uuid::new_v4(),
+            game: "luddo".into(),
+            options: serde_json::json!({}),
+            seat_count: 2,
+            visibility: Visibility::Public,
+            party: false,
+            invite_code: None,
+            host_id: host,
+            seed: seed.to_hex(),
+            seed_commitment: seed.commitment(),
+            client_seed: String::new(),
+            dice_script: None,
+        }
     }
 }

@@ -587,7 +587,10 @@ mod tests {
     use super::*;
     use crate::{
         config::Timers,
-        store::{NewTable, StartOutcome, Visibility, now_millis, testing::scratch_store},
+        store::{
+            StartOutcome, now_millis,
+            testing::{luddo_for_two, scratch_store},
+        },
     };
     use proptest::prelude::*;
     use tokio::sync::oneshot;
@@ -629,21 +632,7 @@ mod tests {
         for name in ["A", "B"] {
             players.push(store.create_player(name, &Uuid::new_v4().to_string()).await.unwrap().id);
         }
-        let seed = ServerSeed::generate();
-        let new = NewTable {
-            id: Uuid::new_v4(),
-            game: "luddo".into(),
-            options: json!({}),
-            seat_count: 2,
-            visibility: Visibility::Public,
-            party: false,
-            invite_code: None,
-            host_id: players[0],
-            seed: seed.to_hex(),
-            seed_commitment: seed.commitment(),
-            client_seed: String::new(),
-            dice_script: None,
-        };
+        let new = luddo_for_two(players[0]);
         store.create_table(&new, 0).await.unwrap();
         assert!(store.take_seat(new.id, 1, players[1]).await.unwrap());
         let started = store.start_table(new.id, players[0], "me", false).await.unwrap();
