@@ -11,13 +11,15 @@
 //! | `LUDDO_TURN_SECONDS` | clock for each roll and move | `15` |
 //! | `LUDDO_PARTY_TURN_SECONDS` | the same on party tables | `30` |
 //! | `LUDDO_AWAY_SECONDS` | away this long + one timeout = a bot takes the seat | `45` |
+//! | `LUDDO_STALL_TIMEOUTS` | this many timeouts among a player's last `LUDDO_STALL_WINDOW` decisions = a bot takes the seat | `4` |
+//! | `LUDDO_STALL_WINDOW` | how many of a player's latest decisions the stalling rule looks at (at most 32) | `6` |
 //! | `LUDDO_REQUEST_TIMEOUT_SECONDS` | longest an HTTP request may take | `10` |
 //! | `LUDDO_MAX_BODY_BYTES` | largest request body accepted | `65536` |
 //! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP (and tables per player) per minute | `60` |
 //! | `LUDDO_ACTIONS_PER_MINUTE` | actions per player per minute | `600` |
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
-//! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | random |
+//! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | kept in `LUDDO_DATA_DIR` (see [`crate::instance`]) |
 //! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
 
@@ -34,6 +36,8 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_TURN_SECONDS",
     "LUDDO_PARTY_TURN_SECONDS",
     "LUDDO_AWAY_SECONDS",
+    "LUDDO_STALL_TIMEOUTS",
+    "LUDDO_STALL_WINDOW",
     "LUDDO_REQUEST_TIMEOUT_SECONDS",
     "LUDDO_MAX_BODY_BYTES",
     "LUDDO_RATE_PER_MINUTE",
@@ -56,6 +60,8 @@ pub struct Config {
     /// `None` allows any origin.
     pub cors_origins: Option<Vec<String>>,
     pub timers: Timers,
+    /// When a bot takes a seat whose clock keeps running out.
+    pub takeover: TakeoverRule,
     pub request_timeout: Duration,
     pub max_body_bytes: usize,
     pub rate_per_minute: u32,
@@ -64,6 +70,9 @@ pub struct Config {
     pub max_spectators_per_table: usize,
     /// This process's name in the leases of the tables it drives.
     pub instance_id: String,
+    /// Whether `LUDDO_INSTANCE_ID` named it; if not, the binary takes the one kept in the data
+    /// directory ([`crate::instance::claim`]) instead of the random default.
+    pub instance_id_given: bool,
     /// How long a lease lasts without renewal (renewed every third of it).
     pub lease: Duration,
     /// Accept scripted dice at table creation. Only for tests: it makes games predictable.
@@ -88,6 +97,27 @@ impl Default for Timers {
     }
 }
 
+/// Longest window of recent decisions the stalling rule may look at.
+pub const MAX_STALL_WINDOW: u32 = 32;
+
+/// When a bot takes a seat whose clock just ran out (besides being away, which depends on
+/// presence: see [`Timers::away`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TakeoverRule {
+    /// Clocks run out in a row (RULES.md §7: three).
+    pub in_a_row: u32,
+    /// Clocks run out among the player's last `window` decisions: acting once in every three
+    /// dodges three-in-a-row forever, but not this.
+    pub stalled: u32,
+    pub window: u32,
+}
+
+impl Default for TakeoverRule {
+    fn default() -> Self {
+        Self { in_a_row: 3, stalled: 4, window: 6 }
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Self {
@@ -97,6 +127,7 @@ impl Default for Config {
             log_json: false,
             cors_origins: None,
             timers: Timers::default(),
+            takeover: TakeoverRule::default(),
             request_timeout: Duration::from_secs(10),
             max_body_bytes: 64 * 1024,
             rate_per_minute: 60,
@@ -104,6 +135,7 @@ impl Default for Config {
             max_sockets_per_player: 8,
             max_spectators_per_table: 200,
             instance_id: uuid::Uuid::new_v4().to_string(),
+            instance_id_given: false,
             lease: Duration::from_secs(10),
             test_mode: false,
         }
@@ -180,6 +212,18 @@ impl Config {
                 party_turn: secs("LUDDO_PARTY_TURN_SECONDS", d.timers.party_turn)?,
                 away: secs("LUDDO_AWAY_SECONDS", d.timers.away)?,
             },
+            takeover: {
+                let stalled = number("LUDDO_STALL_TIMEOUTS", d.takeover.stalled as u64)?;
+                let window = number("LUDDO_STALL_WINDOW", d.takeover.window as u64)?;
+                if window > MAX_STALL_WINDOW as u64 || stalled > window {
+                    let value = format!("{stalled} of {window}");
+                    return Err(parse(
+                        "LUDDO_STALL_WINDOW",
+                        "expected LUDDO_STALL_TIMEOUTS <= LUDDO_STALL_WINDOW <= 32",
+                    )(value));
+                }
+                TakeoverRule { stalled: stalled as u32, window: window as u32, ..d.takeover }
+            },
             request_timeout: secs("LUDDO_REQUEST_TIMEOUT_SECONDS", d.request_timeout)?,
             max_body_bytes: number("LUDDO_MAX_BODY_BYTES", d.max_body_bytes as u64)? as usize,
             rate_per_minute: number("LUDDO_RATE_PER_MINUTE", d.rate_per_minute as u64)? as u32,
@@ -195,6 +239,7 @@ impl Config {
                 Some(v) if v.trim().len() <= 100 => v.trim().to_string(),
                 Some(v) => return Err(parse("LUDDO_INSTANCE_ID", "expected at most 100 characters")(v)),
             },
+            instance_id_given: get("LUDDO_INSTANCE_ID").is_some(),
             lease: secs("LUDDO_LEASE_SECONDS", d.lease)?,
             test_mode,
         })
@@ -251,5 +296,10 @@ mod tests {
         assert!(err.to_string().contains("LUDDO_TURN_SECONDS"));
         assert!(config(&[("LUDDO_ADDR", "nowhere")]).is_err());
         assert!(config(&[("LUDDO_LOG_FORMAT", "xml")]).is_err());
+        let err = config(&[("LUDDO_STALL_TIMEOUTS", "7")]).unwrap_err();
+        assert!(err.to_string().contains("LUDDO_STALL_WINDOW"), "7 timeouts of 6 decisions: {err}");
+        assert!(config(&[("LUDDO_STALL_WINDOW", "33")]).is_err());
+        let c = config(&[("LUDDO_STALL_TIMEOUTS", "5"), ("LUDDO_STALL_WINDOW", "8")]).unwrap();
+        assert_eq!(c.takeover, TakeoverRule { in_a_row: 3, stalled: 5, window: 8 });
     }
 }

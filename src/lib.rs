@@ -8,7 +8,8 @@
 //!   PostgreSQL).
 //! - [`table`]: live tables, one actor task per table: clocks, bots, events.
 //! - [`api`]: the HTTP and WebSocket edge (axum), errors as problem+json.
-//! - [`config`]: settings from the environment.
+//! - [`config`]: settings from the environment; [`instance`]: the default instance id, kept in
+//!   the data directory.
 //!
 //! [`serve`] runs the whole server on a listener until a shutdown signal; tests call it on
 //! `127.0.0.1:0` with the same router production uses.
@@ -18,6 +19,7 @@ pub mod bots;
 pub mod clock;
 pub mod config;
 pub mod games;
+pub mod instance;
 pub mod rules;
 pub mod store;
 pub mod table;

@@ -32,7 +32,7 @@ async fn main() {
 }
 
 async fn run() -> Result<(), Box<dyn std::error::Error>> {
-    let config = Config::from_env()?;
+    let mut config = Config::from_env()?;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     if config.log_json {
         tracing_subscriber::fmt().json().with_env_filter(filter).init();
@@ -42,6 +42,17 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     if config.test_mode {
         tracing::warn!("LUDDO_TEST_MODE is on: tables may be created with scripted dice");
     }
+    // Held while the server runs: the data directory's instance slot stays this process's.
+    let _instance = (!config.instance_id_given).then(|| luddo::instance::claim(&config.data_dir));
+    match &_instance {
+        Some(Ok(instance)) => config.instance_id = instance.id.clone(),
+        Some(Err(e)) => tracing::warn!(
+            error = %e,
+            "no instance id can be kept in the data directory: a random one is used, and after a crash this server waits for its old lease to run out"
+        ),
+        None => {}
+    }
+    tracing::info!(instance = %config.instance_id, "instance id");
     let store = open_store(&config.database_url()).await?;
     tracing::info!(backend = ?store.backend(), "store ready");
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

@@ -83,3 +83,15 @@ fn dockerfile_is_multi_stage_and_health_checked() {
     assert!(text.contains("HEALTHCHECK") && text.contains("healthcheck"));
     assert!(text.contains("EXPOSE 8080"));
 }
+
+#[test]
+fn every_replica_has_an_instance_id_of_its_own() {
+    // A fixed LUDDO_INSTANCE_ID would give every replica of `--scale server=N` the same one;
+    // without it each keeps its own in its data directory, which the image makes writable.
+    let c = compose();
+    let server_env = env_of(&c["services"]["server"]);
+    assert!(server_env.iter().all(|(k, _)| k != "LUDDO_INSTANCE_ID"), "{server_env:?}");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Dockerfile")).unwrap();
+    assert!(text.contains("LUDDO_DATA_DIR=/data"));
+    assert!(text.contains("mkdir -p /data && chown luddo /data"), "the server may write its data directory");
+}

@@ -9,7 +9,7 @@ use super::{
 use crate::{
     games::GameKind,
     rules::dice::ServerSeed,
-    store::{Controller, NewTable, TableFilter, TableRecord, TableStatus, Visibility},
+    store::{Controller, NewTable, StartOutcome, TableFilter, TableRecord, TableStatus, Visibility},
     table::PlayView,
 };
 use axum::{
@@ -492,21 +492,25 @@ async fn start(
     JsonOrEmpty(body): JsonOrEmpty<StartTable>,
 ) -> ApiResult<Json<TableView>> {
     let table = visible_table(&state, id, Some(player.id), None).await?;
+    // Checked again where it counts, under the table's lock: a player may leave meanwhile.
     if table.host_id != player.id {
         return Err(ApiError::forbidden("not_host", "only the host may start the table"));
     }
-    if table.status != TableStatus::Open {
-        return Err(ApiError::conflict("table_not_open", "the table has already started"));
-    }
-    let empty = table.seats.iter().filter(|s| s.player_id.is_none()).count();
-    if empty > 0 && !body.fill_with_bots {
-        return Err(ApiError::conflict(
-            "seats_empty",
-            format!("{empty} seat(s) are empty: wait for players or start with fill_with_bots"),
-        ));
-    }
-    if !state.store.start_table(id, &state.config.instance_id).await? {
-        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+    let started = state.store.start_table(id, player.id, &state.config.instance_id, body.fill_with_bots);
+    match started.await? {
+        StartOutcome::Started => {}
+        StartOutcome::NotOpen => {
+            return Err(ApiError::conflict("table_not_open", "the table has already started"));
+        }
+        StartOutcome::NotHost => {
+            return Err(ApiError::forbidden("not_host", "only the host may start the table"));
+        }
+        StartOutcome::SeatsEmpty(empty) => {
+            return Err(ApiError::conflict(
+                "seats_empty",
+                format!("{empty} seat(s) are empty: wait for players or start with fill_with_bots"),
+            ));
+        }
     }
     tracing::info!(table = %id, "table started");
     // Loading the table starts its actor: the opening throws, then bots and clocks.

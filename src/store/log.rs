@@ -241,34 +241,22 @@ async fn record_finish(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Constraint, NewTable, Store, Visibility, now_millis};
+    use crate::store::{
+        Constraint, Store, now_millis,
+        testing::{TempDir, luddo_for_two, scratch_store},
+    };
     use serde_json::json;
 
     /// A store on a fresh SQLite file with `n` started tables, each taken by instance "me".
-    async fn store_with_tables(n: usize) -> (Store, Vec<(Uuid, i64)>, tempdir::Dir) {
-        let dir = tempdir::Dir::new();
-        let store =
-            Store::open(&format!("sqlite://{}?mode=rwc", dir.0.join("t.db").display())).await.unwrap();
+    async fn store_with_tables(n: usize) -> (Store, Vec<(Uuid, i64)>, TempDir) {
+        let (store, dir) = scratch_store().await;
         let host = store.create_player("host", &Uuid::new_v4().to_string()).await.unwrap();
-        store.renew_lease("me", now_millis() + 60_000).await.unwrap();
         let mut tables = vec![];
         for _ in 0..n {
-            let new = NewTable {
-                id: Uuid::new_v4(),
-                game: "luddo".into(),
-                options: json!({}),
-                seat_count: 2,
-                visibility: Visibility::Public,
-                party: false,
-                invite_code: None,
-                host_id: host.id,
-                seed: "00".repeat(32),
-                seed_commitment: "00".repeat(32),
-                client_seed: String::new(),
-                dice_script: None,
-            };
+            let new = luddo_for_two(host.id);
             store.create_table(&new, 0).await.unwrap();
-            assert!(store.start_table(new.id, "me").await.unwrap());
+            let started = store.start_table(new.id, host.id, "me", true).await.unwrap();
+            assert_eq!(started, crate::store::StartOutcome::Started);
             let epoch = store.claim_table(new.id, "me", now_millis()).await.unwrap().unwrap();
             tables.push((new.id, epoch));
         }
@@ -327,23 +315,6 @@ mod tests {
             let log = store.entries(id, 0, i64::MAX).await.unwrap();
             assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![1, 2]);
             assert_eq!(store.table(id).await.unwrap().unwrap().turn_deadline, Some(2));
-        }
-    }
-
-    /// A scratch directory removed on drop.
-    mod tempdir {
-        pub struct Dir(pub std::path::PathBuf);
-        impl Dir {
-            pub fn new() -> Self {
-                let dir = std::env::temp_dir().join(format!("luddo-log-{}", uuid::Uuid::new_v4().simple()));
-                std::fs::create_dir_all(&dir).unwrap();
-                Self(dir)
-            }
-        }
-        impl Drop for Dir {
-            fn drop(&mut self) {
-                let _ = std::fs::remove_dir_all(&self.0);
-            }
         }
     }
 }

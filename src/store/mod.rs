@@ -415,19 +415,23 @@ impl Store {
     }
 
     /// Frees `player`'s seat at an open table; hands the host role to the next seated player,
-    /// or closes the table when nobody is left. Returns false if the player held no seat there.
+    /// or closes the table when nobody is left. Returns false if the player held no seat there
+    /// or the table is no longer open (a start got there first).
     pub async fn leave_seat(&self, table_id: Uuid, player: Uuid) -> StoreResult<bool> {
         let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE seats SET player_id = NULL, joined_at = NULL
-             WHERE table_id = $1 AND player_id = $2
-               AND EXISTS (SELECT 1 FROM game_tables t WHERE t.id = $1 AND t.status = 'open')",
-        )
-        .bind(table_id.to_string())
-        .bind(player.to_string())
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
+        let done = if lock_open_table(&mut tx, table_id).await? {
+            sqlx::query(
+                "UPDATE seats SET player_id = NULL, joined_at = NULL WHERE table_id = $1 AND player_id = $2",
+            )
+            .bind(table_id.to_string())
+            .bind(player.to_string())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+        } else {
+            0
+        };
+        if done == 0 {
             // Roll back now: a dropped transaction would keep SQLite's write lock until the
             // connection is next used.
             tx.rollback().await?;
@@ -483,36 +487,62 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Starts an open table: bots take every empty seat. Returns false if it was not open.
-    pub async fn start_table(&self, table_id: Uuid, instance: &str) -> StoreResult<bool> {
+    /// Starts an open table hosted by `host`; bots take its empty seats if `fill_with_bots`,
+    /// else it starts only with every seat taken. Checked and done under the table's lock, so a
+    /// player leaving or joining at the same moment comes wholly before or wholly after.
+    pub async fn start_table(
+        &self,
+        table_id: Uuid,
+        host: Uuid,
+        instance: &str,
+        fill_with_bots: bool,
+    ) -> StoreResult<StartOutcome> {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
-        // Owned from the start by the process that starts it: no other may take it before this
-        // one loads it.
-        let done = sqlx::query(
-            "UPDATE game_tables SET status = 'playing', started_at = $1, owner = $2
-             WHERE id = $3 AND status = 'open'",
-        )
-        .bind(now)
-        .bind(instance)
-        .bind(table_id.to_string())
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
-            // Roll back now: a dropped transaction would keep SQLite's write lock until the
-            // connection is next used.
+        let outcome = if !lock_open_table(&mut tx, table_id).await? {
+            StartOutcome::NotOpen
+        } else {
+            let table = table_id.to_string();
+            let host_id: String = sqlx::query_scalar("SELECT host_id FROM game_tables WHERE id = $1")
+                .bind(&table)
+                .fetch_one(&mut *tx)
+                .await?;
+            let empty: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM seats WHERE table_id = $1 AND player_id IS NULL")
+                    .bind(&table)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            if host_id != host.to_string() {
+                StartOutcome::NotHost
+            } else if empty > 0 && !fill_with_bots {
+                StartOutcome::SeatsEmpty(empty as usize)
+            } else {
+                // Owned from the start by the process that starts it: no other may take it
+                // before this one loads it.
+                sqlx::query(
+                    "UPDATE game_tables SET status = 'playing', started_at = $1, owner = $2 WHERE id = $3",
+                )
+                .bind(now)
+                .bind(instance)
+                .bind(&table)
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query(
+                    "UPDATE seats SET controller = 'bot', joined_at = $1 WHERE table_id = $2 AND player_id IS NULL",
+                )
+                .bind(now)
+                .bind(&table)
+                .execute(&mut *tx)
+                .await?;
+                StartOutcome::Started
+            }
+        };
+        if outcome == StartOutcome::Started {
+            tx.commit().await?;
+        } else {
             tx.rollback().await?;
-            return Ok(false);
         }
-        sqlx::query(
-            "UPDATE seats SET controller = 'bot', joined_at = $1 WHERE table_id = $2 AND player_id IS NULL",
-        )
-        .bind(now)
-        .bind(table_id.to_string())
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(true)
+        Ok(outcome)
     }
 
     /// Open tables hosted by `player` (to cap how many one player may open).
@@ -646,6 +676,18 @@ impl Store {
     }
 }
 
+/// Takes the write lock on an open table's row for the rest of `tx`; false if the table is not
+/// open. Every change of an open table's seats or status takes it first, so they are serialized
+/// per table on both stores: PostgreSQL makes a second writer wait for the row (and then see
+/// the first one's commit in the statements that follow), SQLite has one writer at a time.
+async fn lock_open_table(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<bool> {
+    let done = sqlx::query("UPDATE game_tables SET status = status WHERE id = $1 AND status = 'open'")
+        .bind(table_id.to_string())
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// A table nobody else holds: no owner, this instance (parameter `instance`), or an owner whose
 /// lease ended before now (parameter `now`).
 fn claimable(instance: usize, now: usize) -> String {
@@ -699,4 +741,49 @@ fn create_sqlite_parent_dir(url: &str) {
 
 pub(crate) fn parse_uuid(s: &str) -> StoreResult<Uuid> {
     Uuid::parse_str(s).map_err(|_| StoreError::Corrupt(format!("bad uuid {s:?}")))
+}
+
+/// Scratch stores for the crate's unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{NewTable, Store, Visibility, now_millis};
+    use crate::rules::dice::ServerSeed;
+    use uuid::Uuid;
+
+    /// A scratch directory removed on drop.
+    pub struct TempDir(pub std::path::PathBuf);
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// A store on a fresh SQLite file, where instance "me" holds a lease for a minute.
+    pub async fn scratch_store() -> (Store, TempDir) {
+        let dir = std::env::temp_dir().join(format!("luddo-unit-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(&format!("sqlite://{}?mode=rwc", dir.join("t.db").display())).await.unwrap();
+        store.renew_lease("me", now_millis() + 60_000).await.unwrap();
+        (store, TempDir(dir))
+    }
+
+    /// A new public 2-seat Luddo table hosted by `host`, on a fresh seed.
+    pub fn luddo_for_two(host: Uuid) -> NewTable {
+        let seed = ServerSeed::generate();
+        NewTable {
+            id: Uuid::new_v4(),
+            game: "luddo".into(),
+            options: serde_json::json!({}),
+            seat_count: 2,
+            visibility: Visibility::Public,
+            party: false,
+            invite_code: None,
+            host_id: host,
+            seed: seed.to_hex(),
+            seed_commitment: seed.commitment(),
+            client_seed: String::new(),
+            dice_script: None,
+        }
+    }
 }

@@ -227,6 +227,18 @@ pub struct TableFilter {
     pub limit: usize,
 }
 
+/// What came of a request to start a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartOutcome {
+    Started,
+    /// It had started already, or was closed.
+    NotOpen,
+    /// The caller is not (or no longer) its host.
+    NotHost,
+    /// This many seats are empty and bots were not asked for.
+    SeatsEmpty(usize),
+}
+
 /// One entry of a table's append-only log: an action and what it caused.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LogEntry {

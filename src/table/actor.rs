@@ -11,11 +11,12 @@
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
     messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription, entry_message},
+    seats::{SeatBook, TakeoverReason},
 };
 use crate::{
     api::rfc3339,
     clock::Clock,
-    config::Config,
+    config::{Config, TakeoverRule},
     games::{DynGame, GameKind},
     rules::{
         RuleErrorKind, Seat,
@@ -30,8 +31,6 @@ use uuid::Uuid;
 
 /// A finished table's actor stops after this long without commands or subscribers.
 const IDLE_AFTER_FINISH: Duration = Duration::from_secs(60);
-/// Timeouts in a row after which a bot takes the seat.
-const TIMEOUTS_FOR_TAKEOVER: u32 = 3;
 /// Staged entries written at once at most while bots play on (well under the subscribers'
 /// queue, so a table of bots playing to its end does not make its followers lag).
 const STAGED_AT_MOST: usize = 64;
@@ -60,8 +59,8 @@ impl By {
 
 struct SeatState {
     player: Option<(Uuid, String)>,
-    controller: Controller,
-    timeouts: u32,
+    /// What the log says of the seat (controller, timeouts).
+    book: SeatBook,
     connections: u32,
     /// Wall millis since which the player has had no connection.
     away_since: i64,
@@ -84,6 +83,7 @@ pub(super) struct Actor {
     seats: Vec<SeatState>,
     turn: Duration,
     away: Duration,
+    takeover: TakeoverRule,
     /// Wall millis when the clock of the seat to act runs out.
     deadline: Option<i64>,
     finished: bool,
@@ -123,8 +123,7 @@ impl Actor {
             .iter()
             .map(|s| SeatState {
                 player: s.player_id.map(|id| (id, s.player_name.clone().unwrap_or_default())),
-                controller: if s.player_id.is_some() { Controller::Human } else { Controller::Bot },
-                timeouts: 0,
+                book: SeatBook::new(if s.player_id.is_some() { Controller::Human } else { Controller::Bot }),
                 connections: 0,
                 away_since: now,
             })
@@ -145,6 +144,7 @@ impl Actor {
             seats,
             turn: if record.party { timers.party_turn } else { timers.turn },
             away: timers.away,
+            takeover: config.takeover,
             deadline: None,
             finished: false,
             store,
@@ -154,14 +154,15 @@ impl Actor {
         };
         let log = actor.store.entries(record.id, 0, i64::MAX).await?;
         if log.is_empty() {
-            let deadline = actor.next_deadline();
-            let entry = actor.entry(None, By::Server, json!({"type": "start"}), opening, deadline);
-            actor.stage(entry, deadline);
+            let entry = actor.entry(None, By::Server, json!({"type": "start"}), opening);
+            actor.stage(entry);
         } else {
             for entry in &log {
                 actor.replay(entry)?;
             }
-            actor.deadline = record.turn_deadline.or_else(|| actor.next_deadline());
+            // A clock that ran out while no process drove the table restarts with a full turn:
+            // the player never had the chance to act.
+            actor.deadline = record.turn_deadline.filter(|&d| d > now).or_else(|| actor.next_deadline());
         }
         actor.settle().await?;
         actor.flush().await?;
@@ -177,8 +178,7 @@ impl Actor {
         if entry.actor == By::Server.as_str() {
             match (kind, entry.seat) {
                 ("start", _) => {}
-                ("takeover", Some(seat)) => self.seats[seat].controller = Controller::Bot,
-                ("reclaim", Some(seat)) => self.seats[seat].controller = Controller::Human,
+                ("takeover" | "reclaim", Some(seat)) if seat < self.seats.len() => {}
                 ("finish", _) => self.finished = true,
                 _ => return Err(replay_error(format!("unknown table entry {}", entry.action))),
             }
@@ -187,12 +187,8 @@ impl Actor {
             self.game
                 .apply(seat, &entry.action, &mut self.dice)
                 .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
-            match entry.actor.as_str() {
-                "human" => self.seats[seat].timeouts = 0,
-                "timeout" => self.seats[seat].timeouts += 1,
-                _ => {}
-            }
         }
+        self.book(entry);
         self.seq = entry.seq;
         self.remember(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
         Ok(())
@@ -237,7 +233,9 @@ impl Actor {
             Command::Reclaim { player, reply } => {
                 let result = match self.seat_of(player) {
                     None => Err(PlayError::NotSeated),
-                    Some(seat) if self.seats[seat].controller != Controller::Bot => {
+                    // No entry ever follows `finish`.
+                    Some(_) if self.finished => Err(PlayError::GameOver),
+                    Some(seat) if self.seats[seat].book.controller != Controller::Bot => {
                         Err(PlayError::NotBotControlled)
                     }
                     Some(seat) => Ok(ActOk { seq: self.reclaim(seat), events: vec![] }),
@@ -259,7 +257,9 @@ impl Actor {
                     seq: self.seq,
                     recent: self.history.iter().cloned().collect(),
                 });
-                if let Some(seat) = seat.filter(|&s| reclaim && self.seats[s].controller == Controller::Bot) {
+                let reclaimed =
+                    |s: &Seat| reclaim && !self.finished && self.seats[*s].book.controller == Controller::Bot;
+                if let Some(seat) = seat.filter(reclaimed) {
                     self.reclaim(seat);
                     self.settle().await?;
                     self.flush().await?;
@@ -329,7 +329,9 @@ impl Actor {
             return Err(PlayError::GameOver);
         }
         // Acting takes the seat back from a bot; the action must still be legal.
-        if self.seats[seat].controller == Controller::Bot && self.game.legal_actions(seat).contains(&action) {
+        if self.seats[seat].book.controller == Controller::Bot
+            && self.game.legal_actions(seat).contains(&action)
+        {
             self.reclaim(seat);
         }
         let seq = self.play(seat, action, By::Human)?;
@@ -344,31 +346,18 @@ impl Actor {
             RuleErrorKind::GameOver => PlayError::GameOver,
             _ => PlayError::Illegal(e.message),
         })?;
-        match actor {
-            By::Human => self.seats[seat].timeouts = 0,
-            By::Timeout => self.seats[seat].timeouts += 1,
-            _ => {}
-        }
-        let deadline = self.next_deadline();
-        let entry = self.entry(Some(seat), actor, action, events, deadline);
-        Ok(self.stage(entry, deadline))
+        let entry = self.entry(Some(seat), actor, action, events);
+        Ok(self.stage(entry))
     }
 
     /// Stages a table-level entry: takeover, reclaim or finish.
     fn table_entry(&mut self, seat: Option<Seat>, action: Value) -> i64 {
-        let deadline = self.next_deadline();
-        let entry = self.entry(seat, By::Server, action, vec![], deadline);
-        self.stage(entry, deadline)
+        let entry = self.entry(seat, By::Server, action, vec![]);
+        self.stage(entry)
     }
 
-    fn entry(
-        &self,
-        seat: Option<Seat>,
-        actor: By,
-        action: Value,
-        events: Vec<Value>,
-        deadline: Option<i64>,
-    ) -> LogEntry {
+    /// The next entry; its `deadline` is set when it is staged.
+    fn entry(&self, seat: Option<Seat>, actor: By, action: Value, events: Vec<Value>) -> LogEntry {
         LogEntry {
             seq: self.seq + 1,
             seat,
@@ -377,7 +366,7 @@ impl Actor {
             payload: json!({
                 "events": events,
                 "to_act": self.game.to_act(),
-                "deadline": deadline,
+                "deadline": null,
                 "legal": self.legal_actions(),
             }),
             at: self.clock.now_millis(),
@@ -390,12 +379,28 @@ impl Actor {
         (0..self.seats.len()).map(|s| if over { vec![] } else { self.game.legal_actions(s) }).collect()
     }
 
-    /// Takes an entry as the table's latest; it is stored and told at the next [`Self::flush`].
-    fn stage(&mut self, entry: LogEntry, deadline: Option<i64>) -> i64 {
+    /// Takes an entry as the table's latest, exactly as a replay of it would (its seat's book,
+    /// then the clock for what comes next); it is stored and told at the next [`Self::flush`].
+    fn stage(&mut self, mut entry: LogEntry) -> i64 {
+        if let Some(change) = self.book(&entry) {
+            self.staged_controllers.push(change);
+        }
+        let deadline = self.next_deadline();
+        entry.payload["deadline"] = json!(deadline);
         self.seq = entry.seq;
         self.deadline = deadline;
         self.staged.push(entry);
         self.seq
+    }
+
+    /// Books `entry` on its seat (live and on replay alike); returns the seat's new controller
+    /// if the entry changed it.
+    fn book(&mut self, entry: &LogEntry) -> Option<(Seat, Controller)> {
+        let seat = SeatBook::seat_of(entry)?;
+        let book = &mut self.seats.get_mut(seat)?.book;
+        let before = book.controller;
+        book.apply(entry);
+        (book.controller != before).then_some((seat, book.controller))
     }
 
     /// Stores the staged entries (and what they change) in one append, then tells everyone.
@@ -447,7 +452,7 @@ impl Actor {
     fn next_deadline(&self) -> Option<i64> {
         let seat = self.game.to_act()?;
         if self.game.outcome().is_some()
-            || self.seats[seat].controller == Controller::Bot
+            || self.seats[seat].book.controller == Controller::Bot
             || self.game.forced_action().is_some()
         {
             return None;
@@ -467,7 +472,7 @@ impl Actor {
                 return Ok(());
             }
             let Some(seat) = self.game.to_act() else { return Ok(()) };
-            let (action, actor) = if self.seats[seat].controller == Controller::Bot {
+            let (action, actor) = if self.seats[seat].book.controller == Controller::Bot {
                 (self.game.bot_action(seat), By::Bot)
             } else if let Some(forced) = self.game.forced_action() {
                 (Some(forced), By::Forced)
@@ -491,7 +496,8 @@ impl Actor {
     }
 
     /// The clock ran out: the bot plays for the seat; a bot takes the seat after three in a
-    /// row, or after one while the player has been away long enough.
+    /// row, after too many of the player's recent decisions ([`TakeoverRule`]), or after one
+    /// while the player has been away long enough.
     async fn on_timeout(&mut self) -> Result<(), PlayError> {
         let Some(seat) = self.game.to_act() else {
             self.deadline = None;
@@ -504,17 +510,10 @@ impl Actor {
         let now = self.clock.now_millis();
         let s = &self.seats[seat];
         let away = s.connections == 0 && now - s.away_since >= self.away.as_millis() as i64;
-        let reason = if s.timeouts >= TIMEOUTS_FOR_TAKEOVER {
-            Some("timeouts")
-        } else if away {
-            Some("away")
-        } else {
-            None
-        };
+        let reason = s.book.takeover_due(&self.takeover).or(away.then_some(TakeoverReason::Away));
         if let (Some(reason), false) = (reason, self.finished || self.game.outcome().is_some()) {
-            self.seats[seat].controller = Controller::Bot;
-            self.table_entry(Some(seat), json!({"type": "takeover", "seat": seat, "reason": reason}));
-            self.staged_controllers.push((seat, Controller::Bot));
+            let action = json!({"type": "takeover", "seat": seat, "reason": reason.as_str()});
+            self.table_entry(Some(seat), action);
         }
         self.settle().await?;
         self.flush().await
@@ -522,11 +521,7 @@ impl Actor {
 
     /// Hands `seat` back to its player (staged).
     fn reclaim(&mut self, seat: Seat) -> i64 {
-        self.seats[seat].controller = Controller::Human;
-        self.seats[seat].timeouts = 0;
-        let seq = self.table_entry(Some(seat), json!({"type": "reclaim", "seat": seat}));
-        self.staged_controllers.push((seat, Controller::Human));
-        seq
+        self.table_entry(Some(seat), json!({"type": "reclaim", "seat": seat}))
     }
 
     /// Records the end of the game: the outcome, the revealed seed, the hall of shame.
@@ -553,8 +548,8 @@ impl Actor {
         }
         let action = json!({"type": "finish", "outcome": outcome_json, "seed": self.seed});
         self.finished = true;
-        let entry = self.entry(None, By::Server, action, vec![], None);
-        self.stage(entry, None);
+        let entry = self.entry(None, By::Server, action, vec![]);
+        self.stage(entry);
         self.staged_finish = Some(Finish { outcome: outcome_json, shame });
     }
 
@@ -562,10 +557,10 @@ impl Actor {
         let s = &self.seats[seat];
         SeatPresence {
             seat,
-            controller: s.controller,
+            controller: s.book.controller,
             connected: s.connections > 0,
             away_since: (s.connections == 0 && s.player.is_some()).then(|| rfc3339(s.away_since)),
-            timeouts: s.timeouts,
+            timeouts: s.book.timeouts_in_a_row,
         }
     }
 
@@ -583,6 +578,115 @@ impl Actor {
             },
             seats: (0..self.seats.len()).map(|s| self.presence(s)).collect(),
             outcome: self.game.outcome().and_then(|o| serde_json::to_value(o).ok()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        config::Timers,
+        store::{
+            StartOutcome, now_millis,
+            testing::{luddo_for_two, scratch_store},
+        },
+    };
+    use proptest::prelude::*;
+    use tokio::sync::oneshot;
+
+    /// One thing that can happen to a 2-seat table in play.
+    #[derive(Debug, Clone)]
+    enum Step {
+        /// The seat to act plays its legal action number `n` (modulo how many there are).
+        Act(usize),
+        Timeout,
+        Reclaim(Seat),
+        Connect {
+            seat: Seat,
+            reclaim: bool,
+        },
+        Disconnect(Seat),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            3 => any::<usize>().prop_map(Step::Act),
+            4 => Just(Step::Timeout),
+            1 => (0..2usize).prop_map(Step::Reclaim),
+            1 => (0..2usize, any::<bool>()).prop_map(|(seat, reclaim)| Step::Connect { seat, reclaim }),
+            1 => (0..2usize).prop_map(Step::Disconnect),
+        ]
+    }
+
+    /// Everything of a table that its log decides.
+    fn logged(actor: &Actor) -> (i64, Value, Vec<SeatBook>, Option<i64>, bool) {
+        let books = actor.seats.iter().map(|s| s.book.clone()).collect();
+        (actor.seq, actor.game.state(), books, actor.deadline, actor.finished)
+    }
+
+    /// Runs `steps` on a live actor, then rebuilds the table from its log: the two must agree.
+    async fn live_equals_replayed(steps: Vec<Step>) -> Result<(), TestCaseError> {
+        let (store, _dir) = scratch_store().await;
+        let mut players = vec![];
+        for name in ["A", "B"] {
+            players.push(store.create_player(name, &Uuid::new_v4().to_string()).await.unwrap().id);
+        }
+        let new = luddo_for_two(players[0]);
+        store.create_table(&new, 0).await.unwrap();
+        assert!(store.take_seat(new.id, 1, players[1]).await.unwrap());
+        let started = store.start_table(new.id, players[0], "me", false).await.unwrap();
+        assert_eq!(started, StartOutcome::Started);
+        // Away counts at once: a timeout while disconnected hands the seat over.
+        let config = Arc::new(Config {
+            timers: Timers { away: Duration::ZERO, ..Timers::default() },
+            ..Config::default()
+        });
+        let load = || async {
+            // A finished table cannot be taken (nor written to): 0 will do.
+            let epoch = store.claim_table(new.id, "me", now_millis()).await.unwrap().unwrap_or(0);
+            let record = store.table(new.id).await.unwrap().unwrap();
+            Actor::load(record, epoch, store.clone(), config.clone(), Clock::new()).await.unwrap()
+        };
+        let mut live = load().await;
+        for step in steps {
+            match step {
+                Step::Act(n) => {
+                    let Some(seat) = live.game.to_act().filter(|_| !live.finished) else { continue };
+                    let legal = live.game.legal_actions(seat);
+                    let Some(action) = legal.get(n % legal.len().max(1)).cloned() else { continue };
+                    let (reply, _) = oneshot::channel();
+                    let command = Command::Act { player: players[seat], action, seq: live.seq, reply };
+                    live.handle(command).await.unwrap();
+                }
+                Step::Timeout if !live.finished => live.on_timeout().await.unwrap(),
+                Step::Timeout => {}
+                Step::Reclaim(seat) => {
+                    let (reply, _) = oneshot::channel();
+                    live.handle(Command::Reclaim { player: players[seat], reply }).await.unwrap();
+                }
+                Step::Connect { seat, reclaim } => {
+                    let (reply, _) = oneshot::channel();
+                    let command = Command::Subscribe { player: Some(players[seat]), reclaim, reply };
+                    live.handle(command).await.unwrap();
+                }
+                Step::Disconnect(seat) => {
+                    live.handle(Command::Disconnected { player: players[seat] }).await.unwrap();
+                }
+            }
+        }
+        let replayed = load().await;
+        prop_assert_eq!(logged(&live), logged(&replayed));
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_state_replayed_from_the_log_is_the_live_state(steps in prop::collection::vec(step(), 1..80)) {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(live_equals_replayed(steps))?;
         }
     }
 }

@@ -14,6 +14,7 @@
 
 mod actor;
 pub mod messages;
+mod seats;
 
 pub use messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription};
 
