@@ -9,6 +9,7 @@
 //! - [`table`]: live tables, one actor task per table: clocks, bots, events.
 //! - [`api`]: the HTTP and WebSocket edge (axum), errors as problem+json.
 //! - [`config`]: settings from the environment.
+//! - [`verify`]: checks a finished table's dice against its commitment (`luddo verify`).
 //!
 //! [`serve`] runs the whole server on a listener until a shutdown signal; tests call it on
 //! `127.0.0.1:0` with the same router production uses.
@@ -21,6 +22,7 @@ pub mod games;
 pub mod rules;
 pub mod store;
 pub mod table;
+pub mod verify;
 
 use axum::serve::ListenerExt;
 use std::{future::Future, net::SocketAddr};

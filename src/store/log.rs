@@ -264,7 +264,7 @@ mod tests {
                 host_id: host.id,
                 seed: "00".repeat(32),
                 seed_commitment: "00".repeat(32),
-                client_seed: String::new(),
+                host_client_seed: String::new(),
                 dice_script: None,
             };
             store.create_table(&new, 0).await.unwrap();

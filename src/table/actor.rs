@@ -155,7 +155,11 @@ impl Actor {
         let log = actor.store.entries(record.id, 0, i64::MAX).await?;
         if log.is_empty() {
             let deadline = actor.next_deadline();
-            let entry = actor.entry(None, By::Server, json!({"type": "start"}), opening, deadline);
+            // The seeds the dice are drawn with, fixed at the start, for anyone to check
+            // (docs/fairness.md).
+            let seeds: Vec<&str> = record.seats.iter().map(|s| s.client_seed.as_str()).collect();
+            let start = json!({"type": "start", "client_seeds": seeds, "client_seed": record.client_seed});
+            let entry = actor.entry(None, By::Server, start, opening, deadline);
             actor.stage(entry, deadline);
         } else {
             for entry in &log {
