@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Db, TestServer};
+use common::{Db, TestDb, TestServer, test_config};
 use hmac::{Hmac, Mac};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -16,6 +16,7 @@ both_stores!(
     the_client_seed_is_fixed_at_the_start_from_every_seat,
     every_game_verifies_and_a_changed_die_does_not,
     luddo_verify_checks_a_saved_log_and_a_url,
+    tables_from_before_per_seat_seeds_replay_and_verify,
 );
 
 /// The documented combination, written out again here so that the server cannot drift from
@@ -272,4 +273,142 @@ async fn luddo_verify_checks_a_saved_log_and_a_url(db: Db) {
 /// Runs `luddo verify` (without blocking the runtime the server runs on).
 async fn luddo_verify(args: &[&str]) -> std::process::Output {
     tokio::process::Command::new(env!("CARGO_BIN_EXE_luddo")).arg("verify").args(args).output().await.unwrap()
+}
+
+/// The schema before per-seat seeds: migrations 0001 and 0002 only.
+async fn old_schema(db: Db) -> TestDb {
+    let test_db = TestDb::new(db).await;
+    let backend = match db {
+        Db::Sqlite => "sqlite",
+        Db::Postgres => "postgres",
+    };
+    let dir = std::env::temp_dir().join(format!("luddo-old-migrations-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in ["0001_initial.sql", "0002_table_leases.sql"] {
+        std::fs::copy(format!("migrations/{backend}/{file}"), dir.join(file)).unwrap();
+    }
+    if let Some(path) = test_db.url.strip_prefix("sqlite://") {
+        let path = std::path::Path::new(path.split('?').next().unwrap());
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    }
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&test_db.url).await.unwrap();
+    sqlx::migrate::Migrator::new(dir.as_path()).await.unwrap().run(&pool).await.unwrap();
+    pool.close().await;
+    let _ = std::fs::remove_dir_all(dir);
+    test_db
+}
+
+/// SQL text literal.
+fn text(value: impl std::fmt::Display) -> String {
+    format!("'{}'", value.to_string().replace('\'', "''"))
+}
+
+async fn tables_from_before_per_seat_seeds_replay_and_verify(db: Db) {
+    use luddo::{
+        games::GameKind,
+        rules::dice::{FairDice, ServerSeed},
+    };
+    let test_db = old_schema(db).await;
+    let host_token = "ldo_old_host";
+    let host = uuid::Uuid::new_v4();
+    test_db
+        .execute(&format!(
+            "INSERT INTO players (id, name, token_hash, created_at) VALUES ({}, 'Old', {}, 0)",
+            text(host),
+            text(luddo::api::extract::token_hash(host_token))
+        ))
+        .await;
+
+    // A Snakes table of two bots, started by the old server: its dice used the host's seed
+    // directly. Its log so far: the old start entry and six rolls.
+    let seed = ServerSeed([9; 32]);
+    let options = GameKind::Snakes.normalize_options(&json!({}), 2).unwrap();
+    let mut dice = FairDice::new(seed.clone(), "old seed", 0);
+    let (mut game, opening) = GameKind::Snakes.start(&options, 2, &mut dice).unwrap();
+    let playing = uuid::Uuid::new_v4();
+    test_db
+        .execute(&format!(
+            "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, status, host_id, seed,
+                seed_commitment, client_seed, created_at, started_at)
+             VALUES ({}, 'snakes', {}, 2, 'public', 0, 'playing', {}, {}, {}, 'old seed', 0, 0)",
+            text(playing),
+            text(&options),
+            text(host),
+            text(seed.to_hex()),
+            text(seed.commitment())
+        ))
+        .await;
+    for seat in 0..2 {
+        test_db
+            .execute(&format!(
+                "INSERT INTO seats (table_id, seat, controller) VALUES ({}, {seat}, 'bot')",
+                text(playing)
+            ))
+            .await;
+    }
+    let mut log = vec![(None, "server", json!({"type": "start"}), opening)];
+    for _ in 0..6 {
+        let seat = game.to_act().unwrap();
+        let action = game.bot_action(seat).unwrap();
+        let events = game.apply(seat, &action, &mut dice).unwrap();
+        log.push((Some(seat), "bot", action, events));
+    }
+    for (i, (seat, actor, action, events)) in log.iter().enumerate() {
+        let payload = json!({"events": events, "to_act": null, "deadline": null, "legal": [[], []]});
+        let seat = seat.map_or("NULL".to_string(), |s| s.to_string());
+        test_db
+            .execute(&format!(
+                "INSERT INTO actions (table_id, seq, seat, actor, action, events, at)
+                 VALUES ({}, {}, {seat}, {}, {}, {}, 0)",
+                text(playing),
+                i + 1,
+                text(actor),
+                text(action),
+                text(payload)
+            ))
+            .await;
+    }
+    // And an open table whose host gave a seed at creation.
+    let open = uuid::Uuid::new_v4();
+    test_db
+        .execute(&format!(
+            "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, status, host_id, seed,
+                seed_commitment, client_seed, created_at)
+             VALUES ({}, 'snakes', {}, 2, 'public', 0, 'open', {}, {}, {}, 'hosts seed', 0)",
+            text(open),
+            text(&options),
+            text(host),
+            text(seed.to_hex()),
+            text(seed.commitment())
+        ))
+        .await;
+    test_db
+        .execute(&format!(
+            "INSERT INTO seats (table_id, seat, player_id, controller) VALUES ({}, 0, {}, 'human'), ({}, 1, NULL, 'human')",
+            text(open),
+            text(host),
+            text(open)
+        ))
+        .await;
+
+    // The new server migrates, resumes the old table with the old seed, and its bots finish
+    // it: the whole log verifies against the host's seed alone.
+    let s = TestServer::start_on(test_db, test_config()).await;
+    let view = s.table_view(&playing.to_string(), None).await;
+    assert_eq!(view["status"], "finished", "{view}");
+    assert_eq!(view["client_seed"], "old seed");
+    let log = luddo::verify::fetch(&format!("{}/v1/tables/{playing}", s.base), None).await.unwrap();
+    assert_eq!(log.entries[0]["action"], json!({"type": "start"}));
+    let verified = luddo::verify::verify(&log).unwrap();
+    assert!(verified.legacy && verified.dice > 6, "{verified}");
+
+    // The open table's seed is now its host's seat's, and counts as one seat's among all.
+    let view = s.table_view(&open.to_string(), None).await;
+    assert_eq!(seat_seeds(&view), ["hosts seed", ""]);
+    assert!(view.get("client_seed").is_none(), "{view}");
+    let r =
+        s.post(&format!("/v1/tables/{open}/start"), Some(host_token), json!({"fill_with_bots": true})).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    assert_eq!(r.json["client_seed"], combined(&["hosts seed", ""]).as_str());
 }
