@@ -20,6 +20,7 @@ use crate::rules::dice::{FairDice, ServerSeed, combine_client_seeds};
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
 
 /// What `luddo verify` reads and `luddo verify --save` writes: a finished table and its log.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -215,6 +216,8 @@ pub enum FetchError {
     Http { url: String, source: reqwest::Error },
     #[error("GET {url} answered {status}: {body}")]
     Status { url: String, status: u16, body: String },
+    #[error("GET {url} did not answer with a table: {detail}")]
+    NotATable { url: String, detail: String },
     #[error("the table is {0}: only a finished table's seed is revealed")]
     NotFinished(String),
     #[error("the events WebSocket: {0}")]
@@ -222,17 +225,15 @@ pub enum FetchError {
 }
 
 /// Reads a finished table and its whole log from the server at `url`
-/// (`http://host:port/v1/tables/<id>`, with `?invite_code=…` for a private table one is not
-/// seated at), with the bearer `token` if given.
+/// (`http://host:port/v1/tables/<id>`), with the bearer `token` if given (a private table's log
+/// is shown to its players only).
 pub async fn fetch(url: &str, token: Option<&str>) -> Result<TableLog, FetchError> {
-    let (address, query) = url.split_once('?').map_or((url, None), |(a, q)| (a, Some(q)));
-    let address = address.trim_end_matches('/');
+    let address = url.split('?').next().unwrap_or_default().trim_end_matches('/');
     let ws_base = match address.strip_prefix("http://") {
         Some(rest) if address.contains("/v1/tables/") => format!("ws://{rest}/events"),
         _ => return Err(FetchError::BadUrl(url.into())),
     };
-    let client = reqwest::Client::new();
-    let mut request = client.get(url);
+    let mut request = reqwest::Client::new().get(url);
     if let Some(token) = token {
         request = request.bearer_auth(token);
     }
@@ -243,36 +244,32 @@ pub async fn fetch(url: &str, token: Option<&str>) -> Result<TableLog, FetchErro
     if !status.is_success() {
         return Err(FetchError::Status { url: url.into(), status: status.as_u16(), body });
     }
-    let table: Value = serde_json::from_str(&body).map_err(|e| FetchError::Status {
-        url: url.into(),
-        status: status.as_u16(),
-        body: e.to_string(),
-    })?;
-    let status = table["status"].as_str().unwrap_or_default();
-    if status != "finished" {
-        return Err(FetchError::NotFinished(status.into()));
+    let not_a_table = |detail: String| FetchError::NotATable { url: url.into(), detail };
+    let table: Value = serde_json::from_str(&body).map_err(|e| not_a_table(e.to_string()))?;
+    match table["status"].as_str() {
+        Some("finished") => {}
+        Some(other) => return Err(FetchError::NotFinished(other.into())),
+        None => return Err(not_a_table("it has no status".into())),
     }
+    let ws_error = |e: tokio_tungstenite::tungstenite::Error| FetchError::WebSocket(e.to_string());
     let mut entries: Vec<Value> = vec![];
     // A server may close a socket that falls behind (code 4008): resume after the last entry,
     // as long as each connection brings something new.
     loop {
         let since = entries.len();
-        let mut ws_url = format!("{ws_base}?since={since}");
+        let mut request = format!("{ws_base}?since={since}").into_client_request().map_err(ws_error)?;
         if let Some(token) = token {
-            ws_url.push_str(&format!("&token={token}"));
+            let bearer = format!("Bearer {token}")
+                .parse()
+                .map_err(|_| FetchError::WebSocket("the token is not a valid header value".into()))?;
+            request.headers_mut().insert("authorization", bearer);
         }
-        if let Some(query) = query {
-            ws_url.push_str(&format!("&{query}"));
-        }
-        let (mut socket, _) = tokio_tungstenite::connect_async(&ws_url)
-            .await
-            .map_err(|e| FetchError::WebSocket(e.to_string()))?;
+        let (mut socket, _) = tokio_tungstenite::connect_async(request).await.map_err(ws_error)?;
         while let Some(message) = socket.next().await {
-            let Ok(tokio_tungstenite::tungstenite::Message::Text(text)) = message else {
-                if message.is_err() {
-                    break;
-                }
-                continue;
+            let text = match message {
+                Ok(Message::Text(text)) => text,
+                Ok(_) => continue,
+                Err(_) => break,
             };
             let message: Value =
                 serde_json::from_str(&text).map_err(|e| FetchError::WebSocket(e.to_string()))?;
