@@ -326,27 +326,45 @@ async fn tables_from_before_per_seat_seeds_replay_and_verify(db: Db) {
     let options = GameKind::Snakes.normalize_options(&json!({}), 2).unwrap();
     let mut dice = FairDice::new(seed.clone(), "old seed", 0);
     let (mut game, opening) = GameKind::Snakes.start(&options, 2, &mut dice).unwrap();
-    let playing = uuid::Uuid::new_v4();
-    test_db
-        .execute(&format!(
-            "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, status, host_id, seed,
-                seed_commitment, client_seed, created_at, started_at)
-             VALUES ({}, 'snakes', {}, 2, 'public', 0, 'playing', {}, {}, {}, 'old seed', 0, 0)",
-            text(playing),
-            text(&options),
-            text(host),
-            text(seed.to_hex()),
-            text(seed.commitment())
-        ))
-        .await;
-    for seat in 0..2 {
-        test_db
-            .execute(&format!(
-                "INSERT INTO seats (table_id, seat, controller) VALUES ({}, {seat}, 'bot')",
-                text(playing)
-            ))
-            .await;
-    }
+    // A two-seat Snakes table of `host`'s as the old server stored it, with its seats' players
+    // (`None`: a bot).
+    let old_table = |status: &'static str, client_seed: &'static str, players: [Option<uuid::Uuid>; 2]| {
+        let (test_db, options, seed) = (&test_db, &options, &seed);
+        async move {
+            let id = uuid::Uuid::new_v4();
+            test_db
+                .execute(&format!(
+                    "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, status, host_id,
+                        seed, seed_commitment, client_seed, created_at, started_at)
+                     VALUES ({}, 'snakes', {}, 2, 'public', 0, {}, {}, {}, {}, {}, 0, {})",
+                    text(id),
+                    text(options),
+                    text(status),
+                    text(host),
+                    text(seed.to_hex()),
+                    text(seed.commitment()),
+                    text(client_seed),
+                    if status == "open" { "NULL" } else { "0" }
+                ))
+                .await;
+            for (seat, player) in players.iter().enumerate() {
+                let (player, controller) = match player {
+                    Some(p) => (text(p), "human"),
+                    None if status == "open" => ("NULL".into(), "human"),
+                    None => ("NULL".into(), "bot"),
+                };
+                test_db
+                    .execute(&format!(
+                        "INSERT INTO seats (table_id, seat, player_id, controller)
+                         VALUES ({}, {seat}, {player}, '{controller}')",
+                        text(id)
+                    ))
+                    .await;
+            }
+            id
+        }
+    };
+    let playing = old_table("playing", "old seed", [None, None]).await;
     let mut log = vec![(None, "server", json!({"type": "start"}), opening)];
     for _ in 0..6 {
         let seat = game.to_act().unwrap();
@@ -370,27 +388,7 @@ async fn tables_from_before_per_seat_seeds_replay_and_verify(db: Db) {
             .await;
     }
     // And an open table whose host gave a seed at creation.
-    let open = uuid::Uuid::new_v4();
-    test_db
-        .execute(&format!(
-            "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, status, host_id, seed,
-                seed_commitment, client_seed, created_at)
-             VALUES ({}, 'snakes', {}, 2, 'public', 0, 'open', {}, {}, {}, 'hosts seed', 0)",
-            text(open),
-            text(&options),
-            text(host),
-            text(seed.to_hex()),
-            text(seed.commitment())
-        ))
-        .await;
-    test_db
-        .execute(&format!(
-            "INSERT INTO seats (table_id, seat, player_id, controller) VALUES ({}, 0, {}, 'human'), ({}, 1, NULL, 'human')",
-            text(open),
-            text(host),
-            text(open)
-        ))
-        .await;
+    let open = old_table("open", "hosts seed", [Some(host), None]).await;
 
     // The new server migrates, resumes the old table with the old seed, and its bots finish
     // it: the whole log verifies against the host's seed alone.
