@@ -133,8 +133,8 @@ async fn the_client_seed_is_fixed_at_the_start_from_every_seat(db: Db) {
     assert_eq!(r.json["client_seed"], expected.as_str());
     assert_eq!(s.table_view(id, None).await["client_seed"], expected.as_str());
 
-    // The start entry shows the seeds and their combination; the opening throws follow it
-    // (the seed is revealed at the end: check the die values against the recipe then).
+    // The start entry shows the seeds and their combination (every_game_verifies_… checks the
+    // dice against it once the seed is revealed).
     let mut ws = s.ws(id, "since=0").await;
     let start = ws.next_entry().await.unwrap();
     assert_eq!(
@@ -208,9 +208,8 @@ async fn every_game_verifies_and_a_changed_die_does_not(db: Db) {
         let (entry, event, value) = first;
         let field = &mut tampered.entries[entry]["events"][event];
         let changed = json!(value % 6 + 1);
-        match field.get("value").or(field.get("die")) {
-            Some(_) if field.get("value").is_some() => field["value"] = changed,
-            Some(_) => field["die"] = changed,
+        match ["value", "die"].into_iter().find(|key| field.get(key).is_some()) {
+            Some(key) => field[key] = changed,
             None => {
                 let dice = field["dice"].as_array_mut().unwrap();
                 *dice.iter_mut().find(|d| d.is_number()).unwrap() = changed;
@@ -387,6 +386,8 @@ async fn tables_from_before_per_seat_seeds_replay_and_verify(db: Db) {
             ))
             .await;
     }
+    // One the old server started but stopped before writing its first entry.
+    let unlogged = old_table("playing", "old seed", [None, None]).await;
     // And an open table whose host gave a seed at creation.
     let open = old_table("open", "hosts seed", [Some(host), None]).await;
 
@@ -400,6 +401,9 @@ async fn tables_from_before_per_seat_seeds_replay_and_verify(db: Db) {
     assert_eq!(log.entries[0]["action"], json!({"type": "start"}));
     let verified = luddo::verify::verify(&log).unwrap();
     assert!(verified.legacy && verified.dice > 6, "{verified}");
+    let log = luddo::verify::fetch(&format!("{}/v1/tables/{unlogged}", s.base), None).await.unwrap();
+    let verified = luddo::verify::verify(&log).unwrap_or_else(|e| panic!("{e}: {:?}", log.entries[0]));
+    assert!(verified.legacy, "{verified}");
 
     // The open table's seed is now its host's seat's, and counts as one seat's among all.
     let view = s.table_view(&open.to_string(), None).await;

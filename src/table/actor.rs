@@ -19,7 +19,7 @@ use crate::{
     games::{DynGame, GameKind},
     rules::{
         RuleErrorKind, Seat,
-        dice::{DiceSource, FairDice, ScriptedDice, ServerSeed},
+        dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
     },
     store::{Append, Controller, Finish, LogEntry, NewShame, Store, StoreError, TableRecord},
 };
@@ -156,9 +156,14 @@ impl Actor {
         if log.is_empty() {
             let deadline = actor.next_deadline();
             // The seeds the dice are drawn with, fixed at the start, for anyone to check
-            // (docs/fairness.md).
+            // (docs/fairness.md). A table started before per-seat seeds (and stopped before its
+            // first entry) drew with its host's seed: its seats' seeds are not what it uses.
             let seeds: Vec<&str> = record.seats.iter().map(|s| s.client_seed.as_str()).collect();
-            let start = json!({"type": "start", "client_seeds": seeds, "client_seed": record.client_seed});
+            let start = if combine_client_seeds(&seeds) == record.client_seed {
+                json!({"type": "start", "client_seeds": seeds, "client_seed": record.client_seed})
+            } else {
+                json!({"type": "start"})
+            };
             let entry = actor.entry(None, By::Server, start, opening, deadline);
             actor.stage(entry, deadline);
         } else {
