@@ -148,7 +148,7 @@ async fn the_client_seed_is_fixed_at_the_start_from_every_seat(db: Db) {
 /// first legal action (never resigning), bots play the other seats.
 async fn play_to_the_end(s: &TestServer, id: &str, tokens: &[String]) {
     for _ in 0..20_000 {
-        let view = s.table_view(id, None).await;
+        let view = s.table_view(id, Some(&tokens[0])).await;
         if view["status"] == "finished" {
             return;
         }
@@ -164,18 +164,26 @@ async fn play_to_the_end(s: &TestServer, id: &str, tokens: &[String]) {
     panic!("the game did not end");
 }
 
-/// A started table of `game` where `seeds.len()` players sat at seats 0, 1, … with these
-/// seeds (the host's given at creation, the others' after joining; bots fill the other seats);
-/// returns its id and the players' tokens by seat.
-async fn table_with_seeds(s: &TestServer, game: &str, seats: usize, seeds: &[&str]) -> (String, Vec<String>) {
+/// A started `visibility` table of `game` where `seeds.len()` players sat at seats 0, 1, … with
+/// these seeds (the host's given at creation, the others' after joining; bots fill the other
+/// seats); returns its id and the players' tokens by seat.
+async fn table_with_seeds(
+    s: &TestServer,
+    game: &str,
+    seats: usize,
+    seeds: &[&str],
+    visibility: &str,
+) -> (String, Vec<String>) {
     let mut tokens = vec![];
     for i in 0..seeds.len() {
         tokens.push(s.player(&format!("P{i}")).await.1);
     }
-    let t = s.table(&tokens[0], json!({"game": game, "seats": seats, "client_seed": seeds[0]})).await;
+    let body = json!({"game": game, "seats": seats, "client_seed": seeds[0], "visibility": visibility});
+    let t = s.table(&tokens[0], body).await;
     let id = t["id"].as_str().unwrap().to_string();
     for (i, token) in tokens.iter().enumerate().skip(1) {
-        let r = s.post(&format!("/v1/tables/{id}/join"), Some(token), json!({"seat": i})).await;
+        let join = json!({"seat": i, "invite_code": t["invite_code"]});
+        let r = s.post(&format!("/v1/tables/{id}/join"), Some(token), join).await;
         assert_eq!(r.status, 200, "{}", r.json);
         let r = set_seed(s, &id, Some(token), json!({"client_seed": seeds[i]})).await;
         assert_eq!(r.status, 200, "{}", r.json);
@@ -190,7 +198,7 @@ async fn every_game_verifies_and_a_changed_die_does_not(db: Db) {
     let s = TestServer::start(db).await;
     for (game, seats) in [("luddo", 4), ("ludo", 3), ("uckers", 4), ("snakes", 3), ("backgammon", 2)] {
         let seeds = ["first", "second"];
-        let (id, tokens) = table_with_seeds(&s, game, seats, &seeds).await;
+        let (id, tokens) = table_with_seeds(&s, game, seats, &seeds, "public").await;
         play_to_the_end(&s, &id, &tokens).await;
         let log = luddo::verify::fetch(&format!("{}/v1/tables/{id}", s.base), None).await.unwrap();
         let verified = luddo::verify::verify(&log).unwrap_or_else(|e| panic!("{game}: {e}"));
@@ -241,15 +249,19 @@ fn first_die(log: &luddo::verify::TableLog) -> Option<(usize, usize, u8)> {
 
 async fn luddo_verify_checks_a_saved_log_and_a_url(db: Db) {
     let s = TestServer::start(db).await;
-    let (id, tokens) = table_with_seeds(&s, "snakes", 2, &["ann", "bob"]).await;
+    let (id, tokens) = table_with_seeds(&s, "snakes", 2, &["ann", "bob"], "private").await;
     play_to_the_end(&s, &id, &tokens).await;
     let dir = std::env::temp_dir().join(format!("luddo-verify-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let saved = dir.join("saved.json");
     let url = format!("{}/v1/tables/{id}", s.base);
 
-    // From the server (saving the log), then from the saved file.
-    let out = luddo_verify(&[&url, "--save", saved.to_str().unwrap()]).await;
+    // From the server (a private table: with a player's token, saving the log), then from the
+    // saved file.
+    let out = luddo_verify(&[&url]).await;
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("404"), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = luddo_verify(&[&url, "--token", &tokens[1], "--save", saved.to_str().unwrap()]).await;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("verified: "));
     let out = luddo_verify(&[saved.to_str().unwrap()]).await;
