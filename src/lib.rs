@@ -10,6 +10,7 @@
 //! - [`api`]: the HTTP and WebSocket edge (axum), errors as problem+json.
 //! - [`config`]: settings from the environment; [`instance`]: the default instance id, kept in
 //!   the data directory.
+//! - [`verify`]: checks a finished table's dice against its commitment (`luddo verify`).
 //!
 //! [`serve`] runs the whole server on a listener until a shutdown signal; tests call it on
 //! `127.0.0.1:0` with the same router production uses.
@@ -23,6 +24,7 @@ pub mod instance;
 pub mod rules;
 pub mod store;
 pub mod table;
+pub mod verify;
 
 use axum::serve::ListenerExt;
 use std::{future::Future, net::SocketAddr};

@@ -1,6 +1,7 @@
 //! The `luddo` server binary: read the configuration, open the store, serve until Ctrl-C or
 //! SIGTERM. `luddo healthcheck` asks a running server's `/health` (for container health checks,
-//! so the runtime image needs no curl).
+//! so the runtime image needs no curl). `luddo verify` checks a finished table's dice
+//! (docs/fairness.md).
 
 use luddo::{
     AppState,
@@ -23,7 +24,11 @@ async fn main() {
     let result = match std::env::args().nth(1).as_deref() {
         None => run().await,
         Some("healthcheck") => healthcheck().await,
-        Some(other) => Err(format!("unknown command {other:?}; run `luddo` or `luddo healthcheck`").into()),
+        Some("verify") => verify(std::env::args().skip(2).collect()).await,
+        Some(other) => Err(format!(
+            "unknown command {other:?}; run `luddo`, `luddo healthcheck` or `luddo verify <file or URL>`"
+        )
+        .into()),
     };
     if let Err(e) = result {
         eprintln!("luddo: {e}");
@@ -98,6 +103,36 @@ async fn healthcheck() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         Err(format!("unhealthy: {}", String::from_utf8_lossy(&head)).into())
     }
+}
+
+const VERIFY_USAGE: &str = "usage: luddo verify <table log JSON file | http://host:port/v1/tables/<id>> \
+     [--token TOKEN] [--save FILE]";
+
+/// `luddo verify`: checks a finished table's dice, from a saved log or from its server; Ok
+/// (exit 0) only when every check holds.
+async fn verify(args: Vec<String>) -> Result<(), Box<dyn std::error::Error>> {
+    let (mut source, mut token, mut save) = (None, None, None);
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--token" => token = Some(args.next().ok_or(VERIFY_USAGE)?),
+            "--save" => save = Some(args.next().ok_or(VERIFY_USAGE)?),
+            _ if source.is_none() && !arg.starts_with("--") => source = Some(arg),
+            _ => return Err(VERIFY_USAGE.into()),
+        }
+    }
+    let source = source.ok_or(VERIFY_USAGE)?;
+    let log = if source.starts_with("http://") || source.starts_with("https://") {
+        luddo::verify::fetch(&source, token.as_deref()).await?
+    } else {
+        serde_json::from_slice(&std::fs::read(&source)?)?
+    };
+    if let Some(path) = save {
+        std::fs::write(path, serde_json::to_vec_pretty(&log)?)?;
+    }
+    let verified = luddo::verify::verify(&log).map_err(|e| format!("NOT verified: {e}"))?;
+    println!("{verified}");
+    Ok(())
 }
 
 /// Completes on Ctrl-C or SIGTERM.

@@ -41,6 +41,7 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/tables/{id}"),
     ("PATCH", "/v1/tables/{id}"),
     ("POST", "/v1/tables/{id}/join"),
+    ("PATCH", "/v1/tables/{id}/seats/me"),
     ("POST", "/v1/tables/{id}/leave"),
     ("POST", "/v1/tables/{id}/start"),
     ("GET", "/v1/invites/{code}"),
@@ -159,6 +160,15 @@ async fn public_lobby_routes_by_role(db: Db) {
     s.post(&join, Some(UNKNOWN), json!({})).await.assert_problem(401, "unauthorized");
     s.post(&join, Some(&c.seated), json!({})).await.assert_problem(409, "already_seated");
 
+    // A client seed: only someone seated.
+    let seat = format!("{t}/seats/me");
+    let seed = || Some(json!({"client_seed": "mine"}));
+    s.call(Method::PATCH, &seat, None, seed()).await.assert_problem(401, "unauthorized");
+    s.call(Method::PATCH, &seat, Some(UNKNOWN), seed()).await.assert_problem(401, "unauthorized");
+    s.call(Method::PATCH, &seat, Some(&c.spectator), seed()).await.assert_problem(409, "not_seated");
+    assert_eq!(s.call(Method::PATCH, &seat, Some(&c.seated), seed()).await.status, 200);
+    assert_eq!(s.call(Method::PATCH, &seat, Some(&c.host), seed()).await.status, 200);
+
     // Leaving: only someone seated.
     let leave = format!("{t}/leave");
     s.call(Method::POST, &leave, None, None).await.assert_problem(401, "unauthorized");
@@ -241,6 +251,13 @@ async fn private_lobby_routes_by_role(db: Db) {
     s.call(Method::POST, &format!("{t}/leave"), Some(&c.spectator), None)
         .await
         .assert_problem(404, "table_not_found");
+    s.call(Method::PATCH, &format!("{t}/seats/me"), Some(&c.spectator), Some(json!({"client_seed": "x"})))
+        .await
+        .assert_problem(404, "table_not_found");
+    let r = s
+        .call(Method::PATCH, &format!("{t}/seats/me"), Some(&c.seated), Some(json!({"client_seed": "x"})))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.json);
     let body = json!({"fill_with_bots": true});
     s.post(&format!("{t}/start"), Some(&c.spectator), body.clone())
         .await

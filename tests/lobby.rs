@@ -146,7 +146,8 @@ async fn tables_are_created_with_normalized_options(db: Db) {
     assert_eq!(t["options"], json!({"enter_on": [1, 6], "play_for_places": true}));
     assert_eq!(t["turn_seconds"], 30.0);
     assert_eq!(t["seats"][3]["player"]["id"], id.as_str());
-    assert_eq!(t["client_seed"], "lucky");
+    assert_eq!(t["seats"][3]["client_seed"], "lucky", "the host's seed is its seat's");
+    assert!(t.get("client_seed").is_none(), "the table's client seed is fixed at the start");
     for (game, seats) in [("uckers", 2), ("uckers", 4), ("snakes", 3), ("backgammon", 2), ("luddo", 5)] {
         s.table(&token, json!({"game": game, "seats": seats})).await;
     }

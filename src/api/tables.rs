@@ -8,15 +8,17 @@ use super::{
 };
 use crate::{
     games::GameKind,
-    rules::dice::ServerSeed,
-    store::{Controller, NewTable, StartOutcome, TableFilter, TableRecord, TableStatus, Visibility},
+    rules::dice::{MAX_CLIENT_SEED_BYTES, ServerSeed, is_valid_client_seed},
+    store::{
+        Controller, NewTable, SeedUpdate, StartOutcome, TableFilter, TableRecord, TableStatus, Visibility,
+    },
     table::PlayView,
 };
 use axum::{
     Router,
     extract::{ConnectInfo, State},
     http::StatusCode,
-    routing::{get, post},
+    routing::{get, patch, post},
 };
 use serde::{Deserialize, Serialize};
 use std::{net::SocketAddr, time::Duration};
@@ -27,6 +29,7 @@ pub fn router() -> Router<AppState> {
         .route("/v1/tables", post(create).get(list))
         .route("/v1/tables/{id}", get(show).patch(update))
         .route("/v1/tables/{id}/join", post(join))
+        .route("/v1/tables/{id}/seats/me", patch(update_seat))
         .route("/v1/tables/{id}/leave", post(leave))
         .route("/v1/tables/{id}/start", post(start))
         .route("/v1/invites/{code}", get(show_invite))
@@ -34,8 +37,6 @@ pub fn router() -> Router<AppState> {
 
 /// Most open tables one player may host at once.
 pub const MAX_OPEN_TABLES_PER_HOST: i64 = 20;
-/// Longest client seed, in bytes.
-pub const MAX_CLIENT_SEED_BYTES: usize = 64;
 /// Longest dice script a test-mode table accepts.
 pub const MAX_DICE_SCRIPT: usize = 10_000;
 /// Lobby page sizes.
@@ -57,7 +58,7 @@ struct CreateTable {
     /// The seat the host takes (default 0).
     #[serde(default, deserialize_with = "body::whole")]
     seat: usize,
-    /// Mixed into every die (see the fairness docs).
+    /// The host seat's client seed (docs/fairness.md), as if given with `PATCH seats/me`.
     #[serde(default)]
     client_seed: String,
     /// Fixed dice, only on a server in test mode.
@@ -83,6 +84,15 @@ struct JoinTable {
     seat: Option<usize>,
     #[serde(default, deserialize_with = "body::some")]
     invite_code: Option<String>,
+    /// The seat's client seed (docs/fairness.md).
+    #[serde(default)]
+    client_seed: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UpdateSeat {
+    client_seed: String,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -123,9 +133,12 @@ pub struct TableView {
     pub host_id: Uuid,
     /// Seconds on the clock for each roll and move.
     pub turn_seconds: f64,
-    /// SHA-256 of the server seed, published before the first die.
+    /// SHA-256 of the server seed, published at creation, before any client seed is known.
     pub seed_commitment: String,
-    pub client_seed: String,
+    /// The table's client seed every die is drawn with, fixed at the start from the seats'
+    /// seeds; absent before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_seed: Option<String>,
     /// The server seed, once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
@@ -148,6 +161,8 @@ pub struct SeatView {
     pub player: Option<SeatPlayer>,
     /// Who plays the seat once the game runs; `null` while the seat is empty.
     pub controller: Option<Controller>,
+    /// The client seed the seat's player gave ('' for none).
+    pub client_seed: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -185,6 +200,7 @@ impl TableView {
                         .map(|id| SeatPlayer { id, name: s.player_name.clone().unwrap_or_default() }),
                     controller: (s.player_id.is_some() || s.controller == Controller::Bot)
                         .then_some(s.controller),
+                    client_seed: s.client_seed.clone(),
                 })
                 .collect(),
             visibility: table.visibility,
@@ -193,7 +209,7 @@ impl TableView {
             host_id: table.host_id,
             turn_seconds: turn.as_secs_f64(),
             seed_commitment: table.seed_commitment.clone(),
-            client_seed: table.client_seed.clone(),
+            client_seed: table.started_at.is_some().then(|| table.client_seed.clone()),
             seed: ended.then(|| table.seed.clone()),
             invite_code: if member { table.invite_code.clone() } else { None },
             created_at: rfc3339(table.created_at),
@@ -233,6 +249,16 @@ fn new_invite_code() -> String {
 fn invite_code_form(code: &str) -> Option<String> {
     let code = code.to_ascii_uppercase();
     (code.len() == INVITE_CHARS && code.bytes().all(|b| INVITE_ALPHABET.contains(&b))).then_some(code)
+}
+
+fn check_client_seed(seed: &str) -> ApiResult<()> {
+    if is_valid_client_seed(seed) {
+        return Ok(());
+    }
+    Err(ApiError::unprocessable(
+        "invalid_client_seed",
+        format!("a client seed has at most {MAX_CLIENT_SEED_BYTES} bytes and no control characters"),
+    ))
 }
 
 pub(super) fn parse_game(game: &str) -> ApiResult<GameKind> {
@@ -278,12 +304,7 @@ async fn create(
     if body.seat >= body.seats {
         return Err(ApiError::unprocessable("invalid_seat", format!("seat must be below {}", body.seats)));
     }
-    if body.client_seed.len() > MAX_CLIENT_SEED_BYTES || body.client_seed.chars().any(char::is_control) {
-        return Err(ApiError::unprocessable(
-            "invalid_client_seed",
-            format!("a client seed has at most {MAX_CLIENT_SEED_BYTES} bytes and no control characters"),
-        ));
-    }
+    check_client_seed(&body.client_seed)?;
     if let Some(dice) = &body.dice {
         if !state.config.test_mode {
             return Err(ApiError::forbidden(
@@ -315,7 +336,7 @@ async fn create(
         host_id: host.id,
         seed_commitment: seed.commitment(),
         seed: seed.to_hex(),
-        client_seed: body.client_seed,
+        host_client_seed: body.client_seed,
         dice_script: body.dice,
     };
     let table = state.store.create_table(&new, body.seat).await?;
@@ -436,6 +457,7 @@ async fn join(
     Path(id): Path<Uuid>,
     JsonOrEmpty(body): JsonOrEmpty<JoinTable>,
 ) -> ApiResult<Json<TableView>> {
+    check_client_seed(&body.client_seed)?;
     let table = visible_table(&state, id, Some(player.id), body.invite_code.as_deref()).await?;
     if table.seat_of(player.id).is_some() {
         return Err(ApiError::conflict("already_seated", "you already have a seat at this table"));
@@ -459,8 +481,33 @@ async fn join(
             .map(|s| s.seat)
             .ok_or_else(|| ApiError::conflict("table_full", "every seat is taken"))?,
     };
-    if !state.store.take_seat(id, seat, player.id).await? {
+    if !state.store.take_seat(id, seat, player.id, &body.client_seed).await? {
         return Err(ApiError::conflict("seat_taken", format!("seat {seat} is taken")));
+    }
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    Ok(Json(TableView::of(&table, Some(player.id), &state)))
+}
+
+/// Sets the caller's client seed until the start, when the table's is fixed from them.
+async fn update_seat(
+    State(state): State<AppState>,
+    Auth(player): Auth,
+    Path(id): Path<Uuid>,
+    Json(body): Json<UpdateSeat>,
+) -> ApiResult<Json<TableView>> {
+    check_client_seed(&body.client_seed)?;
+    visible_table(&state, id, Some(player.id), None).await?;
+    match state.store.set_client_seed(id, player.id, &body.client_seed).await? {
+        SeedUpdate::Set => {}
+        SeedUpdate::NotSeated => {
+            return Err(ApiError::conflict("not_seated", "you have no seat at this table"));
+        }
+        SeedUpdate::NotOpen => {
+            return Err(ApiError::conflict(
+                "table_not_open",
+                "the game has started: the client seeds are fixed",
+            ));
+        }
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     Ok(Json(TableView::of(&table, Some(player.id), &state)))

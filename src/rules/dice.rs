@@ -1,23 +1,35 @@
 //! Dice: the only source of chance in the engines.
 //!
 //! Live tables use [`FairDice`], provably fair dice anyone can re-derive once the table's seed is
-//! revealed. The recipe, for die number `k` (counting from 0 over the whole table):
+//! revealed (docs/fairness.md tells the whole protocol). The server seed is drawn, and its
+//! commitment `hex(SHA-256(server_seed))` published, when the table is created; the players then
+//! give their client seeds until the start, when the table's client seed is fixed:
+//!
+//! ```text
+//! client_seed = hex(SHA-256(seed_0 "\n" seed_1 "\n" … "\n" seed_{n-1}))
+//! ```
+//!
+//! over every seat in seat order (`seed_i` is the seed seat `i` gave, as UTF-8, or the empty
+//! string; a seed holds no control character, so `"\n"` cannot occur in one). Die number `k`
+//! (counting from 0 over the whole table) is then:
 //!
 //! ```text
 //! mac  = HMAC-SHA256(key = server_seed (32 bytes), message = client_seed ":" k)
 //! die  = 1 + (b mod 6) for the first byte b of mac with b < 252
 //! ```
 //!
-//! `k` is written in decimal, `client_seed` is the table's client seed as UTF-8 (empty when no
-//! player gave one). Bytes 252..=255 are skipped so that every face has exactly 42 of the 252
-//! accepted byte values: no modulo bias. Should all 32 bytes be skipped (odds 2^-192), the
-//! message `client_seed ":" k ":" r` is tried for r = 1, 2, … . The commitment published at table
-//! creation is `hex(SHA-256(server_seed))`.
+//! `k` is written in decimal. Bytes 252..=255 are skipped so that every face has exactly 42 of
+//! the 252 accepted byte values: no modulo bias. Should all 32 bytes be skipped (odds 2^-192),
+//! the message `client_seed ":" k ":" r` is tried for r = 1, 2, … . (Tables started before
+//! per-seat seeds existed used the host's seed as `client_seed` directly; their start entry
+//! carries no `client_seeds`.)
 //!
 //! In Python:
 //!
 //! ```python
 //! import hmac, hashlib
+//! def combined(seeds: list[str]) -> str:
+//!     return hashlib.sha256("\n".join(seeds).encode()).hexdigest()
 //! def die(seed: bytes, client_seed: str, k: int) -> int:
 //!     r = 0
 //!     while True:
@@ -85,6 +97,28 @@ impl std::fmt::Debug for ServerSeed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "ServerSeed(<secret>)")
     }
+}
+
+/// Longest client seed a seat may give, in bytes of UTF-8.
+pub const MAX_CLIENT_SEED_BYTES: usize = 64;
+
+/// Whether `seed` may be a seat's client seed: at most [`MAX_CLIENT_SEED_BYTES`] bytes and no
+/// control character (so the `"\n"` of [`combine_client_seeds`] cannot occur in one).
+pub fn is_valid_client_seed(seed: &str) -> bool {
+    seed.len() <= MAX_CLIENT_SEED_BYTES && !seed.chars().any(char::is_control)
+}
+
+/// The table's client seed, fixed at the start from every seat's seed in seat order (an empty
+/// string for a seat that gave none): `hex(SHA-256(seed_0 "\n" seed_1 "\n" …))`.
+pub fn combine_client_seeds<S: AsRef<str>>(seeds: &[S]) -> String {
+    let mut hash = Sha256::new();
+    for (i, seed) in seeds.iter().enumerate() {
+        if i > 0 {
+            hash.update(b"\n");
+        }
+        hash.update(seed.as_ref().as_bytes());
+    }
+    hex::encode(hash.finalize())
 }
 
 /// Provably fair dice (see the module docs for the recipe).
@@ -205,7 +239,20 @@ mod tests {
         assert_eq!(seed.commitment(), KNOWN_COMMITMENT);
     }
 
+    #[test]
+    fn combined_client_seed_known_answers() {
+        // Pinned against the Python of the module docs.
+        assert_eq!(combine_client_seeds(&["alice", "", "bob"]), KNOWN_COMBINED);
+        assert_eq!(combine_client_seeds::<&str>(&[]), hex::encode(Sha256::digest(b"")));
+        // The separator keeps seat boundaries: ["a\nb"] cannot be given, ["a", "b"] can.
+        assert_ne!(combine_client_seeds(&["ab", ""]), combine_client_seeds(&["a", "b"]));
+        assert!(!is_valid_client_seed("a\nb"));
+        assert!(is_valid_client_seed(&"é".repeat(32)));
+        assert!(!is_valid_client_seed(&"é".repeat(33)));
+    }
+
     const KNOWN_ALICE: [u8; 10] = [5, 4, 1, 6, 1, 4, 4, 5, 6, 3];
+    const KNOWN_COMBINED: &str = "66abe0f31a69f65f9e31a1b1d46cd6cd47e6742ff883d24f6bb86e7e0b10d43f";
     const KNOWN_COMMITMENT: &str = "4bb06f8e4e3a7715d201d573d0aa423762e55dabd61a2c02278fa56cc6d294e0";
 
     #[test]

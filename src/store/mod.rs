@@ -284,7 +284,8 @@ impl Store {
         .bind(new.host_id.to_string())
         .bind(&new.seed)
         .bind(&new.seed_commitment)
-        .bind(&new.client_seed)
+        // The table's client seed is fixed at the start, from every seat's.
+        .bind("")
         .bind(new.dice_script.as_ref().map(|d| serde_json::to_string(d).unwrap_or_default()))
         .bind(now)
         .execute(&mut *tx)
@@ -292,13 +293,14 @@ impl Store {
         for seat in 0..new.seat_count {
             let taken = seat == host_seat;
             sqlx::query(
-                "INSERT INTO seats (table_id, seat, player_id, controller, joined_at)
-                 VALUES ($1, $2, $3, 'human', $4)",
+                "INSERT INTO seats (table_id, seat, player_id, controller, joined_at, client_seed)
+                 VALUES ($1, $2, $3, 'human', $4, $5)",
             )
             .bind(new.id.to_string())
             .bind(seat as i64)
             .bind(taken.then(|| new.host_id.to_string()))
             .bind(taken.then_some(now))
+            .bind(if taken { new.host_client_seed.as_str() } else { "" })
             .execute(&mut *tx)
             .await?;
         }
@@ -341,7 +343,7 @@ impl Store {
             return Ok(seats);
         }
         let sql = Numbered::new(&format!(
-            "SELECT s.table_id, s.seat, s.player_id, p.name, s.controller, s.joined_at
+            "SELECT s.table_id, s.seat, s.player_id, p.name, s.controller, s.joined_at, s.client_seed
              FROM seats s LEFT JOIN players p ON p.id = s.player_id
              WHERE s.table_id IN ({}) ORDER BY s.table_id, s.seat",
             vec!["?"; tables.len()].join(", ")
@@ -397,21 +399,49 @@ impl Store {
         Ok(tables)
     }
 
-    /// Seats `player` at `seat` if that seat is free and the table open. Returns false when the
-    /// seat was taken (by someone else, in a race) or the table is no longer open.
-    pub async fn take_seat(&self, table_id: Uuid, seat: usize, player: Uuid) -> StoreResult<bool> {
+    /// Seats `player` at `seat` with its client seed if that seat is free and the table open.
+    /// Returns false when the seat was taken (by someone else, in a race) or the table is no
+    /// longer open.
+    pub async fn take_seat(
+        &self,
+        table_id: Uuid,
+        seat: usize,
+        player: Uuid,
+        client_seed: &str,
+    ) -> StoreResult<bool> {
+        // Under the table's lock like every change of an open table's seats: a start sees the
+        // seat and its seed wholly or not at all.
+        let mut tx = self.pool.begin().await?;
+        if !lock_open_table(&mut tx, table_id).await? {
+            tx.rollback().await?;
+            return Ok(false);
+        }
         let done = sqlx::query(
-            "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2
-             WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'
-               AND EXISTS (SELECT 1 FROM game_tables t WHERE t.id = $3 AND t.status = 'open')",
+            "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
+             WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
         )
         .bind(player.to_string())
         .bind(now_millis())
         .bind(table_id.to_string())
         .bind(seat as i64)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        .bind(client_seed)
+        .execute(&mut *tx)
+        .await;
+        // A unique violation (the player holds another seat) must roll back at once too.
+        match done {
+            Ok(done) if done.rows_affected() == 1 => {
+                tx.commit().await?;
+                Ok(true)
+            }
+            Ok(_) => {
+                tx.rollback().await?;
+                Ok(false)
+            }
+            Err(e) => {
+                tx.rollback().await.ok();
+                Err(e.into())
+            }
+        }
     }
 
     /// Frees `player`'s seat at an open table; hands the host role to the next seated player,
@@ -421,7 +451,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let done = if lock_open_table(&mut tx, table_id).await? {
             sqlx::query(
-                "UPDATE seats SET player_id = NULL, joined_at = NULL WHERE table_id = $1 AND player_id = $2",
+                "UPDATE seats SET player_id = NULL, joined_at = NULL, client_seed = ''
+                 WHERE table_id = $1 AND player_id = $2",
             )
             .bind(table_id.to_string())
             .bind(player.to_string())
@@ -534,6 +565,7 @@ impl Store {
                 .bind(&table)
                 .execute(&mut *tx)
                 .await?;
+                fix_client_seed(&mut tx, table_id).await?;
                 StartOutcome::Started
             }
         };
@@ -543,6 +575,33 @@ impl Store {
             tx.rollback().await?;
         }
         Ok(outcome)
+    }
+
+    /// Sets the client seed of `player`'s seat at an open table.
+    pub async fn set_client_seed(&self, table_id: Uuid, player: Uuid, seed: &str) -> StoreResult<SeedUpdate> {
+        let mut tx = self.pool.begin().await?;
+        // Take the table's row first, as the start does: a start waits for this seed, or this
+        // waits for the start and finds the table no longer open. (A lone UPDATE of the seat
+        // could read the table as open on PostgreSQL and commit after the start had read the
+        // seeds.)
+        if !lock_open_table(&mut tx, table_id).await? {
+            // Roll back now: a dropped transaction would keep SQLite's write lock until the
+            // connection is next used.
+            tx.rollback().await?;
+            return Ok(SeedUpdate::NotOpen);
+        }
+        let seated = sqlx::query("UPDATE seats SET client_seed = $1 WHERE table_id = $2 AND player_id = $3")
+            .bind(seed)
+            .bind(table_id.to_string())
+            .bind(player.to_string())
+            .execute(&mut *tx)
+            .await?;
+        if seated.rows_affected() == 0 {
+            tx.rollback().await?;
+            return Ok(SeedUpdate::NotSeated);
+        }
+        tx.commit().await?;
+        Ok(SeedUpdate::Set)
     }
 
     /// Open tables hosted by `player` (to cap how many one player may open).
@@ -688,6 +747,22 @@ async fn lock_open_table(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uu
     Ok(done.rows_affected() == 1)
 }
 
+/// Fixes a starting table's client seed from its seats' seeds, inside the start's transaction
+/// (which holds the table's row, so no seed changes meanwhile).
+async fn fix_client_seed(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<()> {
+    let seeds: Vec<String> =
+        sqlx::query_scalar("SELECT client_seed FROM seats WHERE table_id = $1 ORDER BY seat")
+            .bind(table_id.to_string())
+            .fetch_all(&mut **tx)
+            .await?;
+    sqlx::query("UPDATE game_tables SET client_seed = $1 WHERE id = $2")
+        .bind(crate::rules::dice::combine_client_seeds(&seeds))
+        .bind(table_id.to_string())
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// A table nobody else holds: no owner, this instance (parameter `instance`), or an owner whose
 /// lease ended before now (parameter `now`).
 fn claimable(instance: usize, now: usize) -> String {
@@ -782,7 +857,7 @@ pub(crate) mod testing {
             host_id: host,
             seed: seed.to_hex(),
             seed_commitment: seed.commitment(),
-            client_seed: String::new(),
+            host_client_seed: String::new(),
             dice_script: None,
         }
     }

@@ -99,7 +99,9 @@ pub struct NewTable {
     /// The secret server seed, hex; revealed only when the game ends.
     pub seed: String,
     pub seed_commitment: String,
-    pub client_seed: String,
+    /// The client seed the host gives its own seat (it may change it until the start, like any
+    /// seated player).
+    pub host_client_seed: String,
     /// Fixed dice for tests (only accepted by a server in test mode).
     pub dice_script: Option<Vec<u8>>,
 }
@@ -118,6 +120,9 @@ pub struct TableRecord {
     pub host_id: Uuid,
     pub seed: String,
     pub seed_commitment: String,
+    /// The table's client seed, fixed at the start from the seats' seeds
+    /// ([`crate::rules::dice::combine_client_seeds`]); empty while the table is open. Tables
+    /// started before per-seat seeds hold their host's seed here, which their dice used.
     pub client_seed: String,
     pub dice_script: Option<Vec<u8>>,
     pub outcome: Option<serde_json::Value>,
@@ -196,6 +201,8 @@ pub struct SeatRecord {
     pub player_name: Option<String>,
     pub controller: Controller,
     pub joined_at: Option<i64>,
+    /// The client seed the seat's player gave ('' for none).
+    pub client_seed: String,
 }
 
 impl SeatRecord {
@@ -211,8 +218,19 @@ impl SeatRecord {
                     .ok_or_else(|| StoreError::Corrupt(format!("controller {column:?}")))?
             },
             joined_at: r.try_get("joined_at")?,
+            client_seed: r.try_get("client_seed")?,
         })
     }
+}
+
+/// What [`super::Store::set_client_seed`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedUpdate {
+    Set,
+    /// The table has started (or closed): its client seed is fixed.
+    NotOpen,
+    /// The player holds no seat at the table.
+    NotSeated,
 }
 
 /// What the lobby asks for.

@@ -20,7 +20,7 @@ use crate::{
     games::{DynGame, GameKind},
     rules::{
         RuleErrorKind, Seat,
-        dice::{DiceSource, FairDice, ScriptedDice, ServerSeed},
+        dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
     },
     store::{Append, Controller, Finish, LogEntry, NewShame, Store, StoreError, TableRecord},
 };
@@ -154,7 +154,16 @@ impl Actor {
         };
         let log = actor.store.entries(record.id, 0, i64::MAX).await?;
         if log.is_empty() {
-            let entry = actor.entry(None, By::Server, json!({"type": "start"}), opening);
+            // The seeds the dice are drawn with, fixed at the start, for anyone to check
+            // (docs/fairness.md). A table started before per-seat seeds (and stopped before its
+            // first entry) drew with its host's seed: its seats' seeds are not what it uses.
+            let seeds: Vec<&str> = record.seats.iter().map(|s| s.client_seed.as_str()).collect();
+            let start = if combine_client_seeds(&seeds) == record.client_seed {
+                json!({"type": "start", "client_seeds": seeds, "client_seed": record.client_seed})
+            } else {
+                json!({"type": "start"})
+            };
+            let entry = actor.entry(None, By::Server, start, opening);
             actor.stage(entry);
         } else {
             for entry in &log {
@@ -634,7 +643,7 @@ mod tests {
         }
         let new = luddo_for_two(players[0]);
         store.create_table(&new, 0).await.unwrap();
-        assert!(store.take_seat(new.id, 1, players[1]).await.unwrap());
+        assert!(store.take_seat(new.id, 1, players[1], "").await.unwrap());
         let started = store.start_table(new.id, players[0], "me", false).await.unwrap();
         assert_eq!(started, StartOutcome::Started);
         // Away counts at once: a timeout while disconnected hands the seat over.

@@ -1,0 +1,355 @@
+//! The dice verifier behind `luddo verify`: checks a finished table's log against the recipe of
+//! [`crate::rules::dice`] without trusting the server that wrote it.
+//!
+//! A [`TableLog`] is the table as `GET /v1/tables/{id}` shows it once the game is over, and
+//! every entry of its log as the events WebSocket sends them (`type: "entry"`). [`verify`]
+//! checks, in order:
+//!
+//! 1. the revealed server seed (the finish entry's `seed`, the same as the table's) hashes to the
+//!    `seed_commitment` published at creation;
+//! 2. the table's client seed is [`combine_client_seeds`] of the seats' seeds listed in the start
+//!    entry (`client_seeds`), which are those the seats show;
+//! 3. every die the log shows, in order, is die number 0, 1, 2, … of the recipe: the dice of the
+//!    events `opening_throw`, `opening_roll`, `rolled` and `dice_rolled` (their `value`, `die` or
+//!    `dice`; `null` in an opening roll is a seat that did not throw). A die the server drew but
+//!    did not show would shift every later one, so it is caught too.
+//!
+//! [`fetch`] reads a table's log from a running server over plain HTTP and WebSocket.
+
+use crate::rules::dice::{FairDice, ServerSeed, combine_client_seeds};
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+
+/// What `luddo verify` reads and `luddo verify --save` writes: a finished table and its log.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TableLog {
+    /// The table, as `GET /v1/tables/{id}` shows it.
+    pub table: Value,
+    /// Every log entry from `seq` 1, as the events WebSocket sends them.
+    pub entries: Vec<Value>,
+}
+
+/// A log that passed every check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    pub seed_commitment: String,
+    pub client_seed: String,
+    /// How many dice were recomputed.
+    pub dice: u64,
+    pub entries: usize,
+    /// The table started before per-seat seeds: its client seed is its host's, taken as shown.
+    pub legacy: bool,
+}
+
+impl std::fmt::Display for Verified {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "verified: {} dice in {} log entries match the commitment {} and the client seed {:?}",
+            self.dice, self.entries, self.seed_commitment, self.client_seed
+        )?;
+        if self.legacy {
+            write!(f, " (a table from before per-seat seeds: its client seed is its host's)")?;
+        }
+        Ok(())
+    }
+}
+
+/// The first thing about a log that does not hold.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Mismatch {
+    #[error("the log is not one this verifier reads: {0}")]
+    Malformed(String),
+    #[error("the game is not over: the server seed is revealed only at the end")]
+    NotFinished,
+    #[error("the revealed seed {0:?} is not 32 bytes of hex")]
+    BadSeed(String),
+    #[error("the finish entry reveals seed {entry}, the table shows {table}")]
+    SeedsDiffer { entry: String, table: String },
+    #[error("SHA-256 of the revealed seed is {actual}, but the commitment published was {published}")]
+    Commitment { published: String, actual: String },
+    #[error("the start entry lists {entry:?} as the seats' client seeds, the seats show {seats:?}")]
+    SeatSeeds { entry: Vec<String>, seats: Vec<String> },
+    #[error("the client seed is {shown:?}, but the seats' seeds combine to {combined:?}")]
+    CombinedSeed { shown: String, combined: String },
+    #[error("the log skips from seq {after} to seq {next}")]
+    Gap { after: i64, next: i64 },
+    #[error("seq {seq}, event {event} ({kind}): die #{k} is {logged}, the recipe gives {expected}")]
+    Die { seq: i64, event: usize, kind: String, k: u64, logged: u8, expected: u8 },
+}
+
+#[derive(Deserialize)]
+struct TableFields {
+    seed_commitment: String,
+    seed: Option<String>,
+    client_seed: Option<String>,
+    #[serde(default)]
+    seats: Vec<SeatFields>,
+}
+
+#[derive(Deserialize)]
+struct SeatFields {
+    #[serde(default)]
+    client_seed: String,
+}
+
+#[derive(Deserialize)]
+struct EntryFields {
+    seq: i64,
+    action: Value,
+    #[serde(default)]
+    events: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+struct StartFields {
+    client_seeds: Option<Vec<String>>,
+    client_seed: Option<String>,
+}
+
+/// The dice fields of an event that throws dice.
+#[derive(Deserialize)]
+struct ThrownFields {
+    value: Option<u8>,
+    die: Option<u8>,
+    #[serde(default)]
+    dice: Vec<Option<u8>>,
+}
+
+/// The events whose dice were thrown (rather than used or forfeited).
+const THROWING_EVENTS: [&str; 4] = ["opening_throw", "opening_roll", "rolled", "dice_rolled"];
+
+fn parse<T: serde::de::DeserializeOwned>(what: &str, value: &Value) -> Result<T, Mismatch> {
+    T::deserialize(value).map_err(|e| Mismatch::Malformed(format!("{what}: {e}")))
+}
+
+/// Checks a finished table's log (see the module docs for what is checked).
+pub fn verify(log: &TableLog) -> Result<Verified, Mismatch> {
+    let table: TableFields = parse("table", &log.table)?;
+    let entries: Vec<EntryFields> =
+        log.entries.iter().map(|e| parse("entry", e)).collect::<Result<_, _>>()?;
+    let kind = |e: &EntryFields| e.action.get("type").and_then(Value::as_str).unwrap_or_default().to_string();
+    let mut after = 0;
+    for e in &entries {
+        if e.seq != after + 1 {
+            return Err(Mismatch::Gap { after, next: e.seq });
+        }
+        after = e.seq;
+    }
+
+    // 1. The seed and its commitment.
+    let finish = entries.iter().find(|e| kind(e) == "finish").ok_or(Mismatch::NotFinished)?;
+    let revealed = finish.action.get("seed").and_then(Value::as_str).ok_or(Mismatch::NotFinished)?;
+    if let Some(shown) = table.seed.as_deref().filter(|s| *s != revealed) {
+        return Err(Mismatch::SeedsDiffer { entry: revealed.into(), table: shown.into() });
+    }
+    let seed = ServerSeed::from_hex(revealed).ok_or_else(|| Mismatch::BadSeed(revealed.into()))?;
+    if seed.commitment() != table.seed_commitment {
+        return Err(Mismatch::Commitment { published: table.seed_commitment, actual: seed.commitment() });
+    }
+
+    // 2. The client seed.
+    let start = entries
+        .first()
+        .filter(|e| kind(e) == "start")
+        .ok_or_else(|| Mismatch::Malformed("the log does not begin with the start entry".into()))?;
+    let fields: StartFields = parse("start entry", &start.action)?;
+    let (client_seed, legacy) = match (fields.client_seeds, fields.client_seed) {
+        (Some(seeds), Some(shown)) => {
+            let seated: Vec<String> = table.seats.iter().map(|s| s.client_seed.clone()).collect();
+            if seated != seeds {
+                return Err(Mismatch::SeatSeeds { entry: seeds, seats: seated });
+            }
+            let combined = combine_client_seeds(&seeds);
+            if combined != shown || table.client_seed.as_deref().is_some_and(|t| t != shown) {
+                return Err(Mismatch::CombinedSeed { shown: table.client_seed.unwrap_or(shown), combined });
+            }
+            (shown, false)
+        }
+        _ => (table.client_seed.unwrap_or_default(), true),
+    };
+
+    // 3. Every die, in order.
+    let dice = FairDice::new(seed, client_seed.clone(), 0);
+    let mut k = 0u64;
+    for entry in &entries {
+        for (i, event) in entry.events.iter().enumerate() {
+            let event_kind = event.get("type").and_then(Value::as_str).unwrap_or_default();
+            if !THROWING_EVENTS.contains(&event_kind) {
+                continue;
+            }
+            let thrown: ThrownFields = parse(&format!("seq {} event {i}", entry.seq), event)?;
+            let values = thrown.value.into_iter().chain(thrown.die).chain(thrown.dice.into_iter().flatten());
+            for logged in values {
+                let expected = dice.die(k);
+                if logged != expected {
+                    return Err(Mismatch::Die {
+                        seq: entry.seq,
+                        event: i,
+                        kind: event_kind.into(),
+                        k,
+                        logged,
+                        expected,
+                    });
+                }
+                k += 1;
+            }
+        }
+    }
+    Ok(Verified {
+        seed_commitment: table.seed_commitment,
+        client_seed,
+        dice: k,
+        entries: entries.len(),
+        legacy,
+    })
+}
+
+/// Why a table's log could not be read from its server.
+#[derive(Debug, thiserror::Error)]
+pub enum FetchError {
+    #[error("{0:?} is not a table's address (http://host:port/v1/tables/<id>)")]
+    BadUrl(String),
+    #[error("GET {url}: {source}")]
+    Http { url: String, source: reqwest::Error },
+    #[error("GET {url} answered {status}: {body}")]
+    Status { url: String, status: u16, body: String },
+    #[error("GET {url} did not answer with a table: {detail}")]
+    NotATable { url: String, detail: String },
+    #[error("the table is {0}: only a finished table's seed is revealed")]
+    NotFinished(String),
+    #[error("the events WebSocket: {0}")]
+    WebSocket(String),
+}
+
+/// Reads a finished table and its whole log from the server at `url`
+/// (`http://host:port/v1/tables/<id>`), with the bearer `token` if given (a private table's log
+/// is shown to its players only).
+pub async fn fetch(url: &str, token: Option<&str>) -> Result<TableLog, FetchError> {
+    let address = url.split('?').next().unwrap_or_default().trim_end_matches('/');
+    let ws_base = match address.strip_prefix("http://") {
+        Some(rest) if address.contains("/v1/tables/") => format!("ws://{rest}/events"),
+        _ => return Err(FetchError::BadUrl(url.into())),
+    };
+    let mut request = reqwest::Client::new().get(url);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let http = |source| FetchError::Http { url: url.into(), source };
+    let response = request.send().await.map_err(http)?;
+    let status = response.status();
+    let body = response.text().await.map_err(http)?;
+    if !status.is_success() {
+        return Err(FetchError::Status { url: url.into(), status: status.as_u16(), body });
+    }
+    let not_a_table = |detail: String| FetchError::NotATable { url: url.into(), detail };
+    let table: Value = serde_json::from_str(&body).map_err(|e| not_a_table(e.to_string()))?;
+    match table["status"].as_str() {
+        Some("finished") => {}
+        Some(other) => return Err(FetchError::NotFinished(other.into())),
+        None => return Err(not_a_table("it has no status".into())),
+    }
+    let ws_error = |e: tokio_tungstenite::tungstenite::Error| FetchError::WebSocket(e.to_string());
+    let mut entries: Vec<Value> = vec![];
+    // A server may close a socket that falls behind (code 4008): resume after the last entry,
+    // as long as each connection brings something new.
+    loop {
+        let since = entries.len();
+        let mut request = format!("{ws_base}?since={since}").into_client_request().map_err(ws_error)?;
+        if let Some(token) = token {
+            let bearer = format!("Bearer {token}")
+                .parse()
+                .map_err(|_| FetchError::WebSocket("the token is not a valid header value".into()))?;
+            request.headers_mut().insert("authorization", bearer);
+        }
+        let (mut socket, _) = tokio_tungstenite::connect_async(request).await.map_err(ws_error)?;
+        while let Some(message) = socket.next().await {
+            let text = match message {
+                Ok(Message::Text(text)) => text,
+                Ok(_) => continue,
+                Err(_) => break,
+            };
+            let message: Value =
+                serde_json::from_str(&text).map_err(|e| FetchError::WebSocket(e.to_string()))?;
+            if message["type"] != "entry" {
+                continue;
+            }
+            let finished = message["action"]["type"] == "finish";
+            entries.push(message);
+            if finished {
+                let _ = socket.close(None).await;
+                return Ok(TableLog { table, entries });
+            }
+        }
+        if entries.len() == since {
+            return Err(FetchError::WebSocket(format!(
+                "the socket closed after {since} entries, before the finish entry"
+            )));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A two-seat table whose log shows `dice` in `rolled` events.
+    fn log(seed: &ServerSeed, seeds: [&str; 2], dice: &[u8]) -> TableLog {
+        let client_seed = combine_client_seeds(&seeds);
+        let mut entries = vec![json!({"seq": 1, "action": {"type": "start", "client_seeds": seeds,
+            "client_seed": client_seed}, "events": []})];
+        for (i, d) in dice.iter().enumerate() {
+            entries.push(json!({"seq": i + 2, "action": {"type": "roll"},
+                "events": [{"type": "rolled", "seat": 0, "value": d}, {"type": "moved", "dice": [9]}]}));
+        }
+        entries.push(json!({"seq": dice.len() + 2, "action": {"type": "finish", "seed": seed.to_hex()}}));
+        TableLog {
+            table: json!({"seed_commitment": seed.commitment(), "seed": seed.to_hex(),
+                "client_seed": client_seed,
+                "seats": [{"client_seed": seeds[0]}, {"client_seed": seeds[1]}]}),
+            entries,
+        }
+    }
+
+    fn fair(seed: &ServerSeed, seeds: [&str; 2], n: u64) -> Vec<u8> {
+        let dice = FairDice::new(seed.clone(), combine_client_seeds(&seeds), 0);
+        (0..n).map(|k| dice.die(k)).collect()
+    }
+
+    #[test]
+    fn a_fair_log_is_verified_and_a_changed_die_is_caught() {
+        let seed = ServerSeed([3; 32]);
+        let dice = fair(&seed, ["ann", "bob"], 5);
+        let verified = verify(&log(&seed, ["ann", "bob"], &dice)).unwrap();
+        assert_eq!((verified.dice, verified.legacy), (5, false));
+
+        let mut tampered = dice.clone();
+        tampered[3] = tampered[3] % 6 + 1;
+        let err = verify(&log(&seed, ["ann", "bob"], &tampered)).unwrap_err();
+        assert!(matches!(err, Mismatch::Die { seq: 5, k: 3, .. }), "{err}");
+    }
+
+    #[test]
+    fn seeds_and_commitment_are_checked() {
+        let seed = ServerSeed([3; 32]);
+        let dice = fair(&seed, ["ann", "bob"], 3);
+        let mut other_commitment = log(&seed, ["ann", "bob"], &dice);
+        other_commitment.table["seed_commitment"] = json!(ServerSeed([4; 32]).commitment());
+        assert!(matches!(verify(&other_commitment), Err(Mismatch::Commitment { .. })));
+
+        let mut other_seat_seed = log(&seed, ["ann", "bob"], &dice);
+        other_seat_seed.table["seats"][1]["client_seed"] = json!("eve");
+        assert!(matches!(verify(&other_seat_seed), Err(Mismatch::SeatSeeds { .. })));
+
+        let mut other_combined = log(&seed, ["ann", "bob"], &dice);
+        other_combined.table["client_seed"] = json!("bob");
+        assert!(matches!(verify(&other_combined), Err(Mismatch::CombinedSeed { .. })));
+
+        let mut unfinished = log(&seed, ["ann", "bob"], &dice);
+        unfinished.entries.pop();
+        assert_eq!(verify(&unfinished), Err(Mismatch::NotFinished));
+    }
+}
