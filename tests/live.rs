@@ -15,6 +15,7 @@ both_stores!(
     private_tables_are_not_watched_by_strangers,
     every_game_plays_to_the_end_with_bots,
     backgammon_positions_are_analysed,
+    a_one_point_backgammon_match_has_no_crawford_game,
     up_boarding_goes_on_the_back_of_the_board,
     actions_and_connections_are_limited,
     a_game_played_from_the_entries_alone,
@@ -244,6 +245,25 @@ async fn every_game_plays_to_the_end_with_bots(db: Db) {
         let last = ws.entry_where(|e| e["action"]["type"] == "finish").await;
         assert!(last["action"]["seed"].is_string(), "{game}: seed revealed");
     }
+}
+
+/// GNU Backgammon sets no Crawford game in a 1-point match (docs/rules/backgammon.md): its one
+/// game is an ordinary one, where the cube may be turned.
+async fn a_one_point_backgammon_match_has_no_crawford_game(db: Db) {
+    let s = TestServer::start(db).await;
+    // Opening: seat 0 throws 6, seat 1 throws 1; seat 0 plays 6-1.
+    let extra = json!({"options": {"match_to": 1}, "dice": [6, 1]});
+    let (id, tokens) = seated_table(&s, "backgammon", 2, extra).await;
+    let view = s.table_view(&id, Some(&tokens[0])).await;
+    assert_eq!(view["play"]["state"]["crawford_game"], false, "{}", view["play"]["state"]);
+    let play = view["play"]["legal_actions"][0].clone();
+    let r = s.act(&id, &tokens[0], &play, view["play"]["seq"].as_i64().unwrap()).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    let view = s.table_view(&id, Some(&tokens[1])).await;
+    let legal = view["play"]["legal_actions"].as_array().unwrap();
+    assert!(legal.contains(&json!({"type": "double"})), "{legal:?}");
+    let r = s.act(&id, &tokens[1], &json!({"type": "double"}), view["play"]["seq"].as_i64().unwrap()).await;
+    assert_eq!(r.status, 200, "{}", r.json);
 }
 
 async fn backgammon_positions_are_analysed(db: Db) {
