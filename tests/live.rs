@@ -16,6 +16,7 @@ both_stores!(
     every_game_plays_to_the_end_with_bots,
     backgammon_positions_are_analysed,
     a_one_point_backgammon_match_has_no_crawford_game,
+    an_uckers_challenge_lapses_on_the_order_the_owner_posted,
     up_boarding_goes_on_the_back_of_the_board,
     actions_and_connections_are_limited,
     a_game_played_from_the_entries_alone,
@@ -264,6 +265,69 @@ async fn a_one_point_backgammon_match_has_no_crawford_game(db: Db) {
     assert!(legal.contains(&json!({"type": "double"})), "{legal:?}");
     let r = s.act(&id, &tokens[1], &json!({"type": "double"}), view["play"]["seq"].as_i64().unwrap()).await;
     assert_eq!(r.status, 200, "{}", r.json);
+}
+
+/// RULES §5 rule 7 over HTTP: green's play joins its challenged blob of 2, then leaves it, as
+/// posted; the blob is never a single piece, so red's challenge stands (docs/rules/uckers.md).
+async fn an_uckers_challenge_lapses_on_the_order_the_owner_posted(db: Db) {
+    let s = TestServer::start(db).await;
+    #[rustfmt::skip]
+    let dice = [
+        6, 6, 1, 2, 1, 2, 1, 2, // opening: yellow starts
+        2, 3, // yellow: nothing out
+        6, 6, 6, 6, 3, 1, // red: two out (forced), red 0 on by 12, then 3 (to square 28) and 1
+        1, 1, // green: navy snake eyes, yellow and green all out
+        2, 3, 2, 3, // blue: nothing out; yellow
+        2, 1, // red: red 1 on
+        3, 3, // green: two pieces to progress 3 (square 29), a blob before red 0
+        2, 3, 2, 3, // blue; yellow
+        6, 2, 2, 3, // red: challenge, then its extra throw
+        4, 3, // green
+    ];
+    let (id, tokens) = seated_table(&s, "uckers", 4, json!({"dice": dice.to_vec()})).await;
+    let piece = |colour: &str, index: u8| json!({"colour": colour, "index": index});
+    let act = async |seat: usize, action: serde_json::Value| {
+        let view = s.table_view(&id, Some(&tokens[seat])).await;
+        assert_eq!(view["play"]["to_act"], seat, "{}", view["play"]["state"]);
+        let r = s.act(&id, &tokens[seat], &action, view["play"]["seq"].as_i64().unwrap()).await;
+        assert_eq!(r.status, 200, "{action}: {}", r.json);
+    };
+    let first_legal = async |seat: usize| {
+        let view = s.table_view(&id, Some(&tokens[seat])).await;
+        view["play"]["legal_actions"][0].clone()
+    };
+    let roll = json!({"type": "roll"});
+    act(0, roll.clone()).await;
+    act(1, roll.clone()).await;
+    act(1, roll.clone()).await;
+    act(1, json!({"type": "total", "piece": piece("red", 0)})).await;
+    act(1, roll.clone()).await;
+    act(1, json!({"type": "move", "steps": [{"piece": piece("red", 0), "die": 3}, {"piece": piece("red", 1), "die": 1}]}))
+        .await;
+    act(2, roll.clone()).await;
+    act(3, roll.clone()).await;
+    act(0, roll.clone()).await;
+    act(0, first_legal(0).await).await;
+    act(1, roll.clone()).await;
+    act(1, json!({"type": "total", "piece": piece("red", 1)})).await;
+    act(2, roll.clone()).await;
+    act(2, json!({"type": "move", "steps": [{"piece": piece("green", 0), "die": 3}, {"piece": piece("green", 1), "die": 3}]}))
+        .await;
+    act(3, roll.clone()).await;
+    act(0, roll.clone()).await;
+    act(0, first_legal(0).await).await;
+    act(1, roll.clone()).await;
+    act(1, json!({"type": "challenge", "piece": piece("red", 0), "target": 29})).await;
+    act(1, roll.clone()).await;
+    act(2, roll.clone()).await;
+    let view = s.table_view(&id, None).await;
+    assert_eq!(view["play"]["state"]["colours"][1]["challenge"]["sixes"], 1, "{}", view["play"]["state"]);
+    // Green piece 2 (on its start square) joins the blob, then piece 0 leaves it.
+    let steps = json!([{"piece": piece("green", 2), "die": 3}, {"piece": piece("green", 0), "die": 4}]);
+    act(2, json!({"type": "move", "steps": steps})).await;
+    let view = s.table_view(&id, None).await;
+    let state = &view["play"]["state"];
+    assert_eq!(state["colours"][1]["challenge"]["sixes"], 1, "the challenge stands: {state}");
 }
 
 async fn backgammon_positions_are_analysed(db: Db) {
