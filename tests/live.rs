@@ -286,45 +286,50 @@ async fn an_uckers_challenge_lapses_on_the_order_the_owner_posted(db: Db) {
     ];
     let (id, tokens) = seated_table(&s, "uckers", 4, json!({"dice": dice.to_vec()})).await;
     let piece = |colour: &str, index: u8| json!({"colour": colour, "index": index});
+    // `null` plays the seat's first legal action (yellow's moves do not matter here).
     let act = async |seat: usize, action: serde_json::Value| {
         let view = s.table_view(&id, Some(&tokens[seat])).await;
         assert_eq!(view["play"]["to_act"], seat, "{}", view["play"]["state"]);
+        let action = if action.is_null() { view["play"]["legal_actions"][0].clone() } else { action };
         let r = s.act(&id, &tokens[seat], &action, view["play"]["seq"].as_i64().unwrap()).await;
         assert_eq!(r.status, 200, "{action}: {}", r.json);
     };
-    let first_legal = async |seat: usize| {
-        let view = s.table_view(&id, Some(&tokens[seat])).await;
-        view["play"]["legal_actions"][0].clone()
+    let roll = || json!({"type": "roll"});
+    let split = |colour: &str, [(a, da), (b, db)]: [(u8, u8); 2]| {
+        let steps =
+            [json!({"piece": piece(colour, a), "die": da}), json!({"piece": piece(colour, b), "die": db})];
+        json!({"type": "move", "steps": steps})
     };
-    let roll = json!({"type": "roll"});
-    act(0, roll.clone()).await;
-    act(1, roll.clone()).await;
-    act(1, roll.clone()).await;
-    act(1, json!({"type": "total", "piece": piece("red", 0)})).await;
-    act(1, roll.clone()).await;
-    act(1, json!({"type": "move", "steps": [{"piece": piece("red", 0), "die": 3}, {"piece": piece("red", 1), "die": 1}]}))
-        .await;
-    act(2, roll.clone()).await;
-    act(3, roll.clone()).await;
-    act(0, roll.clone()).await;
-    act(0, first_legal(0).await).await;
-    act(1, roll.clone()).await;
-    act(1, json!({"type": "total", "piece": piece("red", 1)})).await;
-    act(2, roll.clone()).await;
-    act(2, json!({"type": "move", "steps": [{"piece": piece("green", 0), "die": 3}, {"piece": piece("green", 1), "die": 3}]}))
-        .await;
-    act(3, roll.clone()).await;
-    act(0, roll.clone()).await;
-    act(0, first_legal(0).await).await;
-    act(1, roll.clone()).await;
-    act(1, json!({"type": "challenge", "piece": piece("red", 0), "target": 29})).await;
-    act(1, roll.clone()).await;
-    act(2, roll.clone()).await;
+    let script = [
+        (0, roll()),
+        (1, roll()),
+        (1, roll()),
+        (1, json!({"type": "total", "piece": piece("red", 0)})),
+        (1, roll()),
+        (1, split("red", [(0, 3), (1, 1)])),
+        (2, roll()),
+        (3, roll()),
+        (0, roll()),
+        (0, serde_json::Value::Null),
+        (1, roll()),
+        (1, json!({"type": "total", "piece": piece("red", 1)})),
+        (2, roll()),
+        (2, split("green", [(0, 3), (1, 3)])),
+        (3, roll()),
+        (0, roll()),
+        (0, serde_json::Value::Null),
+        (1, roll()),
+        (1, json!({"type": "challenge", "piece": piece("red", 0), "target": 29})),
+        (1, roll()),
+        (2, roll()),
+    ];
+    for (seat, action) in script {
+        act(seat, action).await;
+    }
     let view = s.table_view(&id, None).await;
     assert_eq!(view["play"]["state"]["colours"][1]["challenge"]["sixes"], 1, "{}", view["play"]["state"]);
     // Green piece 2 (on its start square) joins the blob, then piece 0 leaves it.
-    let steps = json!([{"piece": piece("green", 2), "die": 3}, {"piece": piece("green", 0), "die": 4}]);
-    act(2, json!({"type": "move", "steps": steps})).await;
+    act(2, split("green", [(2, 3), (0, 4)])).await;
     let view = s.table_view(&id, None).await;
     let state = &view["play"]["state"];
     assert_eq!(state["colours"][1]["challenge"]["sixes"], 1, "the challenge stands: {state}");
