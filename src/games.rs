@@ -8,10 +8,11 @@ use crate::{
     rules::{
         DiceSource, Engine, Outcome, RuleError, Seat,
         backgammon::Backgammon,
-        ludo::{ClassicLudo, Luddo},
+        ludo::{ClassicLudo, Luddo, LuddoOptions},
         snakes::Snakes,
         uckers::Uckers,
     },
+    store::Visibility,
 };
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
@@ -104,6 +105,21 @@ impl GameKind {
                 Err(format!("{} cannot be played with {seats} seats", self.as_str()))
             }
         })
+    }
+
+    /// Checks that options normalized by [`GameKind::normalize_options`] may be played at a table
+    /// of `visibility`: some house rules are the choice of a private table's host alone.
+    pub fn check_visibility(self, options: &serde_json::Value, visibility: Visibility) -> Result<(), String> {
+        if self != GameKind::Luddo || visibility == Visibility::Private {
+            return Ok(());
+        }
+        let options: LuddoOptions = serde_json::from_value(options.clone()).map_err(|e| e.to_string())?;
+        if options.home_bonus {
+            Ok(())
+        } else {
+            // RULES.md §3, rule 6: "the host of a private table may turn it off".
+            Err("home_bonus may be turned off only at a private table".to_string())
+        }
     }
 }
 
@@ -224,5 +240,16 @@ mod tests {
         assert!(GameKind::Luddo.normalize_options(&json!({"turbo": true}), 4).is_err());
         assert!(GameKind::Ludo.normalize_options(&json!({"enter_on": [5]}), 4).is_err());
         assert!(GameKind::Luddo.normalize_options(&json!({"home_bonus": "yes"}), 4).is_err());
+    }
+
+    #[test]
+    fn only_a_private_table_may_turn_the_home_bonus_off() {
+        let off = GameKind::Luddo.normalize_options(&json!({"home_bonus": false}), 4).unwrap();
+        assert!(GameKind::Luddo.check_visibility(&off, Visibility::Public).is_err());
+        assert_eq!(GameKind::Luddo.check_visibility(&off, Visibility::Private), Ok(()));
+        let on = GameKind::Luddo.normalize_options(&json!({}), 4).unwrap();
+        assert_eq!(GameKind::Luddo.check_visibility(&on, Visibility::Public), Ok(()));
+        let ludo = GameKind::Ludo.normalize_options(&json!({}), 4).unwrap();
+        assert_eq!(GameKind::Ludo.check_visibility(&ludo, Visibility::Public), Ok(()));
     }
 }

@@ -15,6 +15,8 @@ both_stores!(
     private_tables_are_not_watched_by_strangers,
     every_game_plays_to_the_end_with_bots,
     backgammon_positions_are_analysed,
+    a_one_point_backgammon_match_has_no_crawford_game,
+    an_uckers_challenge_lapses_on_the_order_the_owner_posted,
     up_boarding_goes_on_the_back_of_the_board,
     actions_and_connections_are_limited,
     a_game_played_from_the_entries_alone,
@@ -244,6 +246,93 @@ async fn every_game_plays_to_the_end_with_bots(db: Db) {
         let last = ws.entry_where(|e| e["action"]["type"] == "finish").await;
         assert!(last["action"]["seed"].is_string(), "{game}: seed revealed");
     }
+}
+
+/// GNU Backgammon sets no Crawford game in a 1-point match (docs/rules/backgammon.md): its one
+/// game is an ordinary one, where the cube may be turned.
+async fn a_one_point_backgammon_match_has_no_crawford_game(db: Db) {
+    let s = TestServer::start(db).await;
+    // Opening: seat 0 throws 6, seat 1 throws 1; seat 0 plays 6-1.
+    let extra = json!({"options": {"match_to": 1}, "dice": [6, 1]});
+    let (id, tokens) = seated_table(&s, "backgammon", 2, extra).await;
+    let view = s.table_view(&id, Some(&tokens[0])).await;
+    assert_eq!(view["play"]["state"]["crawford_game"], false, "{}", view["play"]["state"]);
+    let play = view["play"]["legal_actions"][0].clone();
+    let r = s.act(&id, &tokens[0], &play, view["play"]["seq"].as_i64().unwrap()).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    let view = s.table_view(&id, Some(&tokens[1])).await;
+    let legal = view["play"]["legal_actions"].as_array().unwrap();
+    assert!(legal.contains(&json!({"type": "double"})), "{legal:?}");
+    let r = s.act(&id, &tokens[1], &json!({"type": "double"}), view["play"]["seq"].as_i64().unwrap()).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+}
+
+/// RULES §5 rule 7 over HTTP: green's play joins its challenged blob of 2, then leaves it, as
+/// posted; the blob is never a single piece, so red's challenge stands (docs/rules/uckers.md).
+async fn an_uckers_challenge_lapses_on_the_order_the_owner_posted(db: Db) {
+    let s = TestServer::start(db).await;
+    #[rustfmt::skip]
+    let dice = [
+        6, 6, 1, 2, 1, 2, 1, 2, // opening: yellow starts
+        2, 3, // yellow: nothing out
+        6, 6, 6, 6, 3, 1, // red: two out (forced), red 0 on by 12, then 3 (to square 28) and 1
+        1, 1, // green: navy snake eyes, yellow and green all out
+        2, 3, 2, 3, // blue: nothing out; yellow
+        2, 1, // red: red 1 on
+        3, 3, // green: two pieces to progress 3 (square 29), a blob before red 0
+        2, 3, 2, 3, // blue; yellow
+        6, 2, 2, 3, // red: challenge, then its extra throw
+        4, 3, // green
+    ];
+    let (id, tokens) = seated_table(&s, "uckers", 4, json!({"dice": dice.to_vec()})).await;
+    let piece = |colour: &str, index: u8| json!({"colour": colour, "index": index});
+    // `null` plays the seat's first legal action (yellow's moves do not matter here).
+    let act = async |seat: usize, action: serde_json::Value| {
+        let view = s.table_view(&id, Some(&tokens[seat])).await;
+        assert_eq!(view["play"]["to_act"], seat, "{}", view["play"]["state"]);
+        let action = if action.is_null() { view["play"]["legal_actions"][0].clone() } else { action };
+        let r = s.act(&id, &tokens[seat], &action, view["play"]["seq"].as_i64().unwrap()).await;
+        assert_eq!(r.status, 200, "{action}: {}", r.json);
+    };
+    let roll = || json!({"type": "roll"});
+    let split = |colour: &str, [(a, da), (b, db)]: [(u8, u8); 2]| {
+        let steps =
+            [json!({"piece": piece(colour, a), "die": da}), json!({"piece": piece(colour, b), "die": db})];
+        json!({"type": "move", "steps": steps})
+    };
+    let script = [
+        (0, roll()),
+        (1, roll()),
+        (1, roll()),
+        (1, json!({"type": "total", "piece": piece("red", 0)})),
+        (1, roll()),
+        (1, split("red", [(0, 3), (1, 1)])),
+        (2, roll()),
+        (3, roll()),
+        (0, roll()),
+        (0, serde_json::Value::Null),
+        (1, roll()),
+        (1, json!({"type": "total", "piece": piece("red", 1)})),
+        (2, roll()),
+        (2, split("green", [(0, 3), (1, 3)])),
+        (3, roll()),
+        (0, roll()),
+        (0, serde_json::Value::Null),
+        (1, roll()),
+        (1, json!({"type": "challenge", "piece": piece("red", 0), "target": 29})),
+        (1, roll()),
+        (2, roll()),
+    ];
+    for (seat, action) in script {
+        act(seat, action).await;
+    }
+    let view = s.table_view(&id, None).await;
+    assert_eq!(view["play"]["state"]["colours"][1]["challenge"]["sixes"], 1, "{}", view["play"]["state"]);
+    // Green piece 2 (on its start square) joins the blob, then piece 0 leaves it.
+    act(2, split("green", [(2, 3), (0, 4)])).await;
+    let view = s.table_view(&id, None).await;
+    let state = &view["play"]["state"];
+    assert_eq!(state["colours"][1]["challenge"]["sixes"], 1, "the challenge stands: {state}");
 }
 
 async fn backgammon_positions_are_analysed(db: Db) {

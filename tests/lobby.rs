@@ -20,6 +20,7 @@ both_stores!(
     private_tables_need_the_invite_code,
     joining_and_leaving,
     host_changes_settings_before_start,
+    only_a_private_table_may_turn_the_home_bonus_off,
     starting_a_table,
     sign_ups_are_rate_limited,
     racing_joins_are_refused_by_name_not_in_the_databases_words,
@@ -352,7 +353,7 @@ async fn host_changes_settings_before_start(db: Db) {
             Method::PATCH,
             &path,
             Some(&host),
-            Some(json!({"options": {"home_bonus": false}, "party": true})),
+            Some(json!({"options": {"home_bonus": false}, "party": true, "visibility": "private"})),
         )
         .await;
     assert_eq!(r.status, 200);
@@ -380,13 +381,62 @@ async fn host_changes_settings_before_start(db: Db) {
     s.call(Method::PATCH, &path, None, Some(json!({"party": false})))
         .await
         .assert_problem(401, "unauthorized");
-    let r = s.call(Method::PATCH, &path, Some(&host), Some(json!({"visibility": "public"}))).await;
+    let r =
+        s.call(Method::PATCH, &path, Some(&host), Some(json!({"visibility": "public", "options": {}}))).await;
     assert_eq!(r.json["visibility"], "public");
     assert!(r.json.get("invite_code").is_none());
     s.post(&format!("{path}/start"), Some(&host), json!({})).await;
     s.call(Method::PATCH, &path, Some(&host), Some(json!({"party": false})))
         .await
         .assert_problem(409, "table_not_open");
+}
+
+/// RULES.md §3 (seed 004): the home bonus is on at every table but a private one whose host
+/// turned it off, whichever way the host gets there.
+async fn only_a_private_table_may_turn_the_home_bonus_off(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    let off = json!({"home_bonus": false});
+    for visibility in [json!("public"), serde_json::Value::Null] {
+        let mut body = json!({"game": "luddo", "seats": 2, "options": off});
+        if !visibility.is_null() {
+            body["visibility"] = visibility;
+        }
+        s.call(Method::POST, "/v1/tables", Some(&host), Some(body))
+            .await
+            .assert_problem(422, "invalid_options");
+    }
+
+    let public = s.table(&host, json!({"game": "luddo", "seats": 2})).await;
+    let path = format!("/v1/tables/{}", public["id"].as_str().unwrap());
+    s.call(Method::PATCH, &path, Some(&host), Some(json!({"options": off})))
+        .await
+        .assert_problem(422, "invalid_options");
+    assert_eq!(s.get(&path, Some(&host)).await.json["options"]["home_bonus"], true);
+
+    let private =
+        s.table(&host, json!({"game": "luddo", "seats": 2, "options": off, "visibility": "private"})).await;
+    assert_eq!(private["options"]["home_bonus"], false);
+    let path = format!("/v1/tables/{}", private["id"].as_str().unwrap());
+    s.call(Method::PATCH, &path, Some(&host), Some(json!({"visibility": "public"})))
+        .await
+        .assert_problem(422, "invalid_options");
+    let t = s.get(&path, Some(&host)).await.json;
+    assert_eq!(
+        (t["visibility"].as_str(), t["options"]["home_bonus"].as_bool()),
+        (Some("private"), Some(false))
+    );
+    // Going public with the bonus back on is fine.
+    let r = s
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&host),
+            Some(json!({"visibility": "public", "options": {"home_bonus": true}})),
+        )
+        .await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json["options"]["home_bonus"], true);
 }
 
 async fn starting_a_table(db: Db) {

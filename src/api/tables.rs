@@ -270,7 +270,13 @@ pub(super) fn parse_game(game: &str) -> ApiResult<GameKind> {
     })
 }
 
-fn options_for(game: GameKind, options: &serde_json::Value, seats: usize) -> ApiResult<serde_json::Value> {
+/// The normalized options of a table of `seats` at `visibility`.
+fn options_for(
+    game: GameKind,
+    options: &serde_json::Value,
+    seats: usize,
+    visibility: Visibility,
+) -> ApiResult<serde_json::Value> {
     if !game.seats_allowed(seats) {
         let range = game.seat_range();
         return Err(ApiError::unprocessable(
@@ -284,7 +290,9 @@ fn options_for(game: GameKind, options: &serde_json::Value, seats: usize) -> Api
             ),
         ));
     }
-    game.normalize_options(options, seats).map_err(|e| ApiError::unprocessable("invalid_options", e))
+    game.normalize_options(options, seats)
+        .and_then(|options| game.check_visibility(&options, visibility).map(|()| options))
+        .map_err(|e| ApiError::unprocessable("invalid_options", e))
 }
 
 async fn create(
@@ -300,7 +308,7 @@ async fn create(
         .check("tables-by-player", &host.id.to_string(), per_minute)
         .map_err(ApiError::rate_limited)?;
     let game = parse_game(&body.game)?;
-    let options = options_for(game, &body.options.unwrap_or_default(), body.seats)?;
+    let options = options_for(game, &body.options.unwrap_or_default(), body.seats, body.visibility)?;
     if body.seat >= body.seats {
         return Err(ApiError::unprocessable("invalid_seat", format!("seat must be below {}", body.seats)));
     }
@@ -434,11 +442,10 @@ async fn update(
         return Err(ApiError::conflict("table_not_open", "the table has already started"));
     }
     let game = parse_game(&table.game)?;
-    let options = match &body.options {
-        Some(options) => options_for(game, options, table.seat_count)?,
-        None => table.options.clone(),
-    };
     let visibility = body.visibility.unwrap_or(table.visibility);
+    // Checked again when only the visibility changes: the options must suit the new one.
+    let options =
+        options_for(game, body.options.as_ref().unwrap_or(&table.options), table.seat_count, visibility)?;
     let invite_code = match visibility {
         Visibility::Private => Some(table.invite_code.clone().unwrap_or_else(new_invite_code)),
         Visibility::Public => None,

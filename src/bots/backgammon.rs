@@ -122,7 +122,7 @@ pub fn choose(game: &Backgammon, seat: Seat) -> Option<BackgammonAction> {
         Phase::CubeOffered => {
             // The doubler is on roll in `game.position()`.
             let p_doubler = win_probability(&game.position());
-            if p_doubler > 0.76 {
+            if p_doubler > 0.76 && !drop_loses_the_match(game) {
                 Some(BackgammonAction::Drop)
             } else if p_doubler < 0.42 && legal.contains(&BackgammonAction::Beaver) {
                 Some(BackgammonAction::Beaver)
@@ -147,9 +147,21 @@ pub fn choose(game: &Backgammon, seat: Seat) -> Option<BackgammonAction> {
     }
 }
 
+/// In a match, whether dropping the offered cube would give the doubler the match: then taking
+/// can only be better.
+fn drop_loses_the_match(game: &Backgammon) -> bool {
+    let match_to = game.options().match_to;
+    match_to > 0 && game.score()[game.turn()] + game.cube().0 >= match_to
+}
+
 fn should_double(game: &Backgammon, seat: Seat) -> bool {
     let o = game.options();
     let score = game.score();
+    // A dead cube: winning this game at the current cube already wins the match (always so in a
+    // 1-point match), so doubling gains nothing and hands the opponent the cube.
+    if o.match_to > 0 && score[seat] + game.cube().0 >= o.match_to {
+        return false;
+    }
     // Post-Crawford: the trailer doubles at once (the leader's gammons no longer matter).
     if o.match_to > 0 && score[1 - seat] + 1 == o.match_to && score[seat] + 1 < o.match_to {
         return true;
@@ -181,6 +193,30 @@ mod tests {
         let mut m: Vec<(u8, u8)> = moves.iter().map(|s| (s.from, s.to)).collect();
         m.sort();
         assert_eq!(m, vec![(6, 5), (8, 5)]);
+    }
+
+    #[test]
+    fn the_bot_takes_when_a_drop_loses_the_match_and_never_doubles_a_dead_cube() {
+        // The doubler (bottom, on roll) bears off its last checker next throw.
+        let position = format!("-A{}o{}", "-".repeat(10), "-".repeat(13));
+        let doubled = |match_to: u32| {
+            let xgid = format!("XGID={position}:0:0:1:D:0:0:0:{match_to}:10");
+            Backgammon::from_xgid(&xgid, BackgammonOptions::default()).unwrap()
+        };
+        assert_eq!(choose(&doubled(0), 0), Some(BackgammonAction::Drop));
+        assert_eq!(choose(&doubled(1), 0), Some(BackgammonAction::Take));
+        assert_eq!(choose(&doubled(5), 0), Some(BackgammonAction::Drop));
+        // In a 1-point match the cube is dead from the start: bots never double.
+        let mut dice = RngDice(rand::rngs::StdRng::seed_from_u64(3));
+        let options = BackgammonOptions { match_to: 1, ..Default::default() };
+        for _ in 0..10 {
+            let (mut g, _) = Backgammon::new(options.clone(), 2, &mut dice).unwrap();
+            while let Some(s) = g.to_act() {
+                let a = choose(&g, s).unwrap();
+                assert_ne!(a, BackgammonAction::Double);
+                g.apply(s, &a, &mut dice).unwrap();
+            }
+        }
     }
 
     #[test]

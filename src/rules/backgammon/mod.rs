@@ -250,7 +250,9 @@ impl Backgammon {
         self.cube_owner = None;
         let m = self.options.match_to;
         self.crawford_game = false;
-        if m > 0 && self.options.crawford && !self.crawford_done && self.score.contains(&(m - 1)) {
+        // As in GNU Backgammon, a 1-point match has no Crawford game: at 0-0 both players are at
+        // match point already, and the game is an ordinary (post-Crawford) one.
+        if m > 1 && self.options.crawford && !self.crawford_done && self.score.contains(&(m - 1)) {
             self.crawford_game = true;
             self.crawford_done = true;
         }
@@ -384,7 +386,8 @@ impl Backgammon {
             position: self.position(),
             m: self.match_state(),
             beavers: self.options.beavers,
-            max_cube_log2: 10,
+            // eXtreme Gammon's default maximum, raised to the cube when it is above it.
+            max_cube_log2: self.cube.trailing_zeros().max(10),
         })
     }
 
@@ -436,6 +439,10 @@ impl Backgammon {
             beavers: m.match_to == 0 && options.beavers,
             ..options
         };
+        // GNU Backgammon's SetMatchID: the Crawford flag holds only in a match longer than one
+        // point with a player one point away.
+        let one_away = m.match_to > 0 && m.score.contains(&(m.match_to - 1));
+        let crawford = m.crawford && m.match_to > 1 && one_away;
         let s = Self {
             board,
             turn,
@@ -444,9 +451,8 @@ impl Backgammon {
             cube_owner: m.cube_owner.map(|o| o as Seat),
             score: m.score,
             game: 1,
-            crawford_game: m.crawford,
-            crawford_done: m.crawford
-                || (m.match_to > 0 && m.score.contains(&(m.match_to.saturating_sub(1)))),
+            crawford_game: crawford,
+            crawford_done: crawford || one_away,
             last_state: GameState::Playing,
             winner: None,
             options,

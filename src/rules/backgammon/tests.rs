@@ -385,6 +385,45 @@ fn match_plays_games_until_a_player_reaches_the_length_with_the_crawford_rule() 
 }
 
 #[test]
+fn a_one_point_match_has_no_crawford_game() {
+    // GNU Backgammon applies the Crawford rule only to matches longer than one point (its
+    // `fCrawford = fAutoCrawford && nMatchTo > 1`): at 0-0 in a match to 1 both players are at
+    // match point, and the game is an ordinary (post-Crawford) one.
+    let o = BackgammonOptions { match_to: 1, ..Default::default() };
+    let (g, ev) = Backgammon::new(o.clone(), 2, &mut ScriptedDice::new([6, 1])).unwrap();
+    assert!(ev.contains(&BackgammonEvent::NewGame { game: 1, crawford: false }));
+    assert!(!g.is_crawford_game());
+    assert!(!ids::parse_match_id(&g.match_id()).unwrap().crawford);
+    assert_eq!(g.xgid().split(':').nth(7), Some("0"), "{}", g.xgid());
+    // Doubling is pointless at match point but not forbidden: GNU Backgammon allows it.
+    let g = to_roll(o.clone());
+    assert!(g.legal_actions(0).contains(&BackgammonAction::Double));
+    // A Crawford flag in a 1-point Match ID is ignored on loading, as GNU Backgammon does.
+    let mut m = g.match_state();
+    m.crawford = true;
+    let h = Backgammon::from_gnubg_ids(&g.position_id(), &ids::match_id(&m), o).unwrap();
+    assert!(!h.is_crawford_game());
+    assert!(h.legal_actions(0).contains(&BackgammonAction::Double));
+}
+
+#[test]
+fn the_xgid_max_cube_is_never_below_the_cube() {
+    // The XGID's last field is the maximum cube (as a power of two); eXtreme Gammon's default is
+    // 2^10, but our cube goes up to 2^15 (the Match ID's limit).
+    let mut g = to_roll(BackgammonOptions::default());
+    assert_eq!(g.xgid().rsplit(':').next(), Some("10"));
+    for log in 11..=15 {
+        g.cube = 1 << log;
+        g.cube_owner = Some(0);
+        let x = g.xgid();
+        let f: Vec<&str> = x.split(':').collect();
+        assert_eq!((f[1], f[9]), (log.to_string().as_str(), log.to_string().as_str()), "{x}");
+        let back = Backgammon::from_xgid(&x, BackgammonOptions::default()).unwrap();
+        assert_eq!((back.cube(), back.xgid()), ((1 << log, Some(0)), x));
+    }
+}
+
+#[test]
 fn forced_action_is_the_only_play_and_never_a_roll_or_cube_decision() {
     let g = to_roll(BackgammonOptions::default());
     assert_eq!(g.forced_action(), None);

@@ -95,6 +95,22 @@ pub struct Challenge {
     pub from_base: bool,
 }
 
+impl Challenge {
+    /// Whether the challenge still stands on `board`: the square still holds a blob of its
+    /// colour and the challenger still stands before it (or in base, for one from base).
+    pub(crate) fn stands(&self, board: &Board) -> bool {
+        let in_place = match board.progress(self.piece) {
+            None => self.from_base,
+            Some(p) => {
+                !self.from_base
+                    && p < LAST_TRACK
+                    && track_square(self.piece.colour, p + 1) == Some(self.target)
+            }
+        };
+        in_place && board.blob_at(self.target) == Some(self.blob)
+    }
+}
+
 impl Uckers {
     /// A game set up in any legal position, `turn`'s colour to throw. For tests, puzzles and
     /// analysis: every colour counts as having thrown twice (no snake-eyes rule applies) and no
@@ -178,7 +194,13 @@ impl Uckers {
     }
 
     fn mover(&self) -> Mover<'_> {
-        Mover { options: &self.options, turn: self.turn, playing: self.playing_colour() }
+        Mover {
+            options: &self.options,
+            turn: self.turn,
+            playing: self.playing_colour(),
+            frozen: self.options.superblobs && !moves::deadlocked(&self.options, &self.board),
+            challenges: self.colours.map(|c| c.challenge),
+        }
     }
 
     /// The turn's colour has all four home and still waits for its 6.
@@ -285,7 +307,7 @@ impl Uckers {
         mover.plays(&self.board, dice).into_iter().find(|play| {
             mover
                 .after(&self.board, play, dice)
-                .is_some_and(|after| team.colours().iter().all(|&c| after.all_home(c)))
+                .is_some_and(|(after, _)| team.colours().iter().all(|&c| after.all_home(c)))
         })
     }
 
@@ -358,6 +380,12 @@ impl Uckers {
         }
         if let Some(mut ch) = state.challenge {
             let needed = self.sixes_needed(&ch);
+            if ch.sixes >= needed {
+                // The blob shrank after the sixes were counted: they already suffice (rule 3),
+                // and this throw captures whatever it shows (docs/rules/uckers.md).
+                events.push(Event::ChallengeSixes { colour: t, sixes: ch.sixes, needed });
+                return self.capture_blob(ch, dice.to_vec(), events);
+            }
             let mut unused = Vec::new();
             for (i, &d) in dice.iter().enumerate() {
                 if d != 6 {
@@ -388,7 +416,8 @@ impl Uckers {
 
     fn all_pieces_out(&mut self, colour: Colour, events: &mut Vec<Event>) {
         let options = self.options.clone();
-        let mover = Mover { options: &options, turn: colour, playing: colour };
+        let mover =
+            Mover { options: &options, turn: colour, playing: colour, frozen: true, challenges: [None; 4] };
         let mut pieces = Vec::new();
         for piece in PieceId::all_of(colour) {
             if self.board.progress(piece).is_some() {
@@ -436,13 +465,7 @@ impl Uckers {
             let Some(ch) = self.colours[c.index()].challenge else {
                 continue;
             };
-            let in_place = match self.board.progress(ch.piece) {
-                None => ch.from_base,
-                Some(p) => {
-                    !ch.from_base && p < LAST_TRACK && track_square(ch.piece.colour, p + 1) == Some(ch.target)
-                }
-            };
-            if !in_place || self.board.blob_at(ch.target) != Some(ch.blob) {
+            if !ch.stands(&self.board) {
                 self.colours[c.index()].challenge = None;
                 events.push(Event::ChallengeLapsed { colour: c, target: ch.target });
             }
@@ -468,13 +491,18 @@ impl Uckers {
         }
     }
 
-    /// Plays a `Move` or `Total` (already checked to be legal).
+    /// Plays a `Move` or `Total` (already checked to be legal), its steps in the order given:
+    /// a challenge against the mover's blob lapses on that order (RULES §5 rule 7).
     fn play(&mut self, action: &Action, dice: [u8; 2], events: &mut Vec<Event>) {
         let mut used = Vec::new();
+        // The play was checked against the board before it: so is every step (a superblob
+        // freed by a deadlock stays free for the whole play).
+        let options = self.options.clone();
+        let mover = Mover { options: &options, ..self.mover() };
         match action {
             Action::Move { steps } => {
                 for s in steps {
-                    let Ok(effect) = self.mover().step(&self.board, s.piece, s.die, false) else {
+                    let Ok(effect) = mover.step(&self.board, s.piece, s.die) else {
                         continue;
                     };
                     if let Some(from) = effect.from {
@@ -487,7 +515,7 @@ impl Uckers {
             }
             Action::Total { piece } => {
                 let total = dice[0] + dice[1];
-                if let Ok(effect) = self.mover().advance(&self.board, *piece, total, false) {
+                if let Ok(effect) = mover.advance(&self.board, *piece, total) {
                     events.push(Event::Moved {
                         piece: *piece,
                         dice: dice.to_vec(),
@@ -575,9 +603,10 @@ impl Uckers {
             }
             (Phase::Play { dice }, Action::Move { steps }) => self.explain_move(steps, dice),
             (Phase::Play { dice }, Action::Total { piece }) => {
-                match self.check_piece(*piece).and_then(|()| {
-                    self.mover().advance(&self.board, *piece, dice[0] + dice[1], true).map(|_| ())
-                }) {
+                match self
+                    .check_piece(*piece)
+                    .and_then(|()| self.mover().advance(&self.board, *piece, dice[0] + dice[1]).map(|_| ()))
+                {
                     Err(why) => why,
                     Ok(()) => "that play is not open: another play uses the throw".into(),
                 }
@@ -624,7 +653,7 @@ impl Uckers {
 
     /// The legal action `action` stands for, if any: itself, or for a play given in another
     /// order (or with another of two interchangeable pieces), the listed play that leaves the
-    /// same position.
+    /// same position with the same challenges standing.
     pub(crate) fn canonical(&self, action: &Action) -> Option<Action> {
         let legal = self.legal_actions(self.to_act()?);
         if legal.contains(action) {
@@ -645,10 +674,10 @@ impl Uckers {
             }
         }
         let mover = self.mover();
-        let key = mover.after(&self.board, action, dice)?.key();
-        legal
-            .into_iter()
-            .find(|play| mover.after(&self.board, play, dice).is_some_and(|after| after.key() == key))
+        let outcome =
+            |play: &Action| mover.after(&self.board, play, dice).map(|(b, standing)| (b.key(), standing));
+        let posted = outcome(action)?;
+        legal.into_iter().find(|play| outcome(play) == Some(posted))
     }
 
     fn check_piece(&self, piece: PieceId) -> Result<(), String> {
@@ -681,7 +710,7 @@ impl Uckers {
             if let Err(why) = self.check_piece(s.piece) {
                 return why;
             }
-            match mover.step(&board, s.piece, s.die, true) {
+            match mover.step(&board, s.piece, s.die) {
                 Ok(effect) => moves::apply(&mut board, &effect),
                 Err(why) => return why,
             }
@@ -801,10 +830,12 @@ impl Engine for Uckers {
                 self.seat_of(self.turn)
             )));
         }
-        let Some(action) = self.canonical(action) else {
+        let Some(listed) = self.canonical(action) else {
             return Err(self.explain(action));
         };
-        let action = &action;
+        // A play is made as posted (its steps checked by `canonical`): the order decides lapses.
+        let action =
+            if matches!(action, Action::Move { .. } | Action::Total { .. }) { action } else { &listed };
         let t = self.turn;
         match (self.phase, action) {
             (_, Action::Roll) => {
@@ -852,7 +883,7 @@ impl Engine for Uckers {
                 events.push(Event::SuckBack { piece: *piece, target: *target, distance, hit });
                 if hit {
                     self.board.set(*target, None);
-                } else if let Ok(effect) = self.mover().advance(&self.board, *piece, 1, true) {
+                } else if let Ok(effect) = self.mover().advance(&self.board, *piece, 1) {
                     events.push(Event::Moved {
                         piece: *piece,
                         dice: Vec::new(),

@@ -1,8 +1,9 @@
 //! How pieces move: one piece by one die or by the total, and the full list of distinct plays
 //! a throw allows (RULES.md §5, "A throw is used in one of two ways").
 
+use super::Challenge;
 use super::action::{Action, Step};
-use super::board::{Board, Colour, HOME, LAST_TRACK, PieceId, track_square};
+use super::board::{Board, Colour, HOME, LAST_TRACK, PieceId, TRACK_LEN, track_square};
 use super::options::UckersOptions;
 use std::collections::HashSet;
 
@@ -24,15 +25,20 @@ pub(crate) struct Mover<'a> {
     pub options: &'a UckersOptions,
     pub turn: Colour,
     pub playing: Colour,
+    /// Superblobs stay put: with the option, unless the game is [`deadlocked`].
+    pub frozen: bool,
+    /// The challenges standing, by challenging colour: two plays that leave the same position
+    /// are still different plays when one of them makes a challenge lapse on the way.
+    pub challenges: [Option<Challenge>; 4],
 }
 
 impl Mover<'_> {
     /// Moving `piece` by one die: bringing it out of base with a 6, or advancing it.
-    pub fn step(&self, board: &Board, piece: PieceId, die: u8, frozen: bool) -> Result<Effect, String> {
+    pub fn step(&self, board: &Board, piece: PieceId, die: u8) -> Result<Effect, String> {
         match board.progress(piece) {
             None if die == 6 => self.enter(board, piece),
             None => Err(format!("{piece} is in base: only a 6 brings it out")),
-            Some(_) => self.advance(board, piece, die, frozen),
+            Some(_) => self.advance(board, piece, die),
         }
     }
 
@@ -49,14 +55,7 @@ impl Mover<'_> {
     }
 
     /// Advancing `piece` on the board by `distance` squares, touching only the final square.
-    /// `frozen`: whether superblobs may not move (they may when nothing else can).
-    pub fn advance(
-        &self,
-        board: &Board,
-        piece: PieceId,
-        distance: u8,
-        frozen: bool,
-    ) -> Result<Effect, String> {
+    pub fn advance(&self, board: &Board, piece: PieceId, distance: u8) -> Result<Effect, String> {
         let Some(from) = board.progress(piece) else {
             return Err(format!("{piece} is in base: only a 6 brings it out"));
         };
@@ -68,7 +67,7 @@ impl Mover<'_> {
         }
         let occ = board.occupancy();
         if let Some(square) = track_square(piece.colour, from) {
-            if frozen && self.options.superblobs && occ.blob_size(square) >= 3 {
+            if self.frozen && occ.blob_size(square) >= 3 {
                 return Err(format!("{piece} is in a superblob on square {square}: it cannot move"));
             }
             if self.options.mixed_blob_stacking && occ.is_mixed(square) && board.top_of(square) != Some(piece)
@@ -107,19 +106,14 @@ impl Mover<'_> {
     }
 
     /// Every distinct play of the throw, in a stable order: splits and totals when both dice
-    /// can be used, else the larger die, else the smaller; empty when nothing can move.
-    /// Superblobs stay put unless nothing else can move (so that no game can stall).
-    pub fn plays(&self, board: &Board, dice: [u8; 2]) -> Vec<Action> {
-        let plays = self.plays_with(board, dice, true);
-        if plays.is_empty() && self.options.superblobs { self.plays_with(board, dice, false) } else { plays }
-    }
-
-    fn plays_with(&self, board: &Board, [a, b]: [u8; 2], frozen: bool) -> Vec<Action> {
+    /// can be used, else the larger die, else the smaller; empty when nothing can move. Plays
+    /// are told apart by the position they leave and the challenges they leave standing.
+    pub fn plays(&self, board: &Board, [a, b]: [u8; 2]) -> Vec<Action> {
         // Plays are few (at most a few dozen): a list finds repeats faster than a hash set.
         let mut seen = Vec::new();
         let mut out = Vec::new();
-        let mut offer = |action: Action, after: Board, out: &mut Vec<Action>| {
-            let key = after.key();
+        let mut offer = |action: Action, (after, standing): (Board, u8), out: &mut Vec<Action>| {
+            let key = (after.key(), standing);
             if !seen.contains(&key) {
                 seen.push(key);
                 out.push(action);
@@ -140,26 +134,29 @@ impl Mover<'_> {
         let orders: &[(u8, u8)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
         for &(x, y) in orders {
             for &first in &leaders {
-                let Ok(e1) = self.step(board, first, x, frozen) else {
+                let Ok(e1) = self.step(board, first, x) else {
                     continue;
                 };
                 let mut b1 = board.clone();
                 apply(&mut b1, &e1);
+                let standing = self.standing(&b1, 0b1111);
                 for &second in pieces.iter().filter(|&&p| p != first) {
-                    if let Ok(e2) = self.step(&b1, second, y, frozen) {
+                    if let Ok(e2) = self.step(&b1, second, y) {
                         let mut b2 = b1.clone();
                         apply(&mut b2, &e2);
+                        let standing = self.standing(&b2, standing);
                         let steps = vec![Step { piece: first, die: x }, Step { piece: second, die: y }];
-                        offer(Action::Move { steps }, b2, &mut out);
+                        offer(Action::Move { steps }, (b2, standing), &mut out);
                     }
                 }
             }
         }
         for &piece in &leaders {
-            if let Ok(e) = self.advance(board, piece, a + b, frozen) {
+            if let Ok(e) = self.advance(board, piece, a + b) {
                 let mut after = board.clone();
                 apply(&mut after, &e);
-                offer(Action::Total { piece }, after, &mut out);
+                let standing = self.standing(&after, 0b1111);
+                offer(Action::Total { piece }, (after, standing), &mut out);
             }
         }
         if !out.is_empty() {
@@ -171,11 +168,12 @@ impl Mover<'_> {
         }
         for die in singles {
             for &piece in &leaders {
-                if let Ok(e) = self.step(board, piece, die, frozen) {
+                if let Ok(e) = self.step(board, piece, die) {
                     let mut after = board.clone();
                     apply(&mut after, &e);
+                    let standing = self.standing(&after, 0b1111);
                     let steps = vec![Step { piece, die }];
-                    offer(Action::Move { steps }, after, &mut out);
+                    offer(Action::Move { steps }, (after, standing), &mut out);
                 }
             }
             if !out.is_empty() {
@@ -213,24 +211,72 @@ impl Mover<'_> {
         out
     }
 
-    /// The board after a play (`Move` or `Total`) of this throw, if the play can be made.
-    pub fn after(&self, board: &Board, action: &Action, dice: [u8; 2]) -> Option<Board> {
+    /// Of the standing challenges in `standing` (a bit per challenging colour), those that
+    /// still stand on `board`.
+    fn standing(&self, board: &Board, standing: u8) -> u8 {
+        let mut out = 0;
+        for (i, ch) in self.challenges.iter().enumerate() {
+            if standing & (1 << i) != 0 && ch.is_some_and(|ch| ch.stands(board)) {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// The board after a play (`Move` or `Total`) of this throw, its steps made in the order
+    /// given, with the challenges still standing after every step; `None` if it cannot be made.
+    pub fn after(&self, board: &Board, action: &Action, dice: [u8; 2]) -> Option<(Board, u8)> {
         let mut after = board.clone();
+        let mut standing = 0b1111;
         match action {
             Action::Move { steps } => {
                 for s in steps {
-                    let e = self.step(&after, s.piece, s.die, false).ok()?;
+                    let e = self.step(&after, s.piece, s.die).ok()?;
                     apply(&mut after, &e);
+                    standing = self.standing(&after, standing);
                 }
             }
             Action::Total { piece } => {
-                let e = self.advance(&after, *piece, dice[0] + dice[1], false).ok()?;
+                let e = self.advance(&after, *piece, dice[0] + dice[1]).ok()?;
                 apply(&mut after, &e);
+                standing = self.standing(&after, standing);
             }
             _ => return None,
         }
-        Some(after)
+        Some((after, standing))
     }
+}
+
+/// Every throw, the 6s first (they open the most plays).
+const THROWS: [[u8; 2]; 21] = {
+    let mut out = [[0; 2]; 21];
+    let mut i = 0;
+    let mut a = 6;
+    while a >= 1 {
+        let mut b = a;
+        while b >= 1 {
+            out[i] = [a, b];
+            i += 1;
+            b -= 1;
+        }
+        a -= 1;
+    }
+    out
+};
+
+/// Whether the superblob rule would stall the game forever: a superblob stands, and no colour
+/// with pieces still out could make a play with any throw or declare a challenge. Nothing on
+/// the board could then ever change, so superblobs may move until something has (see
+/// docs/rules/uckers.md).
+pub(crate) fn deadlocked(options: &UckersOptions, board: &Board) -> bool {
+    let occ = board.occupancy();
+    if !options.superblobs || !(0..TRACK_LEN).any(|square| occ.blob_size(square) >= 3) {
+        return false;
+    }
+    Colour::ALL.into_iter().filter(|&c| !board.all_home(c)).all(|c| {
+        let mover = Mover { options, turn: c, playing: c, frozen: true, challenges: [None; 4] };
+        mover.challenges(board).is_empty() && THROWS.iter().all(|&dice| mover.plays(board, dice).is_empty())
+    })
 }
 
 /// The pieces on `square` that play against `colour`.

@@ -585,6 +585,70 @@ fn challenge_lapses_when_blob_reduced_to_a_single_piece() {
     assert!(g.colour_state(Y).challenge.is_none());
 }
 
+/// Red's piece stands on square 28, before green's blob of `blob` pieces on square 29 (green
+/// progress 3); green has one piece home and one on its start square unless the blob uses it.
+/// Red declares a challenge with 6-1, throws `sixes` more 6s (with 1s) and then 2-3: green's
+/// turn (blue and yellow have nothing out).
+fn green_blob_challenged(blob: usize, sixes: u8) -> Uckers {
+    let green = if blob == 2 { [H, Some(3), Some(3), Some(0)] } else { [H, Some(3), Some(3), Some(3)] };
+    let mut g = game(R, &[(R, [on(R, 28), BASE, BASE, BASE]), (G, green)]);
+    roll(&mut g, [6, 1]);
+    act(&mut g, Action::Challenge { piece: id(R, 0), target: 29 });
+    for _ in 0..sixes {
+        roll(&mut g, [6, 1]);
+    }
+    roll(&mut g, [2, 3]);
+    assert_eq!(g.turn(), G);
+    g
+}
+
+#[test]
+fn a_challenge_lapses_on_the_order_the_owner_played() {
+    // RULES §5 rule 7: the challenge lapses only if the owner reduces the blob to one piece.
+    // Piece 3 joins the blob (3 pieces), then piece 1 leaves it (2): never a single piece.
+    let mut g = green_blob_challenged(2, 0);
+    roll(&mut g, [4, 3]);
+    let keeps = mv(&[(id(G, 3), 3), (id(G, 1), 4)]);
+    let breaks = mv(&[(id(G, 1), 4), (id(G, 3), 3)]);
+    // Same position, different challenge: both orders are offered.
+    assert!(choices(&g).contains(&keeps) && choices(&g).contains(&breaks), "{:?}", choices(&g));
+    let mut other = g.clone();
+    let events = act(&mut g, keeps);
+    assert!(!has_event(&events, |e| matches!(e, Event::ChallengeLapsed { .. })), "{events:?}");
+    assert_eq!(g.colour_state(R).challenge.map(|c| c.sixes), Some(1));
+    assert_eq!(g.board().blob_size(29), 2);
+    // The other order leaves the same position, but the blob was a single piece on the way.
+    let events = act(&mut other, breaks);
+    assert!(has_event(&events, |e| matches!(e, Event::ChallengeLapsed { colour: R, target: 29 })));
+    assert_eq!(other.board().key(), g.board().key());
+}
+
+#[test]
+fn a_challenge_whose_sixes_already_suffice_captures_on_the_next_throw() {
+    // Red has 3 sixes against a blob of 3 (4 needed); green moves one piece off, leaving a blob
+    // of 2 (3 needed). Red's next throw captures whatever it shows (docs/rules/uckers.md).
+    let mut g = green_blob_challenged(3, 2);
+    assert_eq!(g.colour_state(R).challenge.map(|c| c.sixes), Some(3));
+    roll(&mut g, [4, 5]);
+    act(&mut g, Action::Total { piece: id(G, 1) });
+    assert_eq!(g.board().blob_size(29), 2);
+    roll(&mut g, [2, 3]); // blue
+    roll(&mut g, [2, 3]); // yellow
+    assert_eq!(g.turn(), R);
+    let events = roll(&mut g, [2, 3]);
+    assert!(has_event(&events, |e| matches!(e, Event::ChallengeSixes { sixes: 3, needed: 3, .. })));
+    assert!(has_event(
+        &events,
+        |e| matches!(e, Event::BlobCaptured { square: 29, captured, .. } if captured.len() == 2)
+    ));
+    assert!(has_event(&events, |e| matches!(
+        e,
+        Event::DiceForfeited { dice, reason: ForfeitReason::BlobCaptured } if dice == &vec![2, 3]
+    )));
+    assert_eq!((at(&g, id(R, 0)), at(&g, id(G, 2))), (on(R, 29), BASE));
+    assert_eq!(g.turn(), G);
+}
+
 // --- The pipe and home ------------------------------------------------------------------------
 
 #[test]
@@ -724,11 +788,50 @@ fn superblobs_cannot_move() {
 }
 
 #[test]
-fn superblob_moves_when_nothing_else_can() {
+fn superblobs_cannot_move_even_when_nothing_else_can() {
+    // RULES §5: "3+ pieces of one player on a square cannot move at all".
     let options = UckersOptions { superblobs: true, ..Default::default() };
-    let mut g = game_with(options, Y, &[(Y, [Some(10), Some(10), Some(10), BASE])]);
+    let mut g = game_with(
+        options,
+        Y,
+        &[(Y, [Some(10), Some(10), Some(10), BASE]), (R, [on(R, 30), BASE, BASE, BASE])],
+    );
+    let events = roll(&mut g, [2, 3]);
+    assert!(has_event(&events, |e| matches!(
+        e,
+        Event::DiceForfeited { reason: ForfeitReason::NoLegalMove, .. }
+    )));
+    assert_eq!((g.turn(), at(&g, id(Y, 0))), (R, Some(10)));
+    let mut g = game_with(
+        UckersOptions { superblobs: true, ..Default::default() },
+        Y,
+        &[(Y, [Some(10), Some(10), Some(10), BASE]), (R, [on(R, 30), BASE, BASE, BASE])],
+    );
+    roll(&mut g, [6, 6]);
+    // The 6s bring the last piece out, then nothing moves: the superblob stays put.
+    let err = refused(&mut g, mv(&[(id(Y, 0), 6), (id(Y, 3), 6)]));
+    assert!(err.message.contains("superblob"), "{err}");
+}
+
+#[test]
+fn superblobs_move_only_when_nothing_could_ever_move_again() {
+    // Every colour's four pieces stand on its start square and no challenge is possible: under
+    // the rule as written nobody could ever move again and the game would stall forever. Then,
+    // and only then, superblobs may move (docs/rules/uckers.md).
+    let options = UckersOptions { superblobs: true, ..Default::default() };
+    let start = |c: Colour| [on(c, c.start_square()); 4];
+    let stalled = [(Y, start(Y)), (R, start(R)), (G, start(G)), (B, start(B))];
+    let mut g = game_with(options.clone(), Y, &stalled);
     roll(&mut g, [2, 3]);
-    assert!(choices(&g).contains(&mv(&[(id(Y, 0), 2), (id(Y, 1), 3)])));
+    assert!(choices(&g).contains(&mv(&[(id(Y, 0), 2), (id(Y, 1), 3)])), "{:?}", choices(&g));
+    act(&mut g, mv(&[(id(Y, 0), 2), (id(Y, 1), 3)]));
+    // Something moved: the others are frozen again (yellow's pieces can move on).
+    roll(&mut g, [2, 3]);
+    assert_eq!(g.turn(), G, "red forfeits");
+    // One colour able to move is enough to keep every superblob frozen.
+    let mut g = game_with(options, Y, &[(Y, start(Y)), (R, [on(R, 30), BASE, BASE, BASE])]);
+    roll(&mut g, [2, 3]);
+    assert_eq!(g.turn(), R, "yellow forfeits");
 }
 
 #[test]
