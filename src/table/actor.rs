@@ -16,7 +16,7 @@ use crate::{
     api::rfc3339,
     clock::Clock,
     config::Config,
-    games::{DynGame, GameKind},
+    games::{Applied, DynGame, GameKind},
     rules::{
         RuleErrorKind, Seat,
         dice::{DiceSource, FairDice, ScriptedDice, ServerSeed},
@@ -185,7 +185,7 @@ impl Actor {
         } else {
             let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
             self.game
-                .apply(seat, &entry.action, &mut self.dice)
+                .replay(seat, &entry.action, &mut self.dice)
                 .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
             match entry.actor.as_str() {
                 "human" => self.seats[seat].timeouts = 0,
@@ -329,7 +329,7 @@ impl Actor {
             return Err(PlayError::GameOver);
         }
         // Acting takes the seat back from a bot; the action must still be legal.
-        if self.seats[seat].controller == Controller::Bot && self.game.legal_actions(seat).contains(&action) {
+        if self.seats[seat].controller == Controller::Bot && self.game.legal_action(seat, &action).is_ok() {
             self.reclaim(seat);
         }
         let seq = self.play(seat, action, By::Human)?;
@@ -337,13 +337,15 @@ impl Actor {
         Ok(ActOk { seq, events: events.cloned().unwrap_or_default() })
     }
 
-    /// Applies an engine action for `seat` and stages its entry. Returns the new `seq`.
+    /// Applies an engine action for `seat` and stages its entry, with the action as the game
+    /// lists it. Returns the new `seq`.
     fn play(&mut self, seat: Seat, action: Value, actor: By) -> Result<i64, PlayError> {
-        let events = self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
-            RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
-            RuleErrorKind::GameOver => PlayError::GameOver,
-            _ => PlayError::Illegal(e.message),
-        })?;
+        let Applied { action, events } =
+            self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
+                RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
+                RuleErrorKind::GameOver => PlayError::GameOver,
+                _ => PlayError::Illegal(e.message),
+            })?;
         match actor {
             By::Human => self.seats[seat].timeouts = 0,
             By::Timeout => self.seats[seat].timeouts += 1,
