@@ -17,6 +17,9 @@
 //! | `LUDDO_ACTIONS_PER_MINUTE` | actions per player per minute | `600` |
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
+//! | `LUDDO_HEADER_TIMEOUT_SECONDS` | longest a client may take to send a request's head, from connecting or from the end of its previous request: a slower (or idle keep-alive) connection is closed | `10` |
+//! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all; more are accepted and closed at once | `20000` |
+//! | `LUDDO_MAX_CONNECTIONS_PER_ADDRESS` | open connections from one client IP address; more are accepted and closed at once | `256` |
 //! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | random |
 //! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
@@ -40,6 +43,9 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_ACTIONS_PER_MINUTE",
     "LUDDO_MAX_SOCKETS_PER_PLAYER",
     "LUDDO_MAX_SPECTATORS_PER_TABLE",
+    "LUDDO_HEADER_TIMEOUT_SECONDS",
+    "LUDDO_MAX_CONNECTIONS",
+    "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
     "LUDDO_INSTANCE_ID",
     "LUDDO_LEASE_SECONDS",
     "LUDDO_TEST_MODE",
@@ -62,6 +68,14 @@ pub struct Config {
     pub actions_per_minute: u32,
     pub max_sockets_per_player: usize,
     pub max_spectators_per_table: usize,
+    /// Longest a client may take to send a request's head, counted from when it connected or
+    /// finished its previous request (so also how long an idle keep-alive connection stays).
+    pub header_timeout: Duration,
+    /// Open connections in all, WebSockets included: each is an open file, and the process has
+    /// only so many (`ulimit -n`).
+    pub max_connections: usize,
+    /// Open connections from one client address, so that one client cannot take them all.
+    pub max_connections_per_address: usize,
     /// This process's name in the leases of the tables it drives.
     pub instance_id: String,
     /// How long a lease lasts without renewal (renewed every third of it).
@@ -103,6 +117,9 @@ impl Default for Config {
             actions_per_minute: 600,
             max_sockets_per_player: 8,
             max_spectators_per_table: 200,
+            header_timeout: Duration::from_secs(10),
+            max_connections: 20_000,
+            max_connections_per_address: 256,
             instance_id: uuid::Uuid::new_v4().to_string(),
             lease: Duration::from_secs(10),
             test_mode: false,
@@ -189,6 +206,12 @@ impl Config {
             max_spectators_per_table: number(
                 "LUDDO_MAX_SPECTATORS_PER_TABLE",
                 d.max_spectators_per_table as u64,
+            )? as usize,
+            header_timeout: secs("LUDDO_HEADER_TIMEOUT_SECONDS", d.header_timeout)?,
+            max_connections: number("LUDDO_MAX_CONNECTIONS", d.max_connections as u64)? as usize,
+            max_connections_per_address: number(
+                "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
+                d.max_connections_per_address as u64,
             )? as usize,
             instance_id: match get("LUDDO_INSTANCE_ID") {
                 None => d.instance_id,

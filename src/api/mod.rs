@@ -6,6 +6,7 @@
 //! them in tracing, request ids, CORS, compression, body limits and timeouts.
 
 mod analysis;
+pub mod connections;
 pub mod error;
 pub mod extract;
 mod health;

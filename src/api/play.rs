@@ -2,6 +2,7 @@
 
 use super::{
     AppState,
+    connections::ConnectionSlot,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, Path, Query, authenticate},
     rfc3339,
@@ -11,7 +12,7 @@ use crate::{
     table::{Broadcast, PlayError, TableHandle, messages::entry_message},
 };
 use axum::{
-    Router,
+    Extension, Router,
     extract::{
         State, WebSocketUpgrade,
         ws::{CloseFrame, Message, Utf8Bytes, WebSocket},
@@ -141,6 +142,7 @@ struct EventsQuery {
 
 async fn events(
     State(state): State<AppState>,
+    connection: Option<Extension<ConnectionSlot>>,
     header_auth: Option<Auth>,
     Path(id): Path<Uuid>,
     Query(q): Query<EventsQuery>,
@@ -174,7 +176,8 @@ async fn events(
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| async move {
             follow(socket, state, id, handle, player_id, q.since, q.reclaim).await;
-            drop(slot);
+            // The socket counts as its connection until it closes.
+            drop((slot, connection));
         }))
 }
 
