@@ -20,6 +20,7 @@
 //! | `LUDDO_HEADER_TIMEOUT_SECONDS` | longest a client may take to send a request's head, from connecting or from the end of its previous request: a slower (or idle keep-alive) connection is closed | `10` |
 //! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all; more are accepted and closed at once | `20000` |
 //! | `LUDDO_MAX_CONNECTIONS_PER_ADDRESS` | open connections from one client IP address; more are accepted and closed at once | `256` |
+//! | `LUDDO_BACKLOG_PAGE` | log entries a resuming WebSocket reads from the database at a time | `64` |
 //! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | random |
 //! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
@@ -46,6 +47,7 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_HEADER_TIMEOUT_SECONDS",
     "LUDDO_MAX_CONNECTIONS",
     "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
+    "LUDDO_BACKLOG_PAGE",
     "LUDDO_INSTANCE_ID",
     "LUDDO_LEASE_SECONDS",
     "LUDDO_TEST_MODE",
@@ -76,6 +78,9 @@ pub struct Config {
     pub max_connections: usize,
     /// Open connections from one client address, so that one client cannot take them all.
     pub max_connections_per_address: usize,
+    /// Log entries a resuming WebSocket reads from the store at a time: what it holds of the
+    /// log while it sends, however long the log and however slowly the client reads.
+    pub backlog_page: usize,
     /// This process's name in the leases of the tables it drives.
     pub instance_id: String,
     /// How long a lease lasts without renewal (renewed every third of it).
@@ -120,6 +125,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             max_connections: 20_000,
             max_connections_per_address: 256,
+            backlog_page: 64,
             instance_id: uuid::Uuid::new_v4().to_string(),
             lease: Duration::from_secs(10),
             test_mode: false,
@@ -213,6 +219,7 @@ impl Config {
                 "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
                 d.max_connections_per_address as u64,
             )? as usize,
+            backlog_page: number("LUDDO_BACKLOG_PAGE", d.backlog_page as u64)? as usize,
             instance_id: match get("LUDDO_INSTANCE_ID") {
                 None => d.instance_id,
                 Some(v) if v.trim().len() <= 100 => v.trim().to_string(),
