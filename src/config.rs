@@ -18,7 +18,7 @@
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
 //! | `LUDDO_HEADER_TIMEOUT_SECONDS` | longest a client may take to send a request's head, from connecting or from the end of its previous request: a slower (or idle keep-alive) connection is closed | `10` |
-//! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all; more are accepted and closed at once | `20000` |
+//! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all, at most the open-files limit less 100; more are accepted and closed at once | `20000` |
 //! | `LUDDO_MAX_CONNECTIONS_PER_ADDRESS` | open connections from one client IP address; more are accepted and closed at once | `256` |
 //! | `LUDDO_BACKLOG_PAGE` | log entries a resuming WebSocket reads from the database at a time | `64` |
 //! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | random |

@@ -42,6 +42,9 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     if config.test_mode {
         tracing::warn!("LUDDO_TEST_MODE is on: tables may be created with scripted dice");
     }
+    if let Some(files) = luddo::api::connections::raise_open_files_limit() {
+        tracing::info!(open_files = files, "open-files limit");
+    }
     let store = open_store(&config.database_url()).await?;
     tracing::info!(backend = ?store.backend(), "store ready");
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

@@ -5,7 +5,8 @@
 //! - A request head must arrive within `header_timeout` of the connection opening or of the
 //!   previous request ending (hyper's header read timeout, which also closes idle keep-alive
 //!   connections).
-//! - At most `max_connections` connections in all and `max_connections_per_address` per client
+//! - At most `max_connections` connections in all (no more than the open-files limit allows,
+//!   less [`RESERVED_FILES`]) and `max_connections_per_address` per client
 //!   IP address are open, WebSockets included (an upgraded socket keeps its connection's slot).
 //!   A connection over either cap is accepted and closed at once: the client sees the
 //!   connection close without an answer, and the server's sockets stay free for others.
@@ -33,6 +34,9 @@ pub struct ConnectionSlot {
     _held: Arc<(SlotGuard, SlotGuard)>,
 }
 
+/// File descriptors kept back from connections: the listener, the database pool (16
+/// connections at most; SQLite's files), logs.
+const RESERVED_FILES: u64 = 100;
 /// First pause after a failed accept; it doubles on each failure in a row.
 const ACCEPT_BACKOFF_FIRST: Duration = Duration::from_millis(10);
 /// Longest pause after a failed accept.
@@ -46,6 +50,15 @@ pub(crate) async fn serve(
     shutdown: impl Future<Output = ()>,
 ) {
     let slots = Arc::new(Slots::default());
+    let max_total = fit_to_open_files(config.max_connections, open_files_limit());
+    if max_total < config.max_connections {
+        tracing::warn!(
+            configured = config.max_connections,
+            max_total,
+            "LUDDO_MAX_CONNECTIONS is above the open-files limit (ulimit -n) less {RESERVED_FILES}: \
+             connections are capped lower; raise the limit to allow more"
+        );
+    }
     // Connections watch `stop` to shut down gracefully; each holds a `done` receiver, so that
     // `done_tx.closed()` completes when the last one ends.
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -72,7 +85,7 @@ pub(crate) async fn serve(
             },
             _ = &mut shutdown => break,
         };
-        let Some(slot) = take_slot(&slots, config, peer) else {
+        let Some(slot) = take_slot(&slots, peer, max_total, config.max_connections_per_address) else {
             tracing::debug!(%peer, "too many connections; closing");
             drop(stream);
             continue;
@@ -112,10 +125,66 @@ pub(crate) async fn serve(
 }
 
 /// A slot for a connection from `peer`, if neither cap is reached.
-fn take_slot(slots: &Arc<Slots>, config: &Config, peer: SocketAddr) -> Option<ConnectionSlot> {
-    let total = slots.acquire("all".into(), config.max_connections)?;
-    let address = slots.acquire(format!("address:{}", peer.ip()), config.max_connections_per_address)?;
+fn take_slot(
+    slots: &Arc<Slots>,
+    peer: SocketAddr,
+    max_total: usize,
+    max_per_address: usize,
+) -> Option<ConnectionSlot> {
+    let total = slots.acquire("all".into(), max_total)?;
+    let address = slots.acquire(format!("address:{}", peer.ip()), max_per_address)?;
     Some(ConnectionSlot { _held: Arc::new((total, address)) })
+}
+
+/// The cap on connections in all: `configured`, lowered to what the open-files `limit` leaves
+/// after [`RESERVED_FILES`]. Each connection is a file descriptor; past the limit accepting
+/// fails for every client alike, while under the cap the excess is closed at once.
+fn fit_to_open_files(configured: usize, limit: Option<u64>) -> usize {
+    match limit {
+        Some(limit) => {
+            configured.min(limit.saturating_sub(RESERVED_FILES).max(1).try_into().unwrap_or(usize::MAX))
+        }
+        None => configured,
+    }
+}
+
+/// This process's soft limit on open files (`ulimit -n`).
+#[cfg(unix)]
+pub fn open_files_limit() -> Option<u64> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit only writes the struct passed.
+    (unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0).then_some(limit.rlim_cur)
+}
+
+#[cfg(not(unix))]
+pub fn open_files_limit() -> Option<u64> {
+    None
+}
+
+/// Raises this process's soft limit on open files to its hard limit (the server binary does, at
+/// start: every connection is a file, and many systems start processes at 1,024). Returns the
+/// limit now in force.
+#[cfg(unix)]
+pub fn raise_open_files_limit() -> Option<u64> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return None;
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit = raised;
+            }
+        }
+    }
+    Some(limit.rlim_cur)
+}
+
+#[cfg(not(unix))]
+pub fn raise_open_files_limit() -> Option<u64> {
+    None
 }
 
 fn log_end(result: Result<(), hyper::Error>) {
@@ -128,4 +197,18 @@ fn log_end(result: Result<(), hyper::Error>) {
 fn is_connection_error(e: &std::io::Error) -> bool {
     use std::io::ErrorKind::*;
     matches!(e.kind(), ConnectionRefused | ConnectionAborted | ConnectionReset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cap_in_all_fits_the_open_files_limit() {
+        assert_eq!(fit_to_open_files(20_000, Some(1_024)), 924);
+        assert_eq!(fit_to_open_files(20_000, Some(1_048_576)), 20_000);
+        assert_eq!(fit_to_open_files(20_000, Some(u64::MAX)), 20_000);
+        assert_eq!(fit_to_open_files(20_000, Some(50)), 1);
+        assert_eq!(fit_to_open_files(20_000, None), 20_000);
+    }
 }
