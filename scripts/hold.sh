@@ -40,6 +40,7 @@ for i in $(seq 1 "$servers"); do
   LUDDO_ADDR="127.0.0.1:$port" DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db" \
     LUDDO_INSTANCE_ID="hold-$i" LUDDO_RATE_PER_MINUTE=100000000 LUDDO_ACTIONS_PER_MINUTE=100000000 \
     LUDDO_TURN_SECONDS=3600 LUDDO_AWAY_SECONDS=3600 LUDDO_REQUEST_TIMEOUT_SECONDS=60 RUST_LOG=warn \
+    LUDDO_MAX_CONNECTIONS=1000000 LUDDO_MAX_CONNECTIONS_PER_ADDRESS=1000000 \
     "$target/release/luddo" >"$out/server-$i.log" 2>&1 &
   pids+=($!) server_pids+=($!) ports+=("$port")
 done

@@ -19,6 +19,10 @@
 //! | `LUDDO_ACTIONS_PER_MINUTE` | actions per player per minute | `600` |
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
+//! | `LUDDO_HEADER_TIMEOUT_SECONDS` | longest a client may take to send a request's head, from connecting or from the end of its previous request: a slower (or idle keep-alive) connection is closed | `10` |
+//! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all, at most the open-files limit less 100; more are accepted and closed at once | `20000` |
+//! | `LUDDO_MAX_CONNECTIONS_PER_ADDRESS` | open connections from one client IP address; more are accepted and closed at once | `256` |
+//! | `LUDDO_BACKLOG_PAGE` | log entries a resuming WebSocket reads from the database at a time | `64` |
 //! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | kept in `LUDDO_DATA_DIR` (see [`crate::instance`]) |
 //! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
@@ -44,6 +48,10 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_ACTIONS_PER_MINUTE",
     "LUDDO_MAX_SOCKETS_PER_PLAYER",
     "LUDDO_MAX_SPECTATORS_PER_TABLE",
+    "LUDDO_HEADER_TIMEOUT_SECONDS",
+    "LUDDO_MAX_CONNECTIONS",
+    "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
+    "LUDDO_BACKLOG_PAGE",
     "LUDDO_INSTANCE_ID",
     "LUDDO_LEASE_SECONDS",
     "LUDDO_TEST_MODE",
@@ -68,6 +76,17 @@ pub struct Config {
     pub actions_per_minute: u32,
     pub max_sockets_per_player: usize,
     pub max_spectators_per_table: usize,
+    /// Longest a client may take to send a request's head, counted from when it connected or
+    /// finished its previous request (so also how long an idle keep-alive connection stays).
+    pub header_timeout: Duration,
+    /// Open connections in all, WebSockets included: each is an open file, and the process has
+    /// only so many (`ulimit -n`).
+    pub max_connections: usize,
+    /// Open connections from one client address, so that one client cannot take them all.
+    pub max_connections_per_address: usize,
+    /// Log entries a resuming WebSocket reads from the store at a time: what it holds of the
+    /// log while it sends, however long the log and however slowly the client reads.
+    pub backlog_page: usize,
     /// This process's name in the leases of the tables it drives.
     pub instance_id: String,
     /// Whether `LUDDO_INSTANCE_ID` named it; if not, the binary takes the one kept in the data
@@ -134,6 +153,10 @@ impl Default for Config {
             actions_per_minute: 600,
             max_sockets_per_player: 8,
             max_spectators_per_table: 200,
+            header_timeout: Duration::from_secs(10),
+            max_connections: 20_000,
+            max_connections_per_address: 256,
+            backlog_page: 64,
             instance_id: uuid::Uuid::new_v4().to_string(),
             instance_id_given: false,
             lease: Duration::from_secs(10),
@@ -234,6 +257,13 @@ impl Config {
                 "LUDDO_MAX_SPECTATORS_PER_TABLE",
                 d.max_spectators_per_table as u64,
             )? as usize,
+            header_timeout: secs("LUDDO_HEADER_TIMEOUT_SECONDS", d.header_timeout)?,
+            max_connections: number("LUDDO_MAX_CONNECTIONS", d.max_connections as u64)? as usize,
+            max_connections_per_address: number(
+                "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
+                d.max_connections_per_address as u64,
+            )? as usize,
+            backlog_page: number("LUDDO_BACKLOG_PAGE", d.backlog_page as u64)? as usize,
             instance_id: match get("LUDDO_INSTANCE_ID") {
                 None => d.instance_id,
                 Some(v) if v.trim().len() <= 100 => v.trim().to_string(),

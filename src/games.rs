@@ -140,13 +140,27 @@ pub trait DynGame: Send + Sync {
     fn to_act(&self) -> Option<Seat>;
     /// The legal actions of `seat`, as JSON a client can post back unchanged.
     fn legal_actions(&self, seat: Seat) -> Vec<serde_json::Value>;
-    /// Applies `seat`'s action. On error nothing changed and no die was drawn.
+    /// The listed legal action of `seat` that `action` stands for (see [`Engine::legal_action`]),
+    /// as listed: an action of the engine's type with no field it does not know.
+    fn legal_action(&self, seat: Seat, action: &serde_json::Value) -> Result<serde_json::Value, RuleError>;
+    /// Applies `seat`'s action, which must be one of its legal actions ([`DynGame::legal_action`]).
+    /// Returns the action as listed (what is logged and broadcast) and the events. On error
+    /// nothing changed and no die was drawn.
     fn apply(
         &mut self,
         seat: Seat,
         action: &serde_json::Value,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<serde_json::Value>, RuleError>;
+    ) -> Result<Applied, RuleError>;
+    /// Applies a logged action again, exactly as the engine took it the first time: not checked
+    /// against the list, so that logs written before actions were (or in another spelling)
+    /// replay unchanged.
+    fn replay(
+        &mut self,
+        seat: Seat,
+        action: &serde_json::Value,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(), RuleError>;
     /// The move the server makes at once because there is no real choice.
     fn forced_action(&self) -> Option<serde_json::Value>;
     /// What the bot would do for `seat`.
@@ -156,10 +170,72 @@ pub trait DynGame: Send + Sync {
     fn state(&self) -> serde_json::Value;
 }
 
+/// An accepted action.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    /// The action as the game lists it, whatever spelling was posted.
+    pub action: serde_json::Value,
+    pub events: Vec<serde_json::Value>,
+}
+
 /// An engine with its bot policy.
 struct Playing<E: Engine> {
     game: E,
     bot: fn(&E, Seat) -> Option<E::Action>,
+}
+
+impl<E: Engine> Playing<E> {
+    /// The listed legal action `action` stands for; else why not, in the engine's words where
+    /// it has them.
+    fn listed(&self, seat: Seat, action: &serde_json::Value) -> Result<E::Action, RuleError> {
+        let typed = parse::<E>(action)?;
+        if let Some(field) = unknown_field(action, &to_json(&typed)) {
+            return Err(RuleError::illegal(format!("unknown field `{field}` in the action")));
+        }
+        if let Some(listed) = self.game.legal_action(seat, &typed) {
+            return Ok(listed);
+        }
+        // Not listed: let the engine say why, on a copy (it may accept moves it does not list,
+        // such as the same move of another of two identical pieces: those are refused too).
+        let mut probe = self.game.clone();
+        probe.apply(seat, &typed, &mut NoDice)?;
+        Err(RuleError::illegal("not one of the legal actions; post one as it is listed"))
+    }
+}
+
+/// Dice for [`Playing::listed`]'s probe, which never keeps what it plays.
+struct NoDice;
+
+impl DiceSource for NoDice {
+    fn roll(&mut self) -> u8 {
+        1
+    }
+}
+
+/// Reads `action` as an action of `E`.
+fn parse<E: Engine>(action: &serde_json::Value) -> Result<E::Action, RuleError> {
+    E::Action::deserialize(action).map_err(|e| RuleError::illegal(format!("not an action of this game: {e}")))
+}
+
+/// A field of `posted` that its typed reading does not have (serde skips unknown fields unless
+/// told otherwise; checking the typed value's own JSON covers every engine's actions at once).
+/// Its path, dotted.
+fn unknown_field(posted: &serde_json::Value, typed: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match (posted, typed) {
+        (Value::Object(posted), Value::Object(typed)) => {
+            posted.iter().find_map(|(key, value)| match typed.get(key) {
+                None => Some(key.clone()),
+                Some(known) => unknown_field(value, known).map(|inner| format!("{key}.{inner}")),
+            })
+        }
+        (Value::Array(posted), Value::Array(typed)) => posted
+            .iter()
+            .zip(typed)
+            .enumerate()
+            .find_map(|(i, (p, t))| unknown_field(p, t).map(|inner| format!("{i}.{inner}"))),
+        _ => None,
+    }
 }
 
 fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
@@ -174,15 +250,26 @@ impl<E: Engine> DynGame for Playing<E> {
     fn legal_actions(&self, seat: Seat) -> Vec<serde_json::Value> {
         self.game.legal_actions(seat).iter().map(to_json).collect()
     }
+    fn legal_action(&self, seat: Seat, action: &serde_json::Value) -> Result<serde_json::Value, RuleError> {
+        self.listed(seat, action).map(|a| to_json(&a))
+    }
     fn apply(
         &mut self,
         seat: Seat,
         action: &serde_json::Value,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<serde_json::Value>, RuleError> {
-        let action: E::Action = serde_json::from_value(action.clone())
-            .map_err(|e| RuleError::illegal(format!("not an action of this game: {e}")))?;
-        Ok(self.game.apply(seat, &action, dice)?.iter().map(to_json).collect())
+    ) -> Result<Applied, RuleError> {
+        let listed = self.listed(seat, action)?;
+        let events = self.game.apply(seat, &listed, dice)?.iter().map(to_json).collect();
+        Ok(Applied { action: to_json(&listed), events })
+    }
+    fn replay(
+        &mut self,
+        seat: Seat,
+        action: &serde_json::Value,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(), RuleError> {
+        self.game.apply(seat, &parse::<E>(action)?, dice).map(drop)
     }
     fn forced_action(&self) -> Option<serde_json::Value> {
         self.game.forced_action().as_ref().map(to_json)

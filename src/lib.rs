@@ -26,14 +26,14 @@ pub mod store;
 pub mod table;
 pub mod verify;
 
-use axum::serve::ListenerExt;
-use std::{future::Future, net::SocketAddr};
+use std::future::Future;
 use tokio::net::TcpListener;
 
 pub use api::{AppState, router};
 
 /// Resumes every table in play, serves the API on `listener` until `shutdown` completes,
-/// finishes in-flight requests and stops the table actors.
+/// finishes in-flight requests and stops the table actors. Connections are bounded as
+/// [`api::connections`] says (header timeout, caps in all and per client address).
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -55,14 +55,7 @@ pub async fn serve(
         tables.stop_all();
         tables.release().await;
     };
-    // No Nagle: a socket's next small message (a log entry, a reply) must not wait for the
-    // client's delayed ACK of the previous one (up to 40 ms on Linux).
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::warn!(error = %e, "could not set TCP_NODELAY");
-        }
-    });
-    axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
+    let app = router(state.clone());
+    api::connections::serve(listener, app, &state.config, shutdown).await;
+    Ok(())
 }

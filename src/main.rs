@@ -47,6 +47,9 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     if config.test_mode {
         tracing::warn!("LUDDO_TEST_MODE is on: tables may be created with scripted dice");
     }
+    if let Some(files) = luddo::api::connections::raise_open_files_limit() {
+        tracing::info!(open_files = files, "open-files limit");
+    }
     // Held while the server runs: the data directory's instance slot stays this process's.
     let _instance = (!config.instance_id_given).then(|| luddo::instance::claim(&config.data_dir));
     match &_instance {

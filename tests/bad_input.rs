@@ -143,8 +143,9 @@ fn options_for(game: GameKind, seats: usize, options: &Value) -> Option<Value> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
-    /// Random actions never panic an engine; offered, forced and bot actions are accepted; a
-    /// refused action changes nothing and draws no die.
+    /// Random actions never panic an engine; offered, forced and bot actions are accepted, and
+    /// what is accepted is applied as one of the listed actions; a refused action changes
+    /// nothing and draws no die.
     #[test]
     fn random_actions_never_panic_and_refusals_change_nothing(
         game in select(GameKind::ALL.to_vec()),
@@ -191,8 +192,12 @@ proptest! {
                     }
                 }
             };
+            let legal = g.legal_actions(seat);
             match g.apply(seat, &action, &mut dice) {
-                Ok(_) => prop_assert!(!over, "a finished game accepted {}", action),
+                Ok(applied) => {
+                    prop_assert!(!over, "a finished game accepted {}", action);
+                    prop_assert!(legal.contains(&applied.action), "{:?}: {} was applied as {}, not listed", game, action, applied.action);
+                }
                 Err(e) => {
                     prop_assert!(!must_accept, "{:?}: seat {}'s offered {} refused: {}", game, seat, action, e);
                     prop_assert_eq!(g.state(), before, "{:?}: refused {} changed the state", game, action);

@@ -383,8 +383,8 @@ async fn tables_from_before_per_seat_seeds_replay_and_verify(db: Db) {
     for _ in 0..6 {
         let seat = game.to_act().unwrap();
         let action = game.bot_action(seat).unwrap();
-        let events = game.apply(seat, &action, &mut dice).unwrap();
-        log.push((Some(seat), "bot", action, events));
+        let applied = game.apply(seat, &action, &mut dice).unwrap();
+        log.push((Some(seat), "bot", applied.action, applied.events));
     }
     for (i, (seat, actor, action, events)) in log.iter().enumerate() {
         let payload = json!({"events": events, "to_act": null, "deadline": null, "legal": [[], []]});

@@ -2,8 +2,9 @@
 //! legal actions (possibly mutated), forced moves and bot moves.
 //!
 //! Properties: nothing panics; an offered legal action, the forced action and the bot's action
-//! are accepted; a refused action leaves `state()` unchanged and draws no die; `to_act` is a
-//! seat of the table; a finished game refuses everything.
+//! are accepted; an accepted action is applied as one of the listed ones; a refused action
+//! leaves `state()` unchanged and draws no die; `to_act` is a seat of the table; a finished game
+//! refuses everything.
 
 #![no_main]
 
@@ -110,9 +111,11 @@ fuzz_target!(|input: Input| {
                 }
             }
         };
+        let legal = g.legal_actions(seat);
         match g.apply(seat, &action, &mut dice) {
-            Ok(_) => {
+            Ok(applied) => {
                 assert!(!over, "a finished game accepted {action} from seat {seat}");
+                assert!(legal.contains(&applied.action), "{game:?}: {action} was applied as {}, not listed", applied.action);
             }
             Err(e) => {
                 assert!(!must_accept, "{game:?}: seat {seat}'s offered action {action} was refused: {e}");

@@ -7,6 +7,7 @@
 
 mod analysis;
 pub mod body;
+pub mod connections;
 pub mod error;
 pub mod extract;
 mod health;

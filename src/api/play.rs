@@ -2,6 +2,7 @@
 
 use super::{
     AppState, body,
+    connections::ConnectionSlot,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, Path, Query, authenticate},
     rfc3339,
@@ -11,7 +12,7 @@ use crate::{
     table::{Broadcast, PlayError, TableHandle, messages::entry_message},
 };
 use axum::{
-    Router,
+    Extension, Router,
     extract::{
         State, WebSocketUpgrade,
         ws::{CloseFrame, Message, Utf8Bytes, WebSocket},
@@ -142,6 +143,7 @@ struct EventsQuery {
 
 async fn events(
     State(state): State<AppState>,
+    connection: Option<Extension<ConnectionSlot>>,
     header_auth: Option<Auth>,
     Path(id): Path<Uuid>,
     Query(q): Query<EventsQuery>,
@@ -172,7 +174,8 @@ async fn events(
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| async move {
             follow(socket, state, id, handle, player_id, q.since, q.reclaim).await;
-            drop(slot);
+            // The socket counts as its connection until it closes.
+            drop((slot, connection));
         }))
 }
 
@@ -192,25 +195,13 @@ async fn follow(
         send(&mut socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
         return;
     };
-    let backlog = match backlog(&state, id, since, &sub.recent, sub.seq).await {
-        Ok(b) => b,
+    let recent = std::mem::take(&mut sub.recent);
+    match send_backlog(&mut socket, &state, id, since, recent, sub.seq).await {
+        Ok(true) => relay(&mut socket, &mut sub, &state, &handle, player, since).await,
+        Ok(false) => {}
         Err(_) => {
             send(&mut socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
-            if let Some(p) = player {
-                handle.disconnected(p).await;
-            }
-            return;
         }
-    };
-    let mut open = true;
-    for text in backlog {
-        if !send(&mut socket, Message::Text(Utf8Bytes::from(text.as_ref()))).await {
-            open = false;
-            break;
-        }
-    }
-    if open {
-        relay(&mut socket, &mut sub, &state, &handle, player, since).await;
     }
     if let Some(p) = player {
         handle.disconnected(p).await;
@@ -315,28 +306,42 @@ fn close(code: u16, reason: &'static str) -> CloseFrame {
     CloseFrame { code, reason: Utf8Bytes::from_static(reason) }
 }
 
-/// The log entries with `since < seq <= upto`, from the actor's recent history when it reaches
-/// back far enough, else from the store.
-async fn backlog(
+/// Sends the log entries with `since < seq <= upto`, in order: from the actor's recent history
+/// when it reaches back far enough, else from the store a page of `backlog_page` entries at a
+/// time, so that what a socket holds of the log stays one page, however long the log and
+/// however slowly the client reads (each write waits at most [`SEND_TIMEOUT`]). `Ok(false)` if
+/// the connection is to be dropped.
+async fn send_backlog(
+    socket: &mut WebSocket,
     state: &AppState,
     id: Uuid,
     since: i64,
-    recent: &[Arc<Broadcast>],
+    recent: Vec<Arc<Broadcast>>,
     upto: i64,
-) -> Result<Vec<Arc<str>>, crate::store::StoreError> {
-    if since >= upto {
-        return Ok(vec![]);
-    }
+) -> Result<bool, crate::store::StoreError> {
     let oldest = recent.first().and_then(|b| b.seq);
     if oldest.is_some_and(|o| o <= since + 1) {
-        return Ok(recent
-            .iter()
-            .filter(|b| b.seq.is_some_and(|s| s > since && s <= upto))
-            .map(|b| b.text.clone())
-            .collect());
+        for b in recent.iter().filter(|b| b.seq.is_some_and(|s| s > since && s <= upto)) {
+            if !send(socket, Message::Text(Utf8Bytes::from(b.text.as_ref()))).await {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
     }
-    let entries = state.store.entries(id, since, upto).await?;
-    Ok(entries.iter().map(|e| Arc::from(entry_message(e))).collect())
+    drop(recent);
+    let page = state.config.backlog_page as i64;
+    let mut after = since;
+    while after < upto {
+        let entries = state.store.entries_page(id, after, upto, page).await?;
+        let Some(last) = entries.last() else { break };
+        after = last.seq;
+        for entry in &entries {
+            if !send(socket, Message::Text(entry_message(entry).into())).await {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// A message from the client: `{"type":"action","id","seq","action"}`, `{"type":"reclaim","id"}`

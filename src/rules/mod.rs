@@ -132,6 +132,14 @@ pub trait Engine: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + '
     /// to act has actions, but some games let others act out of turn (resigning, for example).
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
+    /// The action of [`Engine::legal_actions`] that `action` stands for, as listed; `None` if
+    /// it is not one of them. By default the listed action equal to it; an engine that lists
+    /// one spelling of a move that can be written several ways (backgammon: the same play in
+    /// another order) maps the others to the one it lists.
+    fn legal_action(&self, seat: Seat, action: &Self::Action) -> Option<Self::Action> {
+        self.legal_actions(seat).into_iter().find(|a| a == action)
+    }
+
     /// Applies `seat`'s action, drawing any dice it needs from `dice`. On `Err`, `self` is
     /// unchanged and no die was drawn.
     fn apply(

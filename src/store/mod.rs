@@ -629,13 +629,26 @@ impl Store {
 
     /// The log entries of a table with `after < seq <= upto`, in order.
     pub async fn entries(&self, table_id: Uuid, after: i64, upto: i64) -> StoreResult<Vec<LogEntry>> {
+        self.entries_page(table_id, after, upto, i64::MAX).await
+    }
+
+    /// The first `limit` log entries with `after < seq <= upto`, oldest first: a page, for
+    /// whoever must not hold a whole long log at once.
+    pub async fn entries_page(
+        &self,
+        table_id: Uuid,
+        after: i64,
+        upto: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<LogEntry>> {
         let rows = sqlx::query(
             "SELECT seq, seat, actor, action, events, at FROM actions
-             WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq",
+             WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4",
         )
         .bind(table_id.to_string())
         .bind(after)
         .bind(upto)
+        .bind(limit)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(LogEntry::from_row).collect()

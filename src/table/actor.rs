@@ -17,7 +17,7 @@ use crate::{
     api::rfc3339,
     clock::Clock,
     config::{Config, TakeoverRule},
-    games::{DynGame, GameKind},
+    games::{Applied, DynGame, GameKind},
     rules::{
         RuleErrorKind, Seat,
         dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
@@ -194,7 +194,7 @@ impl Actor {
         } else {
             let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
             self.game
-                .apply(seat, &entry.action, &mut self.dice)
+                .replay(seat, &entry.action, &mut self.dice)
                 .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
         }
         self.book(entry);
@@ -339,7 +339,7 @@ impl Actor {
         }
         // Acting takes the seat back from a bot; the action must still be legal.
         if self.seats[seat].book.controller == Controller::Bot
-            && self.game.legal_actions(seat).contains(&action)
+            && self.game.legal_action(seat, &action).is_ok()
         {
             self.reclaim(seat);
         }
@@ -348,13 +348,15 @@ impl Actor {
         Ok(ActOk { seq, events: events.cloned().unwrap_or_default() })
     }
 
-    /// Applies an engine action for `seat` and stages its entry. Returns the new `seq`.
+    /// Applies an engine action for `seat` and stages its entry, with the action as the game
+    /// lists it. Returns the new `seq`.
     fn play(&mut self, seat: Seat, action: Value, actor: By) -> Result<i64, PlayError> {
-        let events = self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
-            RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
-            RuleErrorKind::GameOver => PlayError::GameOver,
-            _ => PlayError::Illegal(e.message),
-        })?;
+        let Applied { action, events } =
+            self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
+                RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
+                RuleErrorKind::GameOver => PlayError::GameOver,
+                _ => PlayError::Illegal(e.message),
+            })?;
         let entry = self.entry(Some(seat), actor, action, events);
         Ok(self.stage(entry))
     }

@@ -238,8 +238,10 @@ impl TestServer {
             .await
             .unwrap();
         });
-        // No client timeout: under paused time it would fire while the server works.
-        let client = reqwest::Client::builder().build().unwrap();
+        // No client timeout: under paused time it would fire while the server works. No idle
+        // connections kept either: when a test moves the paused clock past the server's header
+        // timeout, the server closes them, and a request sent on one as it closes would fail.
+        let client = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
         Self { base, client, config, store, clock, shutdown: Some(tx), task: Some(task), db }
     }
 

@@ -78,6 +78,9 @@ pub async fn spawn(
         .env("LUDDO_TURN_SECONDS", "3600")
         .env("LUDDO_AWAY_SECONDS", "3600")
         .env("LUDDO_REQUEST_TIMEOUT_SECONDS", "60")
+        // Every simulated client connects from this machine's one address.
+        .env("LUDDO_MAX_CONNECTIONS", "1000000")
+        .env("LUDDO_MAX_CONNECTIONS_PER_ADDRESS", "1000000")
         .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()))
         .stdin(Stdio::null())
         .kill_on_drop(true)

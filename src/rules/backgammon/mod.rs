@@ -460,13 +460,9 @@ impl Backgammon {
         Ok(s)
     }
 
-    /// Applies a whole play for the seat on roll.
-    fn apply_play(
-        &mut self,
-        seat: Seat,
-        moves: &[Step],
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<BackgammonEvent>, RuleError> {
+    /// The legal play of the roll that `moves` makes: the one leaving the same position,
+    /// whatever the order or split of its steps.
+    fn play_of(&self, moves: &[Step]) -> Result<board::Play, RuleError> {
         let before = self.position();
         let mut after = before;
         for (k, &step) in moves.iter().enumerate() {
@@ -486,22 +482,29 @@ impl Backgammon {
                 .copied()
                 .ok_or_else(|| plays.first().map_or(0, |p| p.steps().len()))
         });
-        let play = match found {
-            Ok(play) => play,
-            Err(max) => {
-                let reason = if moves.is_empty() {
-                    "the roll can be played: a play must use it".to_string()
-                } else {
-                    format!(
-                        "{} is not a legal play of this roll (legal plays use {} dice, \
+        found.map_err(|max| {
+            RuleError::illegal(if moves.is_empty() {
+                "the roll can be played: a play must use it".to_string()
+            } else {
+                format!(
+                    "{} is not a legal play of this roll (legal plays use {} dice, \
                      each die a separate move onto open points)",
-                        notation(&before, moves),
-                        max
-                    )
-                };
-                return Err(RuleError::illegal(reason));
-            }
-        };
+                    notation(&before, moves),
+                    max
+                )
+            })
+        })
+    }
+
+    /// Applies a whole play for the seat on roll.
+    fn apply_play(
+        &mut self,
+        seat: Seat,
+        moves: &[Step],
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<BackgammonEvent>, RuleError> {
+        let before = self.position();
+        let play = self.play_of(moves)?;
         let mut events = vec![BackgammonEvent::PlayMade {
             seat,
             moves: play.steps().to_vec(),
@@ -593,6 +596,18 @@ impl Engine for Backgammon {
                 v
             }
             Phase::Over => Vec::new(),
+        }
+    }
+
+    /// A play is the one listed that leaves the same position (the steps in another order, or
+    /// split at another point); other actions are listed as they are written.
+    fn legal_action(&self, seat: Seat, action: &BackgammonAction) -> Option<BackgammonAction> {
+        match (action, self.phase) {
+            (BackgammonAction::Play { moves }, Phase::ToPlay { .. }) if self.to_act() == Some(seat) => {
+                let play = self.play_of(moves).ok()?;
+                Some(BackgammonAction::Play { moves: play.steps().to_vec() })
+            }
+            _ => self.legal_actions(seat).into_iter().find(|a| a == action),
         }
     }
 

@@ -1,0 +1,125 @@
+//! Only the legal actions a table lists are accepted, and what is stored and broadcast is the
+//! listed form: no extra fields, no other spelling of the same move.
+
+mod common;
+
+use common::{Db, TestServer, seated_table};
+use serde_json::{Value, json};
+
+both_stores!(
+    an_action_with_extra_fields_is_refused_and_nothing_is_stored,
+    an_uckers_move_that_is_not_listed_is_refused,
+    a_backgammon_play_in_another_order_is_stored_as_listed,
+);
+
+/// The table's `seq` and the number of its log rows.
+async fn log_length(s: &TestServer, id: &str) -> (i64, i64) {
+    let view = s.table_view(id, None).await;
+    let rows =
+        s.db.text(&format!("SELECT CAST(COUNT(*) AS TEXT) FROM actions WHERE table_id = '{id}'")).await;
+    (view["play"]["seq"].as_i64().unwrap(), rows.unwrap().parse().unwrap())
+}
+
+async fn an_action_with_extra_fields_is_refused_and_nothing_is_stored(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "luddo", 2, json!({"dice": [6, 1, 3]})).await;
+    let (seq, rows) = log_length(&s, &id).await;
+    let mut ws = s.ws(&id, &format!("since={seq}")).await;
+
+    let padded = json!({"type": "roll", "pad": "x".repeat(50_000)});
+    let r = s.act(&id, &tokens[0], &padded, seq).await;
+    r.assert_problem(422, "illegal_action");
+    assert!(r.json["detail"].as_str().unwrap().contains("pad"), "{}", r.json["detail"]);
+    let nested = json!({"type": "move", "piece": 0, "extra": {"a": 1}});
+    s.act(&id, &tokens[0], &nested, seq).await.assert_problem(422, "illegal_action");
+    assert_eq!(log_length(&s, &id).await, (seq, rows), "a refused action stores nothing");
+
+    // Over the socket too (within its 16 kB message limit).
+    let mut own = s.ws(&id, &format!("since={seq}&token={}", tokens[0])).await;
+    let padded = json!({"type": "roll", "pad": "x".repeat(10_000)});
+    own.send(json!({"type": "action", "id": 1, "seq": seq, "action": padded})).await;
+    let reply = loop {
+        let m = own.next().await.expect("reply");
+        if m["type"] == "reply" {
+            break m;
+        }
+    };
+    assert_eq!(reply["ok"], false);
+    assert_eq!(reply["error"]["code"], "illegal_action");
+    assert_eq!(log_length(&s, &id).await, (seq, rows));
+
+    // The plain roll is accepted; watchers receive it as listed.
+    let ok = s.act(&id, &tokens[0], &json!({"type": "roll"}), seq).await;
+    assert_eq!(ok.status, 200, "{}", ok.json);
+    let entry = ws.entry_where(|e| e["seq"] == seq + 1).await;
+    assert_eq!(entry["action"], json!({"type": "roll"}));
+}
+
+async fn an_uckers_move_that_is_not_listed_is_refused(db: Db) {
+    let s = TestServer::start(db).await;
+    // Opening 6+6 against 1+1: seat 0 starts and throws 6+6 (two pieces out onto the same
+    // start square, and a throw again), then 3+4.
+    let (id, tokens) = seated_table(&s, "uckers", 2, json!({"dice": [6, 6, 1, 1, 6, 6, 3, 4]})).await;
+    let act_listed = |pick: fn(&Value) -> bool| {
+        let s = &s;
+        let id = id.clone();
+        let token = tokens[0].clone();
+        async move {
+            let view = s.table_view(&id, Some(&token)).await;
+            let seq = view["play"]["seq"].as_i64().unwrap();
+            let action = view["play"]["legal_actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|a| pick(a))
+                .unwrap_or_else(|| panic!("no such action in {}", view["play"]["legal_actions"]))
+                .clone();
+            let r = s.act(&id, &token, &action, seq).await;
+            assert_eq!(r.status, 200, "{action}: {}", r.json);
+            action
+        }
+    };
+    // The 6+6 has one play, made at once: both sixes bring a piece out.
+    act_listed(|a| a["type"] == "roll").await;
+    let mut ws = s.ws(&id, "since=0").await;
+    let out = ws.entry_where(|e| e["actor"] == "forced").await["action"].clone();
+    assert_eq!(out["steps"].as_array().map(Vec::len), Some(2), "{out}");
+    act_listed(|a| a["type"] == "roll").await;
+
+    let view = s.table_view(&id, Some(&tokens[0])).await;
+    let seq = view["play"]["seq"].as_i64().unwrap();
+    let legal = view["play"]["legal_actions"].as_array().unwrap().clone();
+    let [first, second] = [&out["steps"][0]["piece"], &out["steps"][1]["piece"]];
+    let listed_total =
+        legal.iter().find(|a| a["type"] == "total" && (a["piece"] == *first || a["piece"] == *second));
+    let listed_total = listed_total.unwrap_or_else(|| panic!("a total of a piece just out in {legal:?}"));
+    let twin = if listed_total["piece"] == *first { second } else { first };
+    let unlisted = json!({"type": "total", "piece": twin});
+    assert!(!legal.contains(&unlisted), "the twin's total is not listed: {legal:?}");
+
+    let (_, rows) = log_length(&s, &id).await;
+    s.act(&id, &tokens[0], &unlisted, seq).await.assert_problem(422, "illegal_action");
+    assert_eq!(log_length(&s, &id).await, (seq, rows));
+    let ok = s.act(&id, &tokens[0], listed_total, seq).await;
+    assert_eq!(ok.status, 200, "{}", ok.json);
+}
+
+async fn a_backgammon_play_in_another_order_is_stored_as_listed(db: Db) {
+    let s = TestServer::start(db).await;
+    // Opening throws 3 and 1: the seat with the 3 plays 3-1 at once.
+    let (id, tokens) = seated_table(&s, "backgammon", 2, json!({"dice": [3, 1]})).await;
+    let view = s.table_view(&id, None).await;
+    let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
+    let seq = view["play"]["seq"].as_i64().unwrap();
+    let listed = json!({"type": "play", "moves": [{"from": 8, "to": 5}, {"from": 6, "to": 5}]});
+    let swapped = json!({"type": "play", "moves": [{"from": 6, "to": 5}, {"from": 8, "to": 5}]});
+    let legal = s.table_view(&id, Some(&tokens[seat])).await["play"]["legal_actions"].clone();
+    assert!(legal.as_array().unwrap().contains(&listed), "{legal}");
+    assert!(!legal.as_array().unwrap().contains(&swapped), "{legal}");
+
+    let mut ws = s.ws(&id, &format!("since={seq}")).await;
+    let ok = s.act(&id, &tokens[seat], &swapped, seq).await;
+    assert_eq!(ok.status, 200, "{}", ok.json);
+    let entry = ws.entry_where(|e| e["seq"] == seq + 1).await;
+    assert_eq!(entry["action"], listed, "the play is stored and broadcast as listed");
+}
