@@ -1,7 +1,7 @@
-//! The `luddo` server binary: read the configuration, open the store, serve until Ctrl-C or
-//! SIGTERM. `luddo healthcheck` asks a running server's `/health` (for container health checks,
-//! so the runtime image needs no curl). `luddo verify` checks a finished table's dice
-//! (docs/fairness.md).
+//! The `luddo` binary: `luddo` (or `luddo serve`) reads the configuration, opens the store and
+//! serves until Ctrl-C or SIGTERM. `luddo healthcheck` asks a running server's `/health` (for
+//! container health checks, so the runtime image needs no curl). `luddo verify` checks a
+//! finished table's dice (docs/fairness.md). `luddo --help`, `luddo --version`.
 
 use luddo::{
     AppState,
@@ -19,16 +19,49 @@ const DATABASE_WAIT: Duration = Duration::from_secs(60);
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The command line. Settings are environment variables (listed in `--help`), so that one
+/// configuration serves the binary, docker-compose and the tests alike.
+#[derive(Debug, clap::Parser)]
+#[command(name = "luddo", version, about = "Luddo: a game server for online Ludo-family dice games.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Serve the HTTP and WebSocket API until Ctrl-C or SIGTERM (what `luddo` alone does).
+    Serve,
+    /// Ask the server at LUDDO_ADDR for /health; exit 0 when it answers 200 (for container
+    /// health checks: the runtime image needs no curl).
+    Healthcheck,
+    /// Check a finished table's dice against its commitment (docs/fairness.md); exit 0 only when
+    /// every die verifies.
+    Verify {
+        /// A table log saved as JSON, or the table's URL (http://host:port/v1/tables/<id>).
+        source: String,
+        /// Bearer token, for a private table's URL.
+        #[arg(long)]
+        token: Option<String>,
+        /// Also save what was fetched to this file.
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
+    },
+}
+
 #[tokio::main]
 async fn main() {
-    let result = match std::env::args().nth(1).as_deref() {
-        None => run().await,
-        Some("healthcheck") => healthcheck().await,
-        Some("verify") => verify(std::env::args().skip(2).collect()).await,
-        Some(other) => Err(format!(
-            "unknown command {other:?}; run `luddo`, `luddo healthcheck` or `luddo verify <file or URL>`"
-        )
-        .into()),
+    use clap::{CommandFactory, FromArgMatches};
+    let after_help = format!(
+        "Settings are environment variables, all optional (README.md, \"Configuration\"):\n  {}",
+        luddo::config::VARIABLES.join(", ")
+    );
+    let matches = Cli::command().after_help(after_help).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let result = match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => run().await,
+        Command::Healthcheck => healthcheck().await,
+        Command::Verify { source, token, save } => verify(source, token, save).await,
     };
     if let Err(e) = result {
         eprintln!("luddo: {e}");
@@ -108,23 +141,13 @@ async fn healthcheck() -> Result<(), Box<dyn std::error::Error>> {
     }
 }
 
-const VERIFY_USAGE: &str = "usage: luddo verify <table log JSON file | http://host:port/v1/tables/<id>> \
-     [--token TOKEN] [--save FILE]";
-
 /// `luddo verify`: checks a finished table's dice, from a saved log or from its server; Ok
 /// (exit 0) only when every check holds.
-async fn verify(args: Vec<String>) -> Result<(), Box<dyn std::error::Error>> {
-    let (mut source, mut token, mut save) = (None, None, None);
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--token" => token = Some(args.next().ok_or(VERIFY_USAGE)?),
-            "--save" => save = Some(args.next().ok_or(VERIFY_USAGE)?),
-            _ if source.is_none() && !arg.starts_with("--") => source = Some(arg),
-            _ => return Err(VERIFY_USAGE.into()),
-        }
-    }
-    let source = source.ok_or(VERIFY_USAGE)?;
+async fn verify(
+    source: String,
+    token: Option<String>,
+    save: Option<std::path::PathBuf>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let log = if source.starts_with("http://") || source.starts_with("https://") {
         luddo::verify::fetch(&source, token.as_deref()).await?
     } else {
