@@ -105,17 +105,34 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Opens the store, waiting for a database that is still starting.
+/// Opens the store, waiting for a database that is still starting; a failure that waiting cannot
+/// mend (a certificate that does not verify, TLS the server refuses, a bad URL, a refused login,
+/// a database that does not exist) ends start-up at once with its cause.
 async fn open_store(url: &str) -> Result<Store, StoreError> {
     let deadline = tokio::time::Instant::now() + DATABASE_WAIT;
     loop {
         match Store::open(url).await {
-            Err(StoreError::Unavailable(e)) if tokio::time::Instant::now() < deadline => {
+            Err(StoreError::Unavailable(e))
+                if still_starting(&e) && tokio::time::Instant::now() < deadline =>
+            {
                 tracing::warn!(error = %e, "database not reachable yet; retrying");
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
             other => return other,
         }
+    }
+}
+
+/// Whether `e` is what a database that is starting (or a network coming up) gives: nothing
+/// listening yet, a connection cut, a timeout, "the database system is starting up". TLS and
+/// certificate failures, which sqlx reports as I/O errors with invalid data, are not.
+fn still_starting(e: &sqlx::Error) -> bool {
+    use std::io::ErrorKind;
+    match e {
+        sqlx::Error::Io(io) => !matches!(io.kind(), ErrorKind::InvalidData | ErrorKind::InvalidInput),
+        sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|c| c.starts_with("08") || c == "57P03"),
+        _ => false,
     }
 }
 
