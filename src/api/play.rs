@@ -5,9 +5,9 @@ use super::{
     connections::ConnectionSlot,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, Path, Query, authenticate},
-    rfc3339,
 };
 use crate::{
+    clock::rfc3339,
     store::{ShameFilter, TableRecord, TableStatus, Visibility},
     table::{Broadcast, PlayError, TableHandle, messages::entry_message},
 };

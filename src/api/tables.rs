@@ -4,9 +4,9 @@ use super::{
     AppState, body,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
-    rfc3339,
 };
 use crate::{
+    clock::rfc3339,
     games::GameKind,
     rules::dice::{MAX_CLIENT_SEED_BYTES, ServerSeed, is_valid_client_seed},
     store::{

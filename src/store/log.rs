@@ -241,9 +241,12 @@ async fn record_finish(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{
-        Constraint, Store, now_millis,
-        testing::{TempDir, luddo_for_two, scratch_store},
+    use crate::{
+        clock::now_millis,
+        store::{
+            Constraint, Store,
+            testing::{TempDir, luddo_for_two, scratch_store},
+        },
     };
     use serde_json::json;
 

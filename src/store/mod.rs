@@ -14,6 +14,7 @@ mod rows;
 pub use log::{Append, Finish};
 pub use rows::*;
 
+use crate::clock::now_millis;
 use sqlx::{
     AnyPool, Row,
     any::{AnyConnectOptions, AnyPoolOptions},
@@ -124,11 +125,6 @@ fn is_unreachable_sqlstate(code: &str) -> bool {
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
-
-/// Milliseconds since the Unix epoch: how the store keeps time.
-pub fn now_millis() -> i64 {
-    chrono::Utc::now().timestamp_millis()
-}
 
 /// A handle to the database; cheap to clone.
 #[derive(Clone)]
@@ -834,7 +830,8 @@ pub(crate) fn parse_uuid(s: &str) -> StoreResult<Uuid> {
 /// Scratch stores for the crate's unit tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{NewTable, Store, Visibility, now_millis};
+    use super::{NewTable, Store, Visibility};
+    use crate::clock::now_millis;
     use crate::rules::dice::ServerSeed;
     use uuid::Uuid;
 

@@ -14,8 +14,7 @@ use super::{
     seats::{SeatBook, TakeoverReason},
 };
 use crate::{
-    api::rfc3339,
-    clock::Clock,
+    clock::{Clock, rfc3339},
     config::{Config, TakeoverRule},
     games::{Applied, DynGame, GameKind},
     rules::{
@@ -597,9 +596,10 @@ impl Actor {
 mod tests {
     use super::*;
     use crate::{
+        clock::now_millis,
         config::Timers,
         store::{
-            StartOutcome, now_millis,
+            StartOutcome,
             testing::{luddo_for_two, scratch_store},
         },
     };
