@@ -271,7 +271,7 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13)",
         )
         .bind(new.id.to_string())
-        .bind(&new.game)
+        .bind(new.game.as_str())
         .bind(new.options.to_string())
         .bind(new.seat_count as i64)
         .bind(new.visibility.as_str())
@@ -377,7 +377,7 @@ impl Store {
         sql.push(" ORDER BY created_at DESC, id DESC LIMIT ?");
         let mut q = sqlx::query(&sql.0).bind(filter.status.as_str());
         if let Some(game) = &filter.game {
-            q = q.bind(game.clone());
+            q = q.bind(game.as_str());
         }
         if let Some(party) = filter.party {
             q = q.bind(party as i64);
@@ -731,7 +731,7 @@ impl Store {
         sql.push(" ORDER BY at DESC, id DESC LIMIT ?");
         let mut q = sqlx::query(&sql.0);
         if let Some(game) = &filter.game {
-            q = q.bind(game.clone());
+            q = q.bind(game.as_str());
         }
         if let Some(player) = filter.player {
             q = q.bind(player.to_string());
@@ -832,6 +832,7 @@ pub(crate) fn parse_uuid(s: &str) -> StoreResult<Uuid> {
 pub(crate) mod testing {
     use super::{NewTable, Store, Visibility};
     use crate::clock::now_millis;
+    use crate::games::GameKind;
     use crate::rules::dice::ServerSeed;
     use uuid::Uuid;
 
@@ -858,7 +859,7 @@ pub(crate) mod testing {
         let seed = ServerSeed::generate();
         NewTable {
             id: Uuid::new_v4(),
-            game: "luddo".into(),
+            game: GameKind::Luddo,
             options: serde_json::json!({}),
             seat_count: 2,
             visibility: Visibility::Public,
