@@ -6,6 +6,29 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use uuid::Uuid;
 
+/// `as_str` (public) and `parse` (for reading rows) of an enum stored as text, from one list of
+/// spellings: the two can never disagree. Each spelling is also serde's (a test checks it), so
+/// the API and the columns spell a value alike.
+macro_rules! spelled {
+    ($ty:ident, $column:literal, { $($variant:ident => $text:literal),+ $(,)? }) => {
+        impl $ty {
+            #[doc = concat!("How the `", $column, "` column spells it.")]
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $text,)+
+                }
+            }
+
+            fn parse(column: &str) -> Option<Self> {
+                match column {
+                    $($text => Some($ty::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub id: Uuid,
@@ -32,19 +55,7 @@ pub enum Visibility {
     Private,
 }
 
-impl Visibility {
-    /// How the `game_tables.visibility` column spells it (as serde does).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Visibility::Public => "public",
-            Visibility::Private => "private",
-        }
-    }
-
-    fn parse(column: &str) -> Option<Self> {
-        [Visibility::Public, Visibility::Private].into_iter().find(|v| v.as_str() == column)
-    }
-}
+spelled!(Visibility, "game_tables.visibility", { Public => "public", Private => "private" });
 
 /// Where a table is in its life: gathering players, playing, over, or abandoned before start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -57,23 +68,12 @@ pub enum TableStatus {
     Closed,
 }
 
-impl TableStatus {
-    /// How the `game_tables.status` column spells it (as serde does).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TableStatus::Open => "open",
-            TableStatus::Playing => "playing",
-            TableStatus::Finished => "finished",
-            TableStatus::Closed => "closed",
-        }
-    }
-
-    fn parse(column: &str) -> Option<Self> {
-        [TableStatus::Open, TableStatus::Playing, TableStatus::Finished, TableStatus::Closed]
-            .into_iter()
-            .find(|s| s.as_str() == column)
-    }
-}
+spelled!(TableStatus, "game_tables.status", {
+    Open => "open",
+    Playing => "playing",
+    Finished => "finished",
+    Closed => "closed",
+});
 
 /// Who plays a seat: its player, or a bot (an empty seat filled at start, or a seat taken over
 /// after timeouts).
@@ -84,19 +84,7 @@ pub enum Controller {
     Bot,
 }
 
-impl Controller {
-    /// How the `seats.controller` column spells it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Controller::Human => "human",
-            Controller::Bot => "bot",
-        }
-    }
-
-    fn parse(column: &str) -> Option<Self> {
-        [Controller::Human, Controller::Bot].into_iter().find(|c| c.as_str() == column)
-    }
-}
+spelled!(Controller, "seats.controller", { Human => "human", Bot => "bot" });
 
 /// Everything needed to create a table.
 #[derive(Debug, Clone)]
@@ -313,20 +301,7 @@ pub struct NewShame {
 
 // The rules name the kinds of shame; how the store spells them is the store's business, so the
 // spelling lives here rather than in the pure rules.
-impl ShameKind {
-    /// How the `shame.kind` column spells it (as serde does): `dicking` (an 8-piece dicking) or
-    /// `up_board` (resigned).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ShameKind::Dicking => "dicking",
-            ShameKind::UpBoard => "up_board",
-        }
-    }
-
-    fn parse(column: &str) -> Option<Self> {
-        [ShameKind::Dicking, ShameKind::UpBoard].into_iter().find(|k| k.as_str() == column)
-    }
-}
+spelled!(ShameKind, "shame.kind", { Dicking => "dicking", UpBoard => "up_board" });
 
 /// A recorded hall-of-shame entry.
 #[derive(Debug, Clone, Serialize)]
