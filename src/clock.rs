@@ -1,4 +1,5 @@
-//! The server's notion of "now" for game clocks.
+//! The server's notion of "now": Unix milliseconds (how the store keeps time), their RFC 3339
+//! form (how clients see it), and the game clocks.
 //!
 //! Deadlines are stored as wall-clock milliseconds (they must survive a restart), but timers run
 //! on tokio's monotonic clock (so tests can pause and advance time). A [`Clock`] ties the two:
@@ -9,6 +10,18 @@
 use std::time::Duration;
 use tokio::time::Instant;
 
+/// Milliseconds since the Unix epoch, from the system clock: how the store keeps time.
+pub fn now_millis() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// Unix milliseconds as an RFC 3339 timestamp (UTC, millisecond precision).
+pub fn rfc3339(millis: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(millis)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Clock {
     wall_at_start: i64,
@@ -17,7 +30,7 @@ pub struct Clock {
 
 impl Clock {
     pub fn new() -> Self {
-        Self { wall_at_start: crate::store::now_millis(), start: Instant::now() }
+        Self { wall_at_start: now_millis(), start: Instant::now() }
     }
 
     /// Now, in Unix milliseconds.

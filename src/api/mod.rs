@@ -121,10 +121,3 @@ async fn problem_for_bare_errors(response: Response) -> Response {
     };
     ApiError::new(status, code, detail).into_response()
 }
-
-/// Unix milliseconds as an RFC 3339 timestamp (UTC, millisecond precision).
-pub fn rfc3339(millis: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(millis)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}

@@ -5,9 +5,9 @@ use super::{
     connections::ConnectionSlot,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, Path, Query, authenticate},
-    rfc3339,
 };
 use crate::{
+    clock::rfc3339,
     store::{ShameFilter, TableRecord, TableStatus, Visibility},
     table::{Broadcast, PlayError, TableHandle, messages::entry_message},
 };
@@ -425,11 +425,9 @@ async fn hall_of_shame(
     if !(1..=100).contains(&limit) {
         return Err(ApiError::bad_request("invalid_query", "limit is 1 to 100"));
     }
-    if let Some(game) = &q.game {
-        super::tables::parse_game(game)?;
-    }
+    let game = q.game.as_deref().map(super::tables::parse_game).transpose()?;
     let after = super::tables::parse_cursor(q.cursor.as_deref())?;
-    let filter = ShameFilter { game: q.game, player: q.player, after, limit: limit + 1 };
+    let filter = ShameFilter { game, player: q.player, after, limit: limit + 1 };
     let mut rows = state.store.shame(&filter).await?;
     let next_cursor = if rows.len() > limit {
         rows.truncate(limit);
@@ -442,10 +440,10 @@ async fn hall_of_shame(
         .map(|r| ShameView {
             id: r.id,
             table_id: r.table_id,
-            game: r.game,
+            game: r.game.as_str().into(),
             player_id: r.player_id,
             name: r.name,
-            kind: r.kind,
+            kind: r.kind.as_str().into(),
             pieces_home: r.pieces_home,
             at: rfc3339(r.at),
         })

@@ -4,8 +4,8 @@ use super::{
     AppState,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, new_token, token_hash},
-    rfc3339,
 };
+use crate::clock::rfc3339;
 use axum::{
     Router,
     extract::{ConnectInfo, State},

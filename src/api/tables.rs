@@ -4,9 +4,9 @@ use super::{
     AppState, body,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
-    rfc3339,
 };
 use crate::{
+    clock::rfc3339,
     games::GameKind,
     rules::dice::{MAX_CLIENT_SEED_BYTES, ServerSeed, is_valid_client_seed},
     store::{
@@ -188,7 +188,7 @@ impl TableView {
         let ended = matches!(table.status, TableStatus::Finished | TableStatus::Closed);
         Self {
             id: table.id,
-            game: table.game.clone(),
+            game: table.game.as_str().into(),
             options: table.options.clone(),
             seats: table
                 .seats
@@ -335,7 +335,7 @@ async fn create(
     let seed = ServerSeed::generate();
     let new = NewTable {
         id: Uuid::new_v4(),
-        game: game.as_str().to_string(),
+        game,
         options,
         seat_count: body.seats,
         visibility: body.visibility,
@@ -348,7 +348,7 @@ async fn create(
         dice_script: body.dice,
     };
     let table = state.store.create_table(&new, body.seat).await?;
-    tracing::info!(table = %table.id, game = %table.game, "table created");
+    tracing::info!(table = %table.id, game = %table.game.as_str(), "table created");
     Ok((StatusCode::CREATED, Json(TableView::of(&table, Some(host.id), &state))))
 }
 
@@ -361,7 +361,7 @@ async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiR
     let after = parse_cursor(q.cursor.as_deref())?;
     let filter = TableFilter {
         status: q.status.unwrap_or(TableStatus::Open),
-        game: game.map(|g| g.as_str().to_string()),
+        game,
         party: q.party,
         has_free_seat: q.free_seats,
         after,
@@ -441,7 +441,7 @@ async fn update(
     if table.status != TableStatus::Open {
         return Err(ApiError::conflict("table_not_open", "the table has already started"));
     }
-    let game = parse_game(&table.game)?;
+    let game = table.game;
     let visibility = body.visibility.unwrap_or(table.visibility);
     // Checked again when only the visibility changes: the options must suit the new one.
     let options =

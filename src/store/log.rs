@@ -226,10 +226,10 @@ async fn record_finish(
         )
         .bind(Uuid::new_v4().to_string())
         .bind(a.table_id.to_string())
-        .bind(&s.game)
+        .bind(s.game.as_str())
         .bind(s.player_id.map(|p| p.to_string()))
         .bind(&s.name)
-        .bind(&s.kind)
+        .bind(s.kind.as_str())
         .bind(s.pieces_home)
         .bind(at)
         .execute(&mut **tx)
@@ -241,9 +241,12 @@ async fn record_finish(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{
-        Constraint, Store, now_millis,
-        testing::{TempDir, luddo_for_two, scratch_store},
+    use crate::{
+        clock::now_millis,
+        store::{
+            Constraint, Store,
+            testing::{TempDir, luddo_for_two, scratch_store},
+        },
     };
     use serde_json::json;
 

@@ -1,9 +1,33 @@
 //! The records the store reads and writes, and their decoding from rows.
 
 use super::{StoreError, StoreResult, parse_uuid};
+use crate::{games::GameKind, rules::ShameKind};
 use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use uuid::Uuid;
+
+/// `as_str` (public) and `parse` (for reading rows) of an enum stored as text, from one list of
+/// spellings: the two can never disagree. Each spelling is also serde's (a test checks it), so
+/// the API and the columns spell a value alike.
+macro_rules! spelled {
+    ($ty:ident, $column:literal, { $($variant:ident => $text:literal),+ $(,)? }) => {
+        impl $ty {
+            #[doc = concat!("How the `", $column, "` column spells it.")]
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $text,)+
+                }
+            }
+
+            fn parse(column: &str) -> Option<Self> {
+                match column {
+                    $($text => Some($ty::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -31,14 +55,7 @@ pub enum Visibility {
     Private,
 }
 
-impl Visibility {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Visibility::Public => "public",
-            Visibility::Private => "private",
-        }
-    }
-}
+spelled!(Visibility, "game_tables.visibility", { Public => "public", Private => "private" });
 
 /// Where a table is in its life: gathering players, playing, over, or abandoned before start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -51,16 +68,12 @@ pub enum TableStatus {
     Closed,
 }
 
-impl TableStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TableStatus::Open => "open",
-            TableStatus::Playing => "playing",
-            TableStatus::Finished => "finished",
-            TableStatus::Closed => "closed",
-        }
-    }
-}
+spelled!(TableStatus, "game_tables.status", {
+    Open => "open",
+    Playing => "playing",
+    Finished => "finished",
+    Closed => "closed",
+});
 
 /// Who plays a seat: its player, or a bot (an empty seat filled at start, or a seat taken over
 /// after timeouts).
@@ -71,25 +84,13 @@ pub enum Controller {
     Bot,
 }
 
-impl Controller {
-    /// How the `seats.controller` column spells it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Controller::Human => "human",
-            Controller::Bot => "bot",
-        }
-    }
-
-    fn parse(column: &str) -> Option<Self> {
-        [Controller::Human, Controller::Bot].into_iter().find(|c| c.as_str() == column)
-    }
-}
+spelled!(Controller, "seats.controller", { Human => "human", Bot => "bot" });
 
 /// Everything needed to create a table.
 #[derive(Debug, Clone)]
 pub struct NewTable {
     pub id: Uuid,
-    pub game: String,
+    pub game: GameKind,
     pub options: serde_json::Value,
     pub seat_count: usize,
     pub visibility: Visibility,
@@ -110,7 +111,7 @@ pub struct NewTable {
 #[derive(Debug, Clone)]
 pub struct TableRecord {
     pub id: Uuid,
-    pub game: String,
+    pub game: GameKind,
     pub options: serde_json::Value,
     pub seat_count: usize,
     pub visibility: Visibility,
@@ -133,6 +134,13 @@ pub struct TableRecord {
     pub seats: Vec<SeatRecord>,
 }
 
+/// A text column holding one of an enum's spellings (`parse` reads them); any other text is a
+/// corrupt row, never the caller's fault.
+fn enum_column<T>(r: &AnyRow, col: &str, parse: impl FnOnce(&str) -> Option<T>) -> StoreResult<T> {
+    let text: String = r.try_get(col)?;
+    parse(&text).ok_or_else(|| StoreError::Corrupt(format!("{col} {text:?}")))
+}
+
 /// A JSON column (stored as text).
 fn json_column(r: &AnyRow, col: &str) -> StoreResult<serde_json::Value> {
     opt_json_column(r, col)?.ok_or_else(|| StoreError::Corrupt(format!("{col} is null")))
@@ -148,31 +156,19 @@ impl TableRecord {
     pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
         let json = |col: &str| json_column(r, col);
         let opt_json = |col: &str| opt_json_column(r, col);
-        let visibility = match r.try_get::<String, _>("visibility")?.as_str() {
-            "public" => Visibility::Public,
-            "private" => Visibility::Private,
-            other => return Err(StoreError::Corrupt(format!("visibility {other:?}"))),
-        };
-        let status = match r.try_get::<String, _>("status")?.as_str() {
-            "open" => TableStatus::Open,
-            "playing" => TableStatus::Playing,
-            "finished" => TableStatus::Finished,
-            "closed" => TableStatus::Closed,
-            other => return Err(StoreError::Corrupt(format!("status {other:?}"))),
-        };
         let dice_script = opt_json("dice_script")?
             .map(serde_json::from_value)
             .transpose()
             .map_err(|e| StoreError::Corrupt(format!("dice_script: {e}")))?;
         Ok(Self {
             id: parse_uuid(&r.try_get::<String, _>("id")?)?,
-            game: r.try_get("game")?,
+            game: enum_column(r, "game", GameKind::parse)?,
             options: json("options")?,
             seat_count: r.try_get::<i64, _>("seat_count")? as usize,
-            visibility,
+            visibility: enum_column(r, "visibility", Visibility::parse)?,
             party: r.try_get::<i64, _>("party")? != 0,
             invite_code: r.try_get("invite_code")?,
-            status,
+            status: enum_column(r, "status", TableStatus::parse)?,
             host_id: parse_uuid(&r.try_get::<String, _>("host_id")?)?,
             seed: r.try_get("seed")?,
             seed_commitment: r.try_get("seed_commitment")?,
@@ -212,11 +208,7 @@ impl SeatRecord {
             seat: r.try_get::<i64, _>("seat")? as usize,
             player_id: player_id.as_deref().map(parse_uuid).transpose()?,
             player_name: r.try_get("name")?,
-            controller: {
-                let column: String = r.try_get("controller")?;
-                Controller::parse(&column)
-                    .ok_or_else(|| StoreError::Corrupt(format!("controller {column:?}")))?
-            },
+            controller: enum_column(r, "controller", Controller::parse)?,
             joined_at: r.try_get("joined_at")?,
             client_seed: r.try_get("client_seed")?,
         })
@@ -237,7 +229,7 @@ pub enum SeedUpdate {
 #[derive(Debug, Clone)]
 pub struct TableFilter {
     pub status: TableStatus,
-    pub game: Option<String>,
+    pub game: Option<GameKind>,
     pub party: Option<bool>,
     pub has_free_seat: bool,
     /// Keyset cursor: tables created strictly before this (created_at, id).
@@ -300,23 +292,26 @@ pub struct TableInPlay {
 /// A hall-of-shame entry to record.
 #[derive(Debug, Clone)]
 pub struct NewShame {
-    pub game: String,
+    pub game: GameKind,
     pub player_id: Option<Uuid>,
     pub name: String,
-    /// `dicking` or `up_board`.
-    pub kind: String,
+    pub kind: ShameKind,
     pub pieces_home: i64,
 }
+
+// The rules name the kinds of shame; how the store spells them is the store's business, so the
+// spelling lives here rather than in the pure rules.
+spelled!(ShameKind, "shame.kind", { Dicking => "dicking", UpBoard => "up_board" });
 
 /// A recorded hall-of-shame entry.
 #[derive(Debug, Clone, Serialize)]
 pub struct ShameRecord {
     pub id: Uuid,
     pub table_id: Uuid,
-    pub game: String,
+    pub game: GameKind,
     pub player_id: Option<Uuid>,
     pub name: String,
-    pub kind: String,
+    pub kind: ShameKind,
     pub pieces_home: i64,
     pub at: i64,
 }
@@ -327,10 +322,10 @@ impl ShameRecord {
         Ok(Self {
             id: parse_uuid(&r.try_get::<String, _>("id")?)?,
             table_id: parse_uuid(&r.try_get::<String, _>("table_id")?)?,
-            game: r.try_get("game")?,
+            game: enum_column(r, "game", GameKind::parse)?,
             player_id: player_id.as_deref().map(parse_uuid).transpose()?,
             name: r.try_get("name")?,
-            kind: r.try_get("kind")?,
+            kind: enum_column(r, "kind", ShameKind::parse)?,
             pieces_home: r.try_get("pieces_home")?,
             at: r.try_get("at")?,
         })
@@ -340,8 +335,53 @@ impl ShameRecord {
 /// What the hall of shame is asked for.
 #[derive(Debug, Clone, Default)]
 pub struct ShameFilter {
-    pub game: Option<String>,
+    pub game: Option<GameKind>,
     pub player: Option<Uuid>,
     pub after: Option<(i64, Uuid)>,
     pub limit: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::testing::{luddo_for_two, scratch_store};
+
+    /// The columns spell each value as the API does (serde), and read back what they wrote.
+    #[test]
+    fn every_column_spelling_is_the_serde_one_and_parses_back() {
+        fn check<T: Copy + PartialEq + std::fmt::Debug + Serialize>(
+            all: &[T],
+            as_str: fn(T) -> &'static str,
+            parse: fn(&str) -> Option<T>,
+        ) {
+            for &v in all {
+                assert_eq!(serde_json::to_value(v).unwrap(), as_str(v), "{v:?}");
+                assert_eq!(parse(as_str(v)), Some(v));
+            }
+            assert_eq!(parse("nonsense"), None);
+        }
+        check(&[Visibility::Public, Visibility::Private], Visibility::as_str, Visibility::parse);
+        check(
+            &[TableStatus::Open, TableStatus::Playing, TableStatus::Finished, TableStatus::Closed],
+            TableStatus::as_str,
+            TableStatus::parse,
+        );
+        check(&[Controller::Human, Controller::Bot], Controller::as_str, Controller::parse);
+        check(&[ShameKind::Dicking, ShameKind::UpBoard], ShameKind::as_str, ShameKind::parse);
+        check(&GameKind::ALL, GameKind::as_str, GameKind::parse);
+    }
+
+    #[tokio::test]
+    async fn a_stored_table_of_an_unknown_game_is_a_corrupt_row() {
+        let (store, _dir) = scratch_store().await;
+        let host = store.create_player("host", "hash").await.unwrap();
+        let table = store.create_table(&luddo_for_two(host.id), 0).await.unwrap();
+        assert_eq!(table.game, GameKind::Luddo);
+        sqlx::query("UPDATE game_tables SET game = 'chess' WHERE id = $1")
+            .bind(table.id.to_string())
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        assert!(matches!(store.table(table.id).await, Err(StoreError::Corrupt(m)) if m == r#"game "chess""#));
+    }
 }

@@ -14,8 +14,7 @@ use super::{
     seats::{SeatBook, TakeoverReason},
 };
 use crate::{
-    api::rfc3339,
-    clock::Clock,
+    clock::{Clock, rfc3339},
     config::{Config, TakeoverRule},
     games::{Applied, DynGame, GameKind},
     rules::{
@@ -107,7 +106,7 @@ impl Actor {
         config: Arc<Config>,
         clock: Clock,
     ) -> Result<Self, PlayError> {
-        let game_kind = GameKind::parse(&record.game).ok_or_else(|| replay_error("unknown game"))?;
+        let game_kind = record.game;
         let seed = ServerSeed::from_hex(&record.seed).ok_or_else(|| replay_error("bad seed"))?;
         let fair = FairDice::new(seed, record.client_seed.clone(), 0);
         let mut dice: Box<dyn DiceSource + Send + Sync> = match &record.dice_script {
@@ -546,13 +545,10 @@ impl Actor {
                     None => (None, format!("Bot (seat {seat})")),
                 };
                 shame.push(NewShame {
-                    game: self.game_kind.as_str().to_string(),
+                    game: self.game_kind,
                     player_id,
                     name,
-                    kind: match entry.kind {
-                        crate::rules::ShameKind::Dicking => "dicking".into(),
-                        crate::rules::ShameKind::UpBoard => "up_board".into(),
-                    },
+                    kind: entry.kind,
                     pieces_home: entry.pieces_home as i64,
                 });
             }
@@ -597,9 +593,10 @@ impl Actor {
 mod tests {
     use super::*;
     use crate::{
+        clock::now_millis,
         config::Timers,
         store::{
-            StartOutcome, now_millis,
+            StartOutcome,
             testing::{luddo_for_two, scratch_store},
         },
     };

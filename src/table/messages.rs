@@ -1,7 +1,7 @@
 //! What table actors answer, and the JSON messages clients receive.
 
 use crate::{
-    api::rfc3339,
+    clock::rfc3339,
     store::{Controller, LogEntry, StoreError},
 };
 use serde::Serialize;

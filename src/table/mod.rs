@@ -19,9 +19,9 @@ mod seats;
 pub use messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription};
 
 use crate::{
-    clock::Clock,
+    clock::{Clock, now_millis},
     config::Config,
-    store::{Store, StoreError, TableStatus, now_millis},
+    store::{Store, StoreError, TableStatus},
 };
 use std::{
     collections::HashMap,

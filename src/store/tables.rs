@@ -1,0 +1,393 @@
+//! Tables and their seats: creating, finding and listing tables, and the lobby's changes of an
+//! open table (join, leave, settings, client seeds, start), each under the table's row lock.
+
+use super::{
+    KEYSET_CREATED, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store, StoreError, StoreResult,
+    TableFilter, TableRecord, Visibility, parse_uuid,
+};
+use crate::clock::now_millis;
+use sqlx::Row;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+impl Store {
+    /// Creates a table with its empty seats, the host sitting at `host_seat`.
+    pub async fn create_table(&self, new: &NewTable, host_seat: usize) -> StoreResult<TableRecord> {
+        let now = now_millis();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code,
+                status, host_id, seed, seed_commitment, client_seed, dice_script, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(new.id.to_string())
+        .bind(new.game.as_str())
+        .bind(new.options.to_string())
+        .bind(new.seat_count as i64)
+        .bind(new.visibility.as_str())
+        .bind(new.party as i64)
+        .bind(new.invite_code.as_deref())
+        .bind(new.host_id.to_string())
+        .bind(&new.seed)
+        .bind(&new.seed_commitment)
+        // The table's client seed is fixed at the start, from every seat's.
+        .bind("")
+        .bind(new.dice_script.as_ref().map(|d| serde_json::to_string(d).unwrap_or_default()))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for seat in 0..new.seat_count {
+            let taken = seat == host_seat;
+            sqlx::query(
+                "INSERT INTO seats (table_id, seat, player_id, controller, joined_at, client_seed)
+                 VALUES ($1, $2, $3, 'human', $4, $5)",
+            )
+            .bind(new.id.to_string())
+            .bind(seat as i64)
+            .bind(taken.then(|| new.host_id.to_string()))
+            .bind(taken.then_some(now))
+            .bind(if taken { new.host_client_seed.as_str() } else { "" })
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        self.table(new.id).await?.ok_or_else(|| StoreError::Corrupt("created table vanished".into()))
+    }
+
+    /// One table with its seats.
+    pub async fn table(&self, id: Uuid) -> StoreResult<Option<TableRecord>> {
+        let row = sqlx::query(&format!("SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = $1"))
+            .bind(id.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let mut table = TableRecord::from_row(&row)?;
+        table.seats = self.seats(id).await?;
+        Ok(Some(table))
+    }
+
+    /// The table an invite code opens.
+    pub async fn table_by_invite(&self, code: &str) -> StoreResult<Option<TableRecord>> {
+        let id: Option<String> = sqlx::query_scalar("SELECT id FROM game_tables WHERE invite_code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        match id {
+            Some(id) => self.table(parse_uuid(&id)?).await,
+            None => Ok(None),
+        }
+    }
+
+    async fn seats(&self, table_id: Uuid) -> StoreResult<Vec<SeatRecord>> {
+        Ok(self.seats_of(&[table_id]).await?.remove(&table_id).unwrap_or_default())
+    }
+
+    /// The seats of several tables, in one query.
+    async fn seats_of(&self, tables: &[Uuid]) -> StoreResult<HashMap<Uuid, Vec<SeatRecord>>> {
+        let mut seats: HashMap<Uuid, Vec<SeatRecord>> = HashMap::new();
+        if tables.is_empty() {
+            return Ok(seats);
+        }
+        let sql = Numbered::new(&format!(
+            "SELECT s.table_id, s.seat, s.player_id, p.name, s.controller, s.joined_at, s.client_seed
+             FROM seats s LEFT JOIN players p ON p.id = s.player_id
+             WHERE s.table_id IN ({}) ORDER BY s.table_id, s.seat",
+            vec!["?"; tables.len()].join(", ")
+        ));
+        let mut q = sqlx::query(&sql.0);
+        for id in tables {
+            q = q.bind(id.to_string());
+        }
+        for row in q.fetch_all(&self.pool).await? {
+            let table_id = parse_uuid(&row.try_get::<String, _>("table_id")?)?;
+            seats.entry(table_id).or_default().push(SeatRecord::from_row(&row)?);
+        }
+        Ok(seats)
+    }
+
+    /// Public tables in the lobby, newest first, after the `after` cursor.
+    pub async fn list_tables(&self, filter: &TableFilter) -> StoreResult<Vec<TableRecord>> {
+        let mut sql = Numbered::new(&format!(
+            "SELECT {TABLE_COLUMNS} FROM game_tables WHERE visibility = 'public' AND status = ?"
+        ));
+        if filter.game.is_some() {
+            sql.push(" AND game = ?");
+        }
+        if filter.party.is_some() {
+            sql.push(" AND party = ?");
+        }
+        if filter.after.is_some() {
+            sql.push(KEYSET_CREATED);
+        }
+        if filter.has_free_seat {
+            sql.push(
+                " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = game_tables.id AND s.player_id IS NULL AND s.controller = 'human')",
+            );
+        }
+        sql.push(" ORDER BY created_at DESC, id DESC LIMIT ?");
+        let mut q = sqlx::query(&sql.0).bind(filter.status.as_str());
+        if let Some(game) = &filter.game {
+            q = q.bind(game.as_str());
+        }
+        if let Some(party) = filter.party {
+            q = q.bind(party as i64);
+        }
+        if let Some((at, id)) = &filter.after {
+            q = q.bind(*at).bind(*at).bind(id.to_string());
+        }
+        let rows = q.bind(filter.limit as i64).fetch_all(&self.pool).await?;
+        let mut tables = rows.iter().map(TableRecord::from_row).collect::<StoreResult<Vec<_>>>()?;
+        let ids: Vec<Uuid> = tables.iter().map(|t| t.id).collect();
+        let mut seats = self.seats_of(&ids).await?;
+        for t in &mut tables {
+            t.seats = seats.remove(&t.id).unwrap_or_default();
+        }
+        Ok(tables)
+    }
+
+    /// Seats `player` at `seat` with its client seed if that seat is free and the table open.
+    /// Returns false when the seat was taken (by someone else, in a race) or the table is no
+    /// longer open.
+    pub async fn take_seat(
+        &self,
+        table_id: Uuid,
+        seat: usize,
+        player: Uuid,
+        client_seed: &str,
+    ) -> StoreResult<bool> {
+        // Under the table's lock like every change of an open table's seats: a start sees the
+        // seat and its seed wholly or not at all.
+        let mut tx = self.pool.begin().await?;
+        if !lock_open_table(&mut tx, table_id).await? {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        let done = sqlx::query(
+            "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
+             WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
+        )
+        .bind(player.to_string())
+        .bind(now_millis())
+        .bind(table_id.to_string())
+        .bind(seat as i64)
+        .bind(client_seed)
+        .execute(&mut *tx)
+        .await;
+        // A unique violation (the player holds another seat) must roll back at once too.
+        match done {
+            Ok(done) if done.rows_affected() == 1 => {
+                tx.commit().await?;
+                Ok(true)
+            }
+            Ok(_) => {
+                tx.rollback().await?;
+                Ok(false)
+            }
+            Err(e) => {
+                tx.rollback().await.ok();
+                Err(e.into())
+            }
+        }
+    }
+
+    /// Frees `player`'s seat at an open table; hands the host role to the next seated player,
+    /// or closes the table when nobody is left. Returns false if the player held no seat there
+    /// or the table is no longer open (a start got there first).
+    pub async fn leave_seat(&self, table_id: Uuid, player: Uuid) -> StoreResult<bool> {
+        let mut tx = self.pool.begin().await?;
+        let done = if lock_open_table(&mut tx, table_id).await? {
+            sqlx::query(
+                "UPDATE seats SET player_id = NULL, joined_at = NULL, client_seed = ''
+                 WHERE table_id = $1 AND player_id = $2",
+            )
+            .bind(table_id.to_string())
+            .bind(player.to_string())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+        } else {
+            0
+        };
+        if done == 0 {
+            // Roll back now: a dropped transaction would keep SQLite's write lock until the
+            // connection is next used.
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        let next_host: Option<String> = sqlx::query_scalar(
+            "SELECT player_id FROM seats WHERE table_id = $1 AND player_id IS NOT NULL ORDER BY seat LIMIT 1",
+        )
+        .bind(table_id.to_string())
+        .fetch_optional(&mut *tx)
+        .await?;
+        match next_host {
+            Some(host) => {
+                sqlx::query("UPDATE game_tables SET host_id = $1 WHERE id = $2 AND host_id = $3")
+                    .bind(host)
+                    .bind(table_id.to_string())
+                    .bind(player.to_string())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            None => {
+                sqlx::query("UPDATE game_tables SET status = 'closed', finished_at = $1 WHERE id = $2")
+                    .bind(now_millis())
+                    .bind(table_id.to_string())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Changes an open table's settings. Returns false if the table is no longer open.
+    pub async fn update_table_settings(
+        &self,
+        table_id: Uuid,
+        options: &serde_json::Value,
+        party: bool,
+        visibility: Visibility,
+        invite_code: Option<&str>,
+    ) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4
+             WHERE id = $5 AND status = 'open'",
+        )
+        .bind(options.to_string())
+        .bind(party as i64)
+        .bind(visibility.as_str())
+        .bind(invite_code)
+        .bind(table_id.to_string())
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Starts an open table hosted by `host`; bots take its empty seats if `fill_with_bots`,
+    /// else it starts only with every seat taken. Checked and done under the table's lock, so a
+    /// player leaving or joining at the same moment comes wholly before or wholly after.
+    pub async fn start_table(
+        &self,
+        table_id: Uuid,
+        host: Uuid,
+        instance: &str,
+        fill_with_bots: bool,
+    ) -> StoreResult<StartOutcome> {
+        let now = now_millis();
+        let mut tx = self.pool.begin().await?;
+        let outcome = if !lock_open_table(&mut tx, table_id).await? {
+            StartOutcome::NotOpen
+        } else {
+            let table = table_id.to_string();
+            let host_id: String = sqlx::query_scalar("SELECT host_id FROM game_tables WHERE id = $1")
+                .bind(&table)
+                .fetch_one(&mut *tx)
+                .await?;
+            let empty: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM seats WHERE table_id = $1 AND player_id IS NULL")
+                    .bind(&table)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            if host_id != host.to_string() {
+                StartOutcome::NotHost
+            } else if empty > 0 && !fill_with_bots {
+                StartOutcome::SeatsEmpty(empty as usize)
+            } else {
+                // Owned from the start by the process that starts it: no other may take it
+                // before this one loads it.
+                sqlx::query(
+                    "UPDATE game_tables SET status = 'playing', started_at = $1, owner = $2 WHERE id = $3",
+                )
+                .bind(now)
+                .bind(instance)
+                .bind(&table)
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query(
+                    "UPDATE seats SET controller = 'bot', joined_at = $1 WHERE table_id = $2 AND player_id IS NULL",
+                )
+                .bind(now)
+                .bind(&table)
+                .execute(&mut *tx)
+                .await?;
+                fix_client_seed(&mut tx, table_id).await?;
+                StartOutcome::Started
+            }
+        };
+        if outcome == StartOutcome::Started {
+            tx.commit().await?;
+        } else {
+            tx.rollback().await?;
+        }
+        Ok(outcome)
+    }
+
+    /// Sets the client seed of `player`'s seat at an open table.
+    pub async fn set_client_seed(&self, table_id: Uuid, player: Uuid, seed: &str) -> StoreResult<SeedUpdate> {
+        let mut tx = self.pool.begin().await?;
+        // Take the table's row first, as the start does: a start waits for this seed, or this
+        // waits for the start and finds the table no longer open. (A lone UPDATE of the seat
+        // could read the table as open on PostgreSQL and commit after the start had read the
+        // seeds.)
+        if !lock_open_table(&mut tx, table_id).await? {
+            // Roll back now: a dropped transaction would keep SQLite's write lock until the
+            // connection is next used.
+            tx.rollback().await?;
+            return Ok(SeedUpdate::NotOpen);
+        }
+        let seated = sqlx::query("UPDATE seats SET client_seed = $1 WHERE table_id = $2 AND player_id = $3")
+            .bind(seed)
+            .bind(table_id.to_string())
+            .bind(player.to_string())
+            .execute(&mut *tx)
+            .await?;
+        if seated.rows_affected() == 0 {
+            tx.rollback().await?;
+            return Ok(SeedUpdate::NotSeated);
+        }
+        tx.commit().await?;
+        Ok(SeedUpdate::Set)
+    }
+
+    /// Open tables hosted by `player` (to cap how many one player may open).
+    pub async fn count_open_tables_hosted(&self, player: Uuid) -> StoreResult<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM game_tables WHERE host_id = $1 AND status IN ('open', 'playing')",
+        )
+        .bind(player.to_string())
+        .fetch_one(&self.pool)
+        .await?)
+    }
+}
+
+/// Takes the write lock on an open table's row for the rest of `tx`; false if the table is not
+/// open. Every change of an open table's seats or status takes it first, so they are serialized
+/// per table on both stores: PostgreSQL makes a second writer wait for the row (and then see
+/// the first one's commit in the statements that follow), SQLite has one writer at a time.
+async fn lock_open_table(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<bool> {
+    let done = sqlx::query("UPDATE game_tables SET status = status WHERE id = $1 AND status = 'open'")
+        .bind(table_id.to_string())
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Fixes a starting table's client seed from its seats' seeds, inside the start's transaction
+/// (which holds the table's row, so no seed changes meanwhile).
+async fn fix_client_seed(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<()> {
+    let seeds: Vec<String> =
+        sqlx::query_scalar("SELECT client_seed FROM seats WHERE table_id = $1 ORDER BY seat")
+            .bind(table_id.to_string())
+            .fetch_all(&mut **tx)
+            .await?;
+    sqlx::query("UPDATE game_tables SET client_seed = $1 WHERE id = $2")
+        .bind(crate::rules::dice::combine_client_seeds(&seeds))
+        .bind(table_id.to_string())
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, invite_code, status, host_id,
+    seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at";

@@ -1,0 +1,44 @@
+//! Scratch stores for the crate's unit tests.
+
+use super::{NewTable, Store, Visibility};
+use crate::clock::now_millis;
+use crate::games::GameKind;
+use crate::rules::dice::ServerSeed;
+use uuid::Uuid;
+
+/// A scratch directory removed on drop.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A store on a fresh SQLite file, where instance "me" holds a lease for a minute.
+pub async fn scratch_store() -> (Store, TempDir) {
+    let dir = std::env::temp_dir().join(format!("luddo-unit-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&format!("sqlite://{}?mode=rwc", dir.join("t.db").display())).await.unwrap();
+    store.renew_lease("me", now_millis() + 60_000).await.unwrap();
+    (store, TempDir(dir))
+}
+
+/// A new public 2-seat Luddo table hosted by `host`, on a fresh seed.
+pub fn luddo_for_two(host: Uuid) -> NewTable {
+    let seed = ServerSeed::generate();
+    NewTable {
+        id: Uuid::new_v4(),
+        game: GameKind::Luddo,
+        options: serde_json::json!({}),
+        seat_count: 2,
+        visibility: Visibility::Public,
+        party: false,
+        invite_code: None,
+        host_id: host,
+        seed: seed.to_hex(),
+        seed_commitment: seed.commitment(),
+        host_client_seed: String::new(),
+        dice_script: None,
+    }
+}
