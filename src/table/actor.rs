@@ -10,8 +10,9 @@
 
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
-    messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription, entry_message},
-    seats::{SeatBook, TakeoverReason},
+    entry::TableEntry,
+    messages::{ActOk, PlayError, PlayView, PresenceMessage, SeatPresence, Subscription, entry_message},
+    seats::{SeatBook, SeatChange, TakeoverReason},
 };
 use crate::{
     api::rfc3339,
@@ -22,9 +23,11 @@ use crate::{
         RuleErrorKind, Seat,
         dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
     },
-    store::{Append, Controller, Finish, LogEntry, NewShame, Store, StoreError, TableRecord},
+    store::{
+        Append, Controller, EntryEvents, Finish, LogEntry, NewShame, PlayedBy, Store, StoreError, TableRecord,
+    },
 };
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::{collections::VecDeque, sync::Arc, time::Duration};
 use tokio::sync::{broadcast, mpsc, watch};
 use uuid::Uuid;
@@ -34,28 +37,6 @@ const IDLE_AFTER_FINISH: Duration = Duration::from_secs(60);
 /// Staged entries written at once at most while bots play on (well under the subscribers'
 /// queue, so a table of bots playing to its end does not make its followers lag).
 const STAGED_AT_MOST: usize = 64;
-
-/// Who played an entry (the log's `actor` column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum By {
-    Human,
-    Timeout,
-    Bot,
-    Forced,
-    Server,
-}
-
-impl By {
-    fn as_str(self) -> &'static str {
-        match self {
-            By::Human => "human",
-            By::Timeout => "timeout",
-            By::Bot => "bot",
-            By::Forced => "forced",
-            By::Server => "server",
-        }
-    }
-}
 
 struct SeatState {
     player: Option<(Uuid, String)>,
@@ -159,12 +140,13 @@ impl Actor {
             // first entry) drew with its host's seed: its seats' seeds are not what it uses.
             let seeds: Vec<&str> = record.seats.iter().map(|s| s.client_seed.as_str()).collect();
             let start = if combine_client_seeds(&seeds) == record.client_seed {
-                json!({"type": "start", "client_seeds": seeds, "client_seed": record.client_seed})
+                let client_seeds = Some(seeds.iter().map(|s| s.to_string()).collect());
+                TableEntry::Start { client_seeds, client_seed: Some(record.client_seed.clone()) }
             } else {
-                json!({"type": "start"})
+                TableEntry::Start { client_seeds: None, client_seed: None }
             };
-            let entry = actor.entry(None, By::Server, start, opening);
-            actor.stage(entry);
+            let entry = actor.entry(None, PlayedBy::Server, start.to_action(), opening);
+            actor.stage(entry, Some(&start));
         } else {
             for entry in &log {
                 actor.replay(entry)?;
@@ -183,21 +165,28 @@ impl Actor {
         if entry.seq != self.seq + 1 {
             return Err(replay_error(format!("gap in the log before seq {}", entry.seq)));
         }
-        let kind = entry.action.get("type").and_then(Value::as_str).unwrap_or_default();
-        if entry.actor == By::Server.as_str() {
-            match (kind, entry.seat) {
-                ("start", _) => {}
-                ("takeover" | "reclaim", Some(seat)) if seat < self.seats.len() => {}
-                ("finish", _) => self.finished = true,
-                _ => return Err(replay_error(format!("unknown table entry {}", entry.action))),
+        let table = if entry.actor == PlayedBy::Server {
+            let table = TableEntry::from_action(&entry.action).map_err(|e| {
+                replay_error(format!("seq {}: unknown table entry {}: {e}", entry.seq, entry.action))
+            })?;
+            match table.seat() {
+                Some(seat) if entry.seat != Some(seat) || seat >= self.seats.len() => {
+                    return Err(replay_error(format!("seq {}: no seat {seat}", entry.seq)));
+                }
+                _ => {}
             }
+            if let TableEntry::Finish { .. } = table {
+                self.finished = true;
+            }
+            Some(table)
         } else {
             let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
             self.game
                 .replay(seat, &entry.action, &mut self.dice)
                 .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
-        }
-        self.book(entry);
+            None
+        };
+        self.book(entry, table.as_ref());
         self.seq = entry.seq;
         self.remember(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
         Ok(())
@@ -343,14 +332,14 @@ impl Actor {
         {
             self.reclaim(seat);
         }
-        let seq = self.play(seat, action, By::Human)?;
-        let events = self.staged.last().and_then(|e| e.payload.get("events")).and_then(Value::as_array);
-        Ok(ActOk { seq, events: events.cloned().unwrap_or_default() })
+        let seq = self.play(seat, action, PlayedBy::Human)?;
+        let events = self.staged.last().map(|e| e.events.events.clone());
+        Ok(ActOk { seq, events: events.unwrap_or_default() })
     }
 
     /// Applies an engine action for `seat` and stages its entry, with the action as the game
     /// lists it. Returns the new `seq`.
-    fn play(&mut self, seat: Seat, action: Value, actor: By) -> Result<i64, PlayError> {
+    fn play(&mut self, seat: Seat, action: Value, actor: PlayedBy) -> Result<i64, PlayError> {
         let Applied { action, events } =
             self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
                 RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
@@ -358,28 +347,28 @@ impl Actor {
                 _ => PlayError::Illegal(e.message),
             })?;
         let entry = self.entry(Some(seat), actor, action, events);
-        Ok(self.stage(entry))
+        Ok(self.stage(entry, None))
     }
 
     /// Stages a table-level entry: takeover, reclaim or finish.
-    fn table_entry(&mut self, seat: Option<Seat>, action: Value) -> i64 {
-        let entry = self.entry(seat, By::Server, action, vec![]);
-        self.stage(entry)
+    fn table_entry(&mut self, table: TableEntry) -> i64 {
+        let entry = self.entry(table.seat(), PlayedBy::Server, table.to_action(), vec![]);
+        self.stage(entry, Some(&table))
     }
 
     /// The next entry; its `deadline` is set when it is staged.
-    fn entry(&self, seat: Option<Seat>, actor: By, action: Value, events: Vec<Value>) -> LogEntry {
+    fn entry(&self, seat: Option<Seat>, actor: PlayedBy, action: Value, events: Vec<Value>) -> LogEntry {
         LogEntry {
             seq: self.seq + 1,
             seat,
-            actor: actor.as_str().to_string(),
+            actor,
             action,
-            payload: json!({
-                "events": events,
-                "to_act": self.game.to_act(),
-                "deadline": null,
-                "legal": self.legal_actions(),
-            }),
+            events: EntryEvents {
+                deadline: None,
+                events,
+                legal: self.legal_actions(),
+                to_act: self.game.to_act(),
+            },
             at: self.clock.now_millis(),
         }
     }
@@ -390,14 +379,15 @@ impl Actor {
         (0..self.seats.len()).map(|s| if over { vec![] } else { self.game.legal_actions(s) }).collect()
     }
 
-    /// Takes an entry as the table's latest, exactly as a replay of it would (its seat's book,
-    /// then the clock for what comes next); it is stored and told at the next [`Self::flush`].
-    fn stage(&mut self, mut entry: LogEntry) -> i64 {
-        if let Some(change) = self.book(&entry) {
+    /// Takes an entry (and `table`, what it is if it is the table's own) as the table's latest,
+    /// exactly as a replay of it would (its seat's book, then the clock for what comes next);
+    /// it is stored and told at the next [`Self::flush`].
+    fn stage(&mut self, mut entry: LogEntry, table: Option<&TableEntry>) -> i64 {
+        if let Some(change) = self.book(&entry, table) {
             self.staged_controllers.push(change);
         }
         let deadline = self.next_deadline();
-        entry.payload["deadline"] = json!(deadline);
+        entry.events.deadline = deadline;
         self.seq = entry.seq;
         self.deadline = deadline;
         self.staged.push(entry);
@@ -406,11 +396,12 @@ impl Actor {
 
     /// Books `entry` on its seat (live and on replay alike); returns the seat's new controller
     /// if the entry changed it.
-    fn book(&mut self, entry: &LogEntry) -> Option<(Seat, Controller)> {
-        let seat = SeatBook::seat_of(entry)?;
+    fn book(&mut self, entry: &LogEntry, table: Option<&TableEntry>) -> Option<(Seat, Controller)> {
+        let change = SeatChange::of(entry.actor, table)?;
+        let seat = entry.seat?;
         let book = &mut self.seats.get_mut(seat)?.book;
         let before = book.controller;
-        book.apply(entry);
+        book.apply(change);
         (book.controller != before).then_some((seat, book.controller))
     }
 
@@ -454,7 +445,7 @@ impl Actor {
 
     fn broadcast_presence(&self, seat: Seat) {
         let presence = self.presence(seat);
-        let text = json!({"type": "presence", "seat": seat, "presence": presence}).to_string();
+        let text = PresenceMessage::new(seat, presence).to_text();
         let _ = self.events.send(Arc::new(Broadcast { seq: None, text: text.into() }));
     }
 
@@ -484,9 +475,9 @@ impl Actor {
             }
             let Some(seat) = self.game.to_act() else { return Ok(()) };
             let (action, actor) = if self.seats[seat].book.controller == Controller::Bot {
-                (self.game.bot_action(seat), By::Bot)
+                (self.game.bot_action(seat), PlayedBy::Bot)
             } else if let Some(forced) = self.game.forced_action() {
-                (Some(forced), By::Forced)
+                (Some(forced), PlayedBy::Forced)
             } else {
                 if self.deadline.is_none() {
                     // A human decision with no clock yet (a seat reclaimed mid-turn, say).
@@ -517,14 +508,13 @@ impl Actor {
         let Some(action) = self.game.bot_action(seat) else {
             return Err(replay_error("the bot found no action"));
         };
-        self.play(seat, action, By::Timeout)?;
+        self.play(seat, action, PlayedBy::Timeout)?;
         let now = self.clock.now_millis();
         let s = &self.seats[seat];
         let away = s.connections == 0 && now - s.away_since >= self.away.as_millis() as i64;
         let reason = s.book.takeover_due(&self.takeover).or(away.then_some(TakeoverReason::Away));
         if let (Some(reason), false) = (reason, self.finished || self.game.outcome().is_some()) {
-            let action = json!({"type": "takeover", "seat": seat, "reason": reason.as_str()});
-            self.table_entry(Some(seat), action);
+            self.table_entry(TableEntry::Takeover { seat, reason });
         }
         self.settle().await?;
         self.flush().await
@@ -532,7 +522,7 @@ impl Actor {
 
     /// Hands `seat` back to its player (staged).
     fn reclaim(&mut self, seat: Seat) -> i64 {
-        self.table_entry(Some(seat), json!({"type": "reclaim", "seat": seat}))
+        self.table_entry(TableEntry::Reclaim { seat })
     }
 
     /// Records the end of the game: the outcome, the revealed seed, the hall of shame.
@@ -557,10 +547,9 @@ impl Actor {
                 });
             }
         }
-        let action = json!({"type": "finish", "outcome": outcome_json, "seed": self.seed});
+        let finish = TableEntry::Finish { outcome: outcome_json.clone(), seed: self.seed.clone() };
         self.finished = true;
-        let entry = self.entry(None, By::Server, action, vec![]);
-        self.stage(entry);
+        self.table_entry(finish);
         self.staged_finish = Some(Finish { outcome: outcome_json, shame });
     }
 
