@@ -324,7 +324,7 @@ pub struct LogEntry {
     pub seat: Option<usize>,
     pub actor: PlayedBy,
     /// The engine action as the game lists it, or (`actor` [`PlayedBy::Server`]) the table's
-    /// own entry (`table::TableEntry`).
+    /// own entry (`table::entry::TableEntry`).
     pub action: serde_json::Value,
     pub events: EntryEvents,
     pub at: i64,

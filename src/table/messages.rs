@@ -96,18 +96,19 @@ pub struct Subscription {
 #[derive(Debug, Serialize)]
 pub struct EntryMessage<'a> {
     r#type: &'static str,
-    pub seq: i64,
-    pub seat: Option<usize>,
-    pub actor: PlayedBy,
-    pub action: &'a Value,
-    pub events: &'a [Value],
-    pub to_act: Option<usize>,
-    pub deadline: Option<String>,
-    pub legal: &'a [Vec<Value>],
-    pub at: String,
+    seq: i64,
+    seat: Option<usize>,
+    actor: PlayedBy,
+    action: &'a Value,
+    events: &'a [Value],
+    to_act: Option<usize>,
+    deadline: Option<String>,
+    legal: &'a [Vec<Value>],
+    at: String,
 }
 
 impl<'a> EntryMessage<'a> {
+    /// The message for `entry`.
     pub fn new(entry: &'a LogEntry) -> Self {
         let after = &entry.events;
         Self {
@@ -124,6 +125,7 @@ impl<'a> EntryMessage<'a> {
         }
     }
 
+    /// The message as sent.
     pub fn to_text(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
@@ -138,12 +140,13 @@ pub fn entry_message(entry: &LogEntry) -> String {
 /// `{"presence":{…},"seat","type":"presence"}`.
 #[derive(Debug, Serialize)]
 pub struct PresenceMessage {
-    pub presence: SeatPresence,
-    pub seat: usize,
+    presence: SeatPresence,
+    seat: usize,
     r#type: &'static str,
 }
 
 impl PresenceMessage {
+    /// The message for `seat`, now `presence`.
     pub fn new(seat: usize, presence: SeatPresence) -> Self {
         Self { presence, seat, r#type: "presence" }
     }
