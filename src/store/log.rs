@@ -183,19 +183,24 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
     let rows: Vec<(Uuid, &LogEntry)> =
         appends.iter().flat_map(|a| a.entries.iter().map(move |e| (a.table_id, e))).collect();
     for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let events: Vec<String> = chunk
+            .iter()
+            .map(|(_, e)| serde_json::to_string(&e.events))
+            .collect::<Result<_, _>>()
+            .map_err(|e| StoreError::Corrupt(format!("events: {e}")))?;
         let values = vec!["(?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ");
         let sql = Numbered::new(&format!(
             "INSERT INTO actions (table_id, seq, seat, actor, action, events, at) VALUES {values}"
         ));
         let mut q = sqlx::query(&sql.0);
-        for (table_id, e) in chunk {
+        for ((table_id, e), events) in chunk.iter().zip(events) {
             q = q
                 .bind(table_id.to_string())
                 .bind(e.seq)
                 .bind(e.seat.map(|s| s as i64))
                 .bind(e.actor.as_str())
                 .bind(e.action.to_string())
-                .bind(e.payload.to_string())
+                .bind(events)
                 .bind(e.at);
         }
         q.execute(&mut **tx).await?;
@@ -244,7 +249,7 @@ mod tests {
     use crate::{
         clock::now_millis,
         store::{
-            Constraint, Store,
+            Constraint, EntryEvents, PlayedBy, Store,
             testing::{TempDir, luddo_for_two, scratch_store},
         },
     };
@@ -270,9 +275,9 @@ mod tests {
         let entry = LogEntry {
             seq,
             seat: Some(0),
-            actor: "human".into(),
+            actor: PlayedBy::Human,
             action: json!({"type": "roll"}),
-            payload: json!({"events": []}),
+            events: EntryEvents::default(),
             at: now_millis(),
         };
         Append {

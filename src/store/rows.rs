@@ -249,31 +249,89 @@ pub enum StartOutcome {
     SeatsEmpty(usize),
 }
 
+/// Who played a log entry (the `actor` column, and `actor` in entry messages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayedBy {
+    /// The seat's player.
+    Human,
+    /// The seat's bot, because the player's clock ran out.
+    Timeout,
+    /// The bot holding the seat.
+    Bot,
+    /// The server, making the only legal move.
+    Forced,
+    /// The table itself: its start, takeovers, reclaims and finish.
+    Server,
+}
+
+impl PlayedBy {
+    /// How the `actions.actor` column spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlayedBy::Human => "human",
+            PlayedBy::Timeout => "timeout",
+            PlayedBy::Bot => "bot",
+            PlayedBy::Forced => "forced",
+            PlayedBy::Server => "server",
+        }
+    }
+
+    fn parse(column: &str) -> Option<Self> {
+        [PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server]
+            .into_iter()
+            .find(|p| p.as_str() == column)
+    }
+}
+
+/// What a log entry caused and where it left the table (the `events` column, stored as JSON
+/// text and sent in the entry's WebSocket message).
+///
+/// The fields are in the order of the stored keys (alphabetical, as the column was first
+/// written from an untyped JSON object), so the text stays byte-for-byte what it was. Each has
+/// a default: entries written before `legal` existed lack it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EntryEvents {
+    /// When the clock of the seat to act runs out after the entry (Unix ms).
+    #[serde(default)]
+    pub deadline: Option<i64>,
+    /// What the game reported, as the engine renders it.
+    #[serde(default)]
+    pub events: Vec<serde_json::Value>,
+    /// What each seat may post next, by seat (nothing once the game is over).
+    #[serde(default)]
+    pub legal: Vec<Vec<serde_json::Value>>,
+    /// Whose decision the game waits for next.
+    #[serde(default)]
+    pub to_act: Option<usize>,
+}
+
 /// One entry of a table's append-only log: an action and what it caused.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LogEntry {
     /// 1, 2, 3, … per table, without gaps.
     pub seq: i64,
-    /// The seat that acted; `None` for the table's own entries (start, finish).
+    /// The seat that acted, or the seat a takeover or reclaim is about; `None` for the
+    /// table's start and finish.
     pub seat: Option<usize>,
-    /// Who acted: `human`, `timeout`, `bot`, `forced` (the server made the only legal move),
-    /// or `server` for the table's own entries.
-    pub actor: String,
+    pub actor: PlayedBy,
+    /// The engine action as the game lists it, or (`actor` [`PlayedBy::Server`]) the table's
+    /// own entry (`table::entry::TableEntry`).
     pub action: serde_json::Value,
-    /// The events and the clock after them, as sent to clients.
-    pub payload: serde_json::Value,
+    pub events: EntryEvents,
     pub at: i64,
 }
 
 impl LogEntry {
     pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
-        let json = |col: &str| json_column(r, col);
+        let actor: String = r.try_get("actor")?;
+        let events: String = r.try_get("events")?;
         Ok(Self {
             seq: r.try_get("seq")?,
             seat: r.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
-            actor: r.try_get("actor")?,
-            action: json("action")?,
-            payload: json("events")?,
+            actor: PlayedBy::parse(&actor).ok_or_else(|| StoreError::Corrupt(format!("actor {actor:?}")))?,
+            action: json_column(r, "action")?,
+            events: serde_json::from_str(&events).map_err(|e| StoreError::Corrupt(format!("events: {e}")))?,
             at: r.try_get("at")?,
         })
     }

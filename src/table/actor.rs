@@ -1,99 +1,41 @@
-//! The actor of one table in play: the only owner of its game state.
+//! The actor of one table in play: the only owner of its [`Table`], and what connects it to the
+//! world — the command channel, the clock, the store, the broadcast to subscribers.
 //!
-//! Its loop waits for a command or for the clock of the seat to act. Handling one applies the
-//! action and settles the table (bots and forced moves are played at once, the game's end is
-//! recorded, the clock is set for the next human decision), staging a log entry for each step;
-//! then all of them are appended to the log in one transaction (with the new deadline, and the
-//! epoch this process took the table with) before the actor replies or broadcasts. Should the
-//! store fail, or another process have taken the table, the actor stops; the next request
-//! rebuilds it from the log, so nothing is ever half-applied.
+//! Its loop waits for a command or for the table's deadline. Each step hands the command (or
+//! the timeout) to the [`Table`], lets it settle (bots and forced moves are played at once, the
+//! game's end is recorded), then appends everything the step staged to the log in one
+//! transaction (with the new deadline, and the epoch this process took the table with) before
+//! it replies or broadcasts. Should the store fail, or another process have taken the table,
+//! the actor stops; the next request rebuilds it from the log, so nothing is ever half-applied.
 
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
-    messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription, entry_message},
-    seats::{SeatBook, TakeoverReason},
+    core::Table,
+    messages::{ActOk, PlayError, PresenceMessage, Subscription, entry_message},
 };
 use crate::{
-    clock::{Clock, rfc3339},
-    config::{Config, TakeoverRule},
-    games::{Applied, DynGame, GameKind},
-    rules::{
-        RuleErrorKind, Seat,
-        dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
-    },
-    store::{Append, Controller, Finish, LogEntry, NewShame, Store, StoreError, TableRecord},
+    clock::Clock,
+    config::Config,
+    rules::Seat,
+    store::{Append, Store, StoreError, TableRecord},
 };
-use serde_json::{Value, json};
 use std::{collections::VecDeque, sync::Arc, time::Duration};
 use tokio::sync::{broadcast, mpsc, watch};
 use uuid::Uuid;
 
 /// A finished table's actor stops after this long without commands or subscribers.
 const IDLE_AFTER_FINISH: Duration = Duration::from_secs(60);
-/// Staged entries written at once at most while bots play on (well under the subscribers'
-/// queue, so a table of bots playing to its end does not make its followers lag).
-const STAGED_AT_MOST: usize = 64;
-
-/// Who played an entry (the log's `actor` column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum By {
-    Human,
-    Timeout,
-    Bot,
-    Forced,
-    Server,
-}
-
-impl By {
-    fn as_str(self) -> &'static str {
-        match self {
-            By::Human => "human",
-            By::Timeout => "timeout",
-            By::Bot => "bot",
-            By::Forced => "forced",
-            By::Server => "server",
-        }
-    }
-}
-
-struct SeatState {
-    player: Option<(Uuid, String)>,
-    /// What the log says of the seat (controller, timeouts).
-    book: SeatBook,
-    connections: u32,
-    /// Wall millis since which the player has had no connection.
-    away_since: i64,
-}
 
 pub(super) struct Actor {
     id: Uuid,
-    game_kind: GameKind,
-    game: Box<dyn DynGame>,
-    dice: Box<dyn DiceSource + Send + Sync>,
-    seed: String,
-    /// The latest entry's `seq` (staged or stored).
-    seq: i64,
     /// The epoch this process took the table with; every append carries it.
     epoch: i64,
-    /// Entries played since the last append, and what they change besides the log.
-    staged: Vec<LogEntry>,
-    staged_controllers: Vec<(Seat, Controller)>,
-    staged_finish: Option<Finish>,
-    seats: Vec<SeatState>,
-    turn: Duration,
-    away: Duration,
-    takeover: TakeoverRule,
-    /// Wall millis when the clock of the seat to act runs out.
-    deadline: Option<i64>,
-    finished: bool,
+    table: Table,
     store: Store,
     clock: Clock,
     events: broadcast::Sender<Arc<Broadcast>>,
+    /// The latest entries, serialized, to serve reconnects without a database read.
     history: VecDeque<Arc<Broadcast>>,
-}
-
-fn replay_error(e: impl std::fmt::Display) -> PlayError {
-    PlayError::Corrupt(e.to_string())
 }
 
 impl Actor {
@@ -106,100 +48,18 @@ impl Actor {
         config: Arc<Config>,
         clock: Clock,
     ) -> Result<Self, PlayError> {
-        let game_kind = record.game;
-        let seed = ServerSeed::from_hex(&record.seed).ok_or_else(|| replay_error("bad seed"))?;
-        let fair = FairDice::new(seed, record.client_seed.clone(), 0);
-        let mut dice: Box<dyn DiceSource + Send + Sync> = match &record.dice_script {
-            Some(script) => Box::new(ScriptedDice::then(script.iter().copied(), fair)),
-            None => Box::new(fair),
-        };
-        let (game, opening) = game_kind
-            .start(&record.options, record.seat_count, &mut dice)
-            .map_err(|e| replay_error(format!("cannot start the game: {e}")))?;
-        let now = clock.now_millis();
-        let seats = record
-            .seats
-            .iter()
-            .map(|s| SeatState {
-                player: s.player_id.map(|id| (id, s.player_name.clone().unwrap_or_default())),
-                book: SeatBook::new(if s.player_id.is_some() { Controller::Human } else { Controller::Bot }),
-                connections: 0,
-                away_since: now,
-            })
-            .collect();
-        let timers = config.timers;
-        let (events, _) = broadcast::channel(SUBSCRIBER_QUEUE);
-        let mut actor = Self {
-            id: record.id,
-            game_kind,
-            game,
-            dice,
-            seed: record.seed.clone(),
-            seq: 0,
-            epoch,
-            staged: vec![],
-            staged_controllers: vec![],
-            staged_finish: None,
-            seats,
-            turn: if record.party { timers.party_turn } else { timers.turn },
-            away: timers.away,
-            takeover: config.takeover,
-            deadline: None,
-            finished: false,
-            store,
-            clock,
-            events,
-            history: VecDeque::with_capacity(HISTORY),
-        };
-        let log = actor.store.entries(record.id, 0, i64::MAX).await?;
-        if log.is_empty() {
-            // The seeds the dice are drawn with, fixed at the start, for anyone to check
-            // (docs/fairness.md). A table started before per-seat seeds (and stopped before its
-            // first entry) drew with its host's seed: its seats' seeds are not what it uses.
-            let seeds: Vec<&str> = record.seats.iter().map(|s| s.client_seed.as_str()).collect();
-            let start = if combine_client_seeds(&seeds) == record.client_seed {
-                json!({"type": "start", "client_seeds": seeds, "client_seed": record.client_seed})
-            } else {
-                json!({"type": "start"})
-            };
-            let entry = actor.entry(None, By::Server, start, opening);
-            actor.stage(entry);
-        } else {
-            for entry in &log {
-                actor.replay(entry)?;
-            }
-            // A clock that ran out while no process drove the table restarts with a full turn:
-            // the player never had the chance to act.
-            actor.deadline = record.turn_deadline.filter(|&d| d > now).or_else(|| actor.next_deadline());
+        let log = store.entries(record.id, 0, i64::MAX).await?;
+        let table = Table::load(&record, &config, &log, clock.now_millis())?;
+        let mut history = VecDeque::with_capacity(HISTORY);
+        for entry in &log[log.len().saturating_sub(HISTORY)..] {
+            history
+                .push_back(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
         }
+        let (events, _) = broadcast::channel(SUBSCRIBER_QUEUE);
+        let mut actor = Self { id: record.id, epoch, table, store, clock, events, history };
         actor.settle().await?;
         actor.flush().await?;
         Ok(actor)
-    }
-
-    /// Applies one logged entry again, exactly as it was first applied.
-    fn replay(&mut self, entry: &LogEntry) -> Result<(), PlayError> {
-        if entry.seq != self.seq + 1 {
-            return Err(replay_error(format!("gap in the log before seq {}", entry.seq)));
-        }
-        let kind = entry.action.get("type").and_then(Value::as_str).unwrap_or_default();
-        if entry.actor == By::Server.as_str() {
-            match (kind, entry.seat) {
-                ("start", _) => {}
-                ("takeover" | "reclaim", Some(seat)) if seat < self.seats.len() => {}
-                ("finish", _) => self.finished = true,
-                _ => return Err(replay_error(format!("unknown table entry {}", entry.action))),
-            }
-        } else {
-            let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
-            self.game
-                .replay(seat, &entry.action, &mut self.dice)
-                .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
-        }
-        self.book(entry);
-        self.seq = entry.seq;
-        self.remember(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
-        Ok(())
     }
 
     pub(super) async fn run(
@@ -208,8 +68,8 @@ impl Actor {
         mut stop: watch::Receiver<bool>,
     ) {
         loop {
-            let deadline = self.deadline.filter(|_| !self.finished).map(|d| self.clock.instant_at(d));
-            let idle = self.finished && self.events.receiver_count() == 0;
+            let deadline = self.table.deadline().map(|d| self.clock.instant_at(d));
+            let idle = self.table.finished() && self.events.receiver_count() == 0;
             tokio::select! {
                 command = commands.recv() => {
                     // Closed, or another process took the table: stop, writing nothing more.
@@ -233,42 +93,34 @@ impl Actor {
 
     /// Handles one command. An `Err` means the store failed: the actor must stop.
     async fn handle(&mut self, command: Command) -> Result<(), PlayError> {
+        let now = self.clock.now_millis();
         match command {
             Command::Act { player, action, seq, reply } => {
-                let result = self.act(player, action, seq).await;
+                let result = self.table.act(player, action, seq, now);
                 self.reply_then_settle(result, reply).await?;
             }
             Command::Reclaim { player, reply } => {
-                let result = match self.seat_of(player) {
-                    None => Err(PlayError::NotSeated),
-                    // No entry ever follows `finish`.
-                    Some(_) if self.finished => Err(PlayError::GameOver),
-                    Some(seat) if self.seats[seat].book.controller != Controller::Bot => {
-                        Err(PlayError::NotBotControlled)
-                    }
-                    Some(seat) => Ok(ActOk { seq: self.reclaim(seat), events: vec![] }),
-                };
+                let result = self.table.reclaim(player, now);
                 self.reply_then_settle(result, reply).await?;
             }
             Command::View { viewer, reply } => {
-                let _ = reply.send(self.view(viewer));
+                let _ = reply.send(self.table.view(viewer));
             }
             Command::Subscribe { player, reclaim, reply } => {
                 let receiver = self.events.subscribe();
-                let seat = player.and_then(|p| self.seat_of(p));
+                let seat = player.and_then(|p| self.table.connect(p));
                 if let Some(seat) = seat {
-                    self.seats[seat].connections += 1;
                     self.broadcast_presence(seat);
                 }
                 let _ = reply.send(Subscription {
                     receiver,
-                    seq: self.seq,
+                    seq: self.table.seq(),
                     recent: self.history.iter().cloned().collect(),
                 });
-                let reclaimed =
-                    |s: &Seat| reclaim && !self.finished && self.seats[*s].book.controller == Controller::Bot;
-                if let Some(seat) = seat.filter(reclaimed) {
-                    self.reclaim(seat);
+                // After the reply: the subscriber hears of the reclaim as a live entry.
+                if let (Some(player), Some(_), true) = (player, seat, reclaim)
+                    && self.table.reclaim(player, now).is_ok()
+                {
                     self.settle().await?;
                     self.flush().await?;
                 }
@@ -276,12 +128,7 @@ impl Actor {
             // The run loop stops before handling it.
             Command::Stop => {}
             Command::Disconnected { player } => {
-                if let Some(seat) = self.seat_of(player) {
-                    let s = &mut self.seats[seat];
-                    s.connections = s.connections.saturating_sub(1);
-                    if s.connections == 0 {
-                        s.away_since = self.clock.now_millis();
-                    }
+                if let Some(seat) = self.table.disconnect(player, now) {
                     self.broadcast_presence(seat);
                 }
             }
@@ -324,108 +171,32 @@ impl Actor {
         }
     }
 
-    fn seat_of(&self, player: Uuid) -> Option<Seat> {
-        self.seats.iter().position(|s| s.player.as_ref().is_some_and(|(id, _)| *id == player))
-    }
-
-    async fn act(&mut self, player: Uuid, action: Value, seq: i64) -> Result<ActOk, PlayError> {
-        let seat = self.seat_of(player).ok_or(PlayError::NotSeated)?;
-        if seq != self.seq {
-            return Err(PlayError::StaleSeq { current: self.seq });
+    /// Lets the table play bots and forced moves, storing what it staged whenever it pauses
+    /// (a table of bots playing to its end writes every few dozen entries).
+    async fn settle(&mut self) -> Result<(), PlayError> {
+        while self.table.settle(self.clock.now_millis())? {
+            self.flush().await?;
         }
-        if self.finished {
-            return Err(PlayError::GameOver);
-        }
-        // Acting takes the seat back from a bot; the action must still be legal.
-        if self.seats[seat].book.controller == Controller::Bot
-            && self.game.legal_action(seat, &action).is_ok()
-        {
-            self.reclaim(seat);
-        }
-        let seq = self.play(seat, action, By::Human)?;
-        let events = self.staged.last().and_then(|e| e.payload.get("events")).and_then(Value::as_array);
-        Ok(ActOk { seq, events: events.cloned().unwrap_or_default() })
+        Ok(())
     }
 
-    /// Applies an engine action for `seat` and stages its entry, with the action as the game
-    /// lists it. Returns the new `seq`.
-    fn play(&mut self, seat: Seat, action: Value, actor: By) -> Result<i64, PlayError> {
-        let Applied { action, events } =
-            self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
-                RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
-                RuleErrorKind::GameOver => PlayError::GameOver,
-                _ => PlayError::Illegal(e.message),
-            })?;
-        let entry = self.entry(Some(seat), actor, action, events);
-        Ok(self.stage(entry))
-    }
-
-    /// Stages a table-level entry: takeover, reclaim or finish.
-    fn table_entry(&mut self, seat: Option<Seat>, action: Value) -> i64 {
-        let entry = self.entry(seat, By::Server, action, vec![]);
-        self.stage(entry)
-    }
-
-    /// The next entry; its `deadline` is set when it is staged.
-    fn entry(&self, seat: Option<Seat>, actor: By, action: Value, events: Vec<Value>) -> LogEntry {
-        LogEntry {
-            seq: self.seq + 1,
-            seat,
-            actor: actor.as_str().to_string(),
-            action,
-            payload: json!({
-                "events": events,
-                "to_act": self.game.to_act(),
-                "deadline": null,
-                "legal": self.legal_actions(),
-            }),
-            at: self.clock.now_millis(),
-        }
-    }
-
-    /// What each seat may post now, by seat (nothing once the game is over).
-    fn legal_actions(&self) -> Vec<Vec<Value>> {
-        let over = self.finished || self.game.outcome().is_some();
-        (0..self.seats.len()).map(|s| if over { vec![] } else { self.game.legal_actions(s) }).collect()
-    }
-
-    /// Takes an entry as the table's latest, exactly as a replay of it would (its seat's book,
-    /// then the clock for what comes next); it is stored and told at the next [`Self::flush`].
-    fn stage(&mut self, mut entry: LogEntry) -> i64 {
-        if let Some(change) = self.book(&entry) {
-            self.staged_controllers.push(change);
-        }
-        let deadline = self.next_deadline();
-        entry.payload["deadline"] = json!(deadline);
-        self.seq = entry.seq;
-        self.deadline = deadline;
-        self.staged.push(entry);
-        self.seq
-    }
-
-    /// Books `entry` on its seat (live and on replay alike); returns the seat's new controller
-    /// if the entry changed it.
-    fn book(&mut self, entry: &LogEntry) -> Option<(Seat, Controller)> {
-        let seat = SeatBook::seat_of(entry)?;
-        let book = &mut self.seats.get_mut(seat)?.book;
-        let before = book.controller;
-        book.apply(entry);
-        (book.controller != before).then_some((seat, book.controller))
+    /// The clock ran out: the table plays the timeout, then settles.
+    async fn on_timeout(&mut self) -> Result<(), PlayError> {
+        self.table.timeout(self.clock.now_millis())?;
+        self.settle().await?;
+        self.flush().await
     }
 
     /// Stores the staged entries (and what they change) in one append, then tells everyone.
     async fn flush(&mut self) -> Result<(), PlayError> {
-        if self.staged.is_empty() {
-            return Ok(());
-        }
-        let entries = std::mem::take(&mut self.staged);
+        let Some(staged) = self.table.take_staged() else { return Ok(()) };
         let append = Append {
             table_id: self.id,
             epoch: self.epoch,
-            entries,
-            deadline: self.deadline,
-            controllers: std::mem::take(&mut self.staged_controllers),
-            finish: self.staged_finish.take(),
+            entries: staged.entries,
+            deadline: staged.deadline,
+            controllers: staged.controllers,
+            finish: staged.finish,
         };
         let messages: Vec<Arc<Broadcast>> = append
             .entries
@@ -452,249 +223,7 @@ impl Actor {
     }
 
     fn broadcast_presence(&self, seat: Seat) {
-        let presence = self.presence(seat);
-        let text = json!({"type": "presence", "seat": seat, "presence": presence}).to_string();
+        let text = PresenceMessage::new(seat, self.table.presence(seat)).to_text();
         let _ = self.events.send(Arc::new(Broadcast { seq: None, text: text.into() }));
-    }
-
-    /// When the clock of the next decision runs out: `None` when nobody needs a clock (the
-    /// game is over, or a bot or the server moves next).
-    fn next_deadline(&self) -> Option<i64> {
-        let seat = self.game.to_act()?;
-        if self.game.outcome().is_some()
-            || self.seats[seat].book.controller == Controller::Bot
-            || self.game.forced_action().is_some()
-        {
-            return None;
-        }
-        Some(self.clock.now_millis() + self.turn.as_millis() as i64)
-    }
-
-    /// Plays bots and forced moves, records the end, and leaves the clock running for the next
-    /// human decision.
-    async fn settle(&mut self) -> Result<(), PlayError> {
-        loop {
-            if self.finished {
-                return Ok(());
-            }
-            if let Some(outcome) = self.game.outcome() {
-                self.finish(outcome);
-                return Ok(());
-            }
-            let Some(seat) = self.game.to_act() else { return Ok(()) };
-            let (action, actor) = if self.seats[seat].book.controller == Controller::Bot {
-                (self.game.bot_action(seat), By::Bot)
-            } else if let Some(forced) = self.game.forced_action() {
-                (Some(forced), By::Forced)
-            } else {
-                if self.deadline.is_none() {
-                    // A human decision with no clock yet (a seat reclaimed mid-turn, say).
-                    self.deadline = self.next_deadline();
-                }
-                return Ok(());
-            };
-            let Some(action) = action else {
-                return Err(replay_error(format!("no action for seat {seat} to play")));
-            };
-            if let Err(e) = self.play(seat, action, actor) {
-                return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str())));
-            }
-            if self.staged.len() >= STAGED_AT_MOST {
-                self.flush().await?;
-            }
-        }
-    }
-
-    /// The clock ran out: the bot plays for the seat; a bot takes the seat after three in a
-    /// row, after too many of the player's recent decisions ([`TakeoverRule`]), or after one
-    /// while the player has been away long enough.
-    async fn on_timeout(&mut self) -> Result<(), PlayError> {
-        let Some(seat) = self.game.to_act() else {
-            self.deadline = None;
-            return Ok(());
-        };
-        let Some(action) = self.game.bot_action(seat) else {
-            return Err(replay_error("the bot found no action"));
-        };
-        self.play(seat, action, By::Timeout)?;
-        let now = self.clock.now_millis();
-        let s = &self.seats[seat];
-        let away = s.connections == 0 && now - s.away_since >= self.away.as_millis() as i64;
-        let reason = s.book.takeover_due(&self.takeover).or(away.then_some(TakeoverReason::Away));
-        if let (Some(reason), false) = (reason, self.finished || self.game.outcome().is_some()) {
-            let action = json!({"type": "takeover", "seat": seat, "reason": reason.as_str()});
-            self.table_entry(Some(seat), action);
-        }
-        self.settle().await?;
-        self.flush().await
-    }
-
-    /// Hands `seat` back to its player (staged).
-    fn reclaim(&mut self, seat: Seat) -> i64 {
-        self.table_entry(Some(seat), json!({"type": "reclaim", "seat": seat}))
-    }
-
-    /// Records the end of the game: the outcome, the revealed seed, the hall of shame.
-    fn finish(&mut self, outcome: crate::rules::Outcome) {
-        let outcome_json = serde_json::to_value(&outcome).unwrap_or(Value::Null);
-        let mut shame = vec![];
-        for entry in &outcome.shame {
-            for &seat in &entry.seats {
-                let (player_id, name) = match self.seats.get(seat).and_then(|s| s.player.clone()) {
-                    Some((id, name)) => (Some(id), name),
-                    None => (None, format!("Bot (seat {seat})")),
-                };
-                shame.push(NewShame {
-                    game: self.game_kind,
-                    player_id,
-                    name,
-                    kind: entry.kind,
-                    pieces_home: entry.pieces_home as i64,
-                });
-            }
-        }
-        let action = json!({"type": "finish", "outcome": outcome_json, "seed": self.seed});
-        self.finished = true;
-        let entry = self.entry(None, By::Server, action, vec![]);
-        self.stage(entry);
-        self.staged_finish = Some(Finish { outcome: outcome_json, shame });
-    }
-
-    fn presence(&self, seat: Seat) -> SeatPresence {
-        let s = &self.seats[seat];
-        SeatPresence {
-            seat,
-            controller: s.book.controller,
-            connected: s.connections > 0,
-            away_since: (s.connections == 0 && s.player.is_some()).then(|| rfc3339(s.away_since)),
-            timeouts: s.book.timeouts_in_a_row,
-        }
-    }
-
-    fn view(&self, viewer: Option<Uuid>) -> PlayView {
-        let your_seat = viewer.and_then(|v| self.seat_of(v));
-        PlayView {
-            seq: self.seq,
-            state: self.game.state(),
-            to_act: if self.finished { None } else { self.game.to_act() },
-            deadline: self.deadline.filter(|_| !self.finished).map(rfc3339),
-            your_seat,
-            legal_actions: match your_seat {
-                Some(seat) if !self.finished => self.game.legal_actions(seat),
-                _ => vec![],
-            },
-            seats: (0..self.seats.len()).map(|s| self.presence(s)).collect(),
-            outcome: self.game.outcome().and_then(|o| serde_json::to_value(o).ok()),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{
-        clock::now_millis,
-        config::Timers,
-        store::{
-            StartOutcome,
-            testing::{luddo_for_two, scratch_store},
-        },
-    };
-    use proptest::prelude::*;
-    use tokio::sync::oneshot;
-
-    /// One thing that can happen to a 2-seat table in play.
-    #[derive(Debug, Clone)]
-    enum Step {
-        /// The seat to act plays its legal action number `n` (modulo how many there are).
-        Act(usize),
-        Timeout,
-        Reclaim(Seat),
-        Connect {
-            seat: Seat,
-            reclaim: bool,
-        },
-        Disconnect(Seat),
-    }
-
-    fn step() -> impl Strategy<Value = Step> {
-        prop_oneof![
-            3 => any::<usize>().prop_map(Step::Act),
-            4 => Just(Step::Timeout),
-            1 => (0..2usize).prop_map(Step::Reclaim),
-            1 => (0..2usize, any::<bool>()).prop_map(|(seat, reclaim)| Step::Connect { seat, reclaim }),
-            1 => (0..2usize).prop_map(Step::Disconnect),
-        ]
-    }
-
-    /// Everything of a table that its log decides.
-    fn logged(actor: &Actor) -> (i64, Value, Vec<SeatBook>, Option<i64>, bool) {
-        let books = actor.seats.iter().map(|s| s.book.clone()).collect();
-        (actor.seq, actor.game.state(), books, actor.deadline, actor.finished)
-    }
-
-    /// Runs `steps` on a live actor, then rebuilds the table from its log: the two must agree.
-    async fn live_equals_replayed(steps: Vec<Step>) -> Result<(), TestCaseError> {
-        let (store, _dir) = scratch_store().await;
-        let mut players = vec![];
-        for name in ["A", "B"] {
-            players.push(store.create_player(name, &Uuid::new_v4().to_string()).await.unwrap().id);
-        }
-        let new = luddo_for_two(players[0]);
-        store.create_table(&new, 0).await.unwrap();
-        assert!(store.take_seat(new.id, 1, players[1], "").await.unwrap());
-        let started = store.start_table(new.id, players[0], "me", false).await.unwrap();
-        assert_eq!(started, StartOutcome::Started);
-        // Away counts at once: a timeout while disconnected hands the seat over.
-        let config = Arc::new(Config {
-            timers: Timers { away: Duration::ZERO, ..Timers::default() },
-            ..Config::default()
-        });
-        let load = || async {
-            // A finished table cannot be taken (nor written to): 0 will do.
-            let epoch = store.claim_table(new.id, "me", now_millis()).await.unwrap().unwrap_or(0);
-            let record = store.table(new.id).await.unwrap().unwrap();
-            Actor::load(record, epoch, store.clone(), config.clone(), Clock::new()).await.unwrap()
-        };
-        let mut live = load().await;
-        for step in steps {
-            match step {
-                Step::Act(n) => {
-                    let Some(seat) = live.game.to_act().filter(|_| !live.finished) else { continue };
-                    let legal = live.game.legal_actions(seat);
-                    let Some(action) = legal.get(n % legal.len().max(1)).cloned() else { continue };
-                    let (reply, _) = oneshot::channel();
-                    let command = Command::Act { player: players[seat], action, seq: live.seq, reply };
-                    live.handle(command).await.unwrap();
-                }
-                Step::Timeout if !live.finished => live.on_timeout().await.unwrap(),
-                Step::Timeout => {}
-                Step::Reclaim(seat) => {
-                    let (reply, _) = oneshot::channel();
-                    live.handle(Command::Reclaim { player: players[seat], reply }).await.unwrap();
-                }
-                Step::Connect { seat, reclaim } => {
-                    let (reply, _) = oneshot::channel();
-                    let command = Command::Subscribe { player: Some(players[seat]), reclaim, reply };
-                    live.handle(command).await.unwrap();
-                }
-                Step::Disconnect(seat) => {
-                    live.handle(Command::Disconnected { player: players[seat] }).await.unwrap();
-                }
-            }
-        }
-        let replayed = load().await;
-        prop_assert_eq!(logged(&live), logged(&replayed));
-        Ok(())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-        #[test]
-        fn the_state_replayed_from_the_log_is_the_live_state(steps in prop::collection::vec(step(), 1..80)) {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-            runtime.block_on(live_equals_replayed(steps))?;
-        }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::{
     clock::rfc3339,
-    store::{Controller, LogEntry, StoreError},
+    store::{Controller, LogEntry, PlayedBy, StoreError},
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -93,33 +93,159 @@ pub struct Subscription {
 /// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal","at"}`;
 /// `legal` holds what each seat may post next, by seat. Serialized straight from the entry
 /// (no intermediate JSON tree): it is done for every entry the server writes.
-pub fn entry_message(entry: &LogEntry) -> String {
-    #[derive(Serialize)]
-    struct EntryMessage<'a> {
-        r#type: &'static str,
-        seq: i64,
-        seat: Option<usize>,
-        actor: &'a str,
-        action: &'a Value,
-        events: &'a Value,
-        to_act: &'a Value,
-        deadline: Option<String>,
-        legal: &'a Value,
-        at: String,
+#[derive(Debug, Serialize)]
+pub struct EntryMessage<'a> {
+    r#type: &'static str,
+    seq: i64,
+    seat: Option<usize>,
+    actor: PlayedBy,
+    action: &'a Value,
+    events: &'a [Value],
+    to_act: Option<usize>,
+    deadline: Option<String>,
+    legal: &'a [Vec<Value>],
+    at: String,
+}
+
+impl<'a> EntryMessage<'a> {
+    /// The message for `entry`.
+    pub fn new(entry: &'a LogEntry) -> Self {
+        let after = &entry.events;
+        Self {
+            r#type: "entry",
+            seq: entry.seq,
+            seat: entry.seat,
+            actor: entry.actor,
+            action: &entry.action,
+            events: &after.events,
+            to_act: after.to_act,
+            deadline: after.deadline.map(rfc3339),
+            legal: &after.legal,
+            at: rfc3339(entry.at),
+        }
     }
-    static EMPTY: Value = Value::Array(vec![]);
-    let p = &entry.payload;
-    let message = EntryMessage {
-        r#type: "entry",
-        seq: entry.seq,
-        seat: entry.seat,
-        actor: &entry.actor,
-        action: &entry.action,
-        events: p.get("events").unwrap_or(&EMPTY),
-        to_act: p.get("to_act").unwrap_or(&Value::Null),
-        deadline: p.get("deadline").and_then(Value::as_i64).map(rfc3339),
-        legal: p.get("legal").unwrap_or(&EMPTY),
-        at: rfc3339(entry.at),
-    };
-    serde_json::to_string(&message).unwrap_or_default()
+
+    /// The message as sent.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// The text of the WebSocket message for a log entry ([`EntryMessage`]).
+pub fn entry_message(entry: &LogEntry) -> String {
+    EntryMessage::new(entry).to_text()
+}
+
+/// The WebSocket message telling that a seat's presence changed (not logged):
+/// `{"presence":{…},"seat","type":"presence"}`.
+#[derive(Debug, Serialize)]
+pub struct PresenceMessage {
+    presence: SeatPresence,
+    seat: usize,
+    r#type: &'static str,
+}
+
+impl PresenceMessage {
+    /// The message for `seat`, now `presence`.
+    pub fn new(seat: usize, presence: SeatPresence) -> Self {
+        Self { presence, seat, r#type: "presence" }
+    }
+
+    /// Through a JSON tree, whose keys are sorted: the message was first built as one, and
+    /// clients have received its keys (the presence's too) in that order since.
+    pub fn to_text(&self) -> String {
+        serde_json::to_value(self).map(|v| v.to_string()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::EntryEvents;
+    use serde_json::json;
+
+    /// The entry message the untyped code wrote, from an entry as it was stored.
+    fn old_entry_message(entry: &LogEntry, payload: &Value) -> String {
+        #[derive(Serialize)]
+        struct Old<'a> {
+            r#type: &'static str,
+            seq: i64,
+            seat: Option<usize>,
+            actor: &'a str,
+            action: &'a Value,
+            events: &'a Value,
+            to_act: &'a Value,
+            deadline: Option<String>,
+            legal: &'a Value,
+            at: String,
+        }
+        static EMPTY: Value = Value::Array(vec![]);
+        let p = payload;
+        serde_json::to_string(&Old {
+            r#type: "entry",
+            seq: entry.seq,
+            seat: entry.seat,
+            actor: entry.actor.as_str(),
+            action: &entry.action,
+            events: p.get("events").unwrap_or(&EMPTY),
+            to_act: p.get("to_act").unwrap_or(&Value::Null),
+            deadline: p.get("deadline").and_then(Value::as_i64).map(rfc3339),
+            legal: p.get("legal").unwrap_or(&EMPTY),
+            at: rfc3339(entry.at),
+        })
+        .unwrap()
+    }
+
+    /// Every kind of entry: its `events` column is stored as the untyped code wrote it, and
+    /// its WebSocket message is what it was, for entries written now and for old ones (before
+    /// `legal`).
+    #[test]
+    fn entries_are_stored_and_sent_as_before() {
+        let payloads = [
+            json!({"events": [{"type": "rolled", "dice": [6, 2]}], "to_act": 1, "deadline": 1_700_000_015_000_i64,
+                   "legal": [[], [{"type": "move", "piece": 0}]]}),
+            json!({"events": [], "to_act": null, "deadline": null, "legal": [[], []]}),
+            json!({"events": [], "to_act": 0, "deadline": null}),
+        ];
+        let actors = [PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server];
+        for (payload, actor) in payloads.iter().cycle().zip(actors) {
+            let events: EntryEvents = serde_json::from_value(payload.clone()).unwrap();
+            let entry = LogEntry {
+                seq: 7,
+                seat: (actor != PlayedBy::Server).then_some(1),
+                actor,
+                action: json!({"type": "roll"}),
+                events: events.clone(),
+                at: 1_700_000_000_000,
+            };
+            if payload.get("legal").is_some() {
+                assert_eq!(serde_json::to_string(&events).unwrap(), payload.to_string());
+            }
+            assert_eq!(entry_message(&entry), old_entry_message(&entry, payload));
+        }
+    }
+
+    #[test]
+    fn the_presence_message_is_sent_as_before() {
+        for presence in [
+            SeatPresence {
+                seat: 1,
+                controller: Controller::Bot,
+                connected: false,
+                away_since: None,
+                timeouts: 3,
+            },
+            SeatPresence {
+                seat: 0,
+                controller: Controller::Human,
+                connected: false,
+                away_since: Some(rfc3339(1_700_000_000_000)),
+                timeouts: 0,
+            },
+        ] {
+            let seat = presence.seat;
+            let old = json!({"type": "presence", "seat": seat, "presence": presence}).to_string();
+            assert_eq!(PresenceMessage::new(seat, presence).to_text(), old);
+        }
+    }
 }

@@ -13,6 +13,8 @@
 //! (its lease ran out while it was stalled, say) cannot write to its log any more.
 
 mod actor;
+mod core;
+mod entry;
 pub mod messages;
 mod seats;
 

@@ -1,23 +1,24 @@
 //! What the log decides about one seat: who controls it, how many of its clocks ran out in a
 //! row, and how its player's recent decisions went.
 //!
-//! Plain and synchronous (no tokio, no store), with one way in: [`SeatBook::apply`] takes each
-//! log entry, both when the actor writes it and when the log is replayed, so the state rebuilt
-//! from the log cannot differ from the live one. Presence (connections, away since) is not here:
+//! Plain and synchronous (no tokio, no store), with one way in: [`SeatBook::apply`] takes what
+//! each log entry does to the seat ([`SeatChange::of`]), both when the entry is written and when
+//! the log is replayed, so the state rebuilt from the log cannot differ from the live one. Presence (connections, away since) is not here:
 //! it is not logged, and a restart begins with nobody connected.
 
+use super::entry::TableEntry;
 use crate::{
     config::TakeoverRule,
-    rules::Seat,
-    store::{Controller, LogEntry},
+    store::{Controller, PlayedBy},
 };
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 pub use crate::config::MAX_STALL_WINDOW;
 
 /// Why a bot took a seat (the `reason` of a `takeover` entry).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TakeoverReason {
     /// `in_a_row` timeouts in a row.
     Timeouts,
@@ -25,16 +26,6 @@ pub enum TakeoverReason {
     Stalling,
     /// A timeout while the player had been away long enough.
     Away,
-}
-
-impl TakeoverReason {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TakeoverReason::Timeouts => "timeouts",
-            TakeoverReason::Stalling => "stalling",
-            TakeoverReason::Away => "away",
-        }
-    }
 }
 
 /// One seat's logged bookkeeping.
@@ -48,12 +39,29 @@ pub struct SeatBook {
     recent: VecDeque<bool>,
 }
 
-/// What one log entry does to a seat's book.
+/// What one log entry does to the book of its seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SeatChange {
-    Decided { timed_out: bool },
+pub enum SeatChange {
+    /// The player decided (`human`), or the clock ran out and the bot decided (`timeout`).
+    Decided {
+        timed_out: bool,
+    },
     TakenOver,
     Reclaimed,
+}
+
+impl SeatChange {
+    /// What an entry played `by` (with `table`, the table's own entry, for `server`) does to
+    /// its seat: bot and forced moves are not the player's decisions, and change nothing.
+    pub fn of(by: PlayedBy, table: Option<&TableEntry>) -> Option<Self> {
+        match (by, table) {
+            (PlayedBy::Human, _) => Some(SeatChange::Decided { timed_out: false }),
+            (PlayedBy::Timeout, _) => Some(SeatChange::Decided { timed_out: true }),
+            (PlayedBy::Server, Some(TableEntry::Takeover { .. })) => Some(SeatChange::TakenOver),
+            (PlayedBy::Server, Some(TableEntry::Reclaim { .. })) => Some(SeatChange::Reclaimed),
+            _ => None,
+        }
+    }
 }
 
 impl SeatBook {
@@ -61,37 +69,19 @@ impl SeatBook {
         Self { controller, timeouts_in_a_row: 0, recent: VecDeque::with_capacity(MAX_STALL_WINDOW as usize) }
     }
 
-    /// The seat `entry` changes the book of, if any.
-    pub fn seat_of(entry: &LogEntry) -> Option<Seat> {
-        Self::change(entry).and(entry.seat)
-    }
-
-    fn change(entry: &LogEntry) -> Option<SeatChange> {
-        entry.seat?;
-        match (entry.actor.as_str(), entry.action.get("type").and_then(Value::as_str)) {
-            ("human", _) => Some(SeatChange::Decided { timed_out: false }),
-            ("timeout", _) => Some(SeatChange::Decided { timed_out: true }),
-            ("server", Some("takeover")) => Some(SeatChange::TakenOver),
-            ("server", Some("reclaim")) => Some(SeatChange::Reclaimed),
-            _ => None,
-        }
-    }
-
-    /// Takes one entry of this seat's into account (entries of other seats, and bot or forced
-    /// moves, change nothing).
-    pub fn apply(&mut self, entry: &LogEntry) {
-        match Self::change(entry) {
-            None => {}
-            Some(SeatChange::Decided { timed_out }) => {
+    /// Takes one change of this seat's into account.
+    pub fn apply(&mut self, change: SeatChange) {
+        match change {
+            SeatChange::Decided { timed_out } => {
                 self.timeouts_in_a_row = if timed_out { self.timeouts_in_a_row + 1 } else { 0 };
                 if self.recent.len() == MAX_STALL_WINDOW as usize {
                     self.recent.pop_front();
                 }
                 self.recent.push_back(timed_out);
             }
-            Some(SeatChange::TakenOver) => self.controller = Controller::Bot,
+            SeatChange::TakenOver => self.controller = Controller::Bot,
             // The player starts afresh: past timeouts were paid for by the takeover.
-            Some(SeatChange::Reclaimed) => {
+            SeatChange::Reclaimed => {
                 self.controller = Controller::Human;
                 self.timeouts_in_a_row = 0;
                 self.recent.clear();
@@ -116,16 +106,11 @@ impl SeatBook {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    fn entry(seat: Seat, actor: &str, action: Value) -> LogEntry {
-        LogEntry { seq: 0, seat: Some(seat), actor: actor.into(), action, payload: json!({}), at: 0 }
-    }
 
     fn decide(book: &mut SeatBook, pattern: &str) {
         for c in pattern.chars() {
-            let actor = if c == 'T' { "timeout" } else { "human" };
-            book.apply(&entry(0, actor, json!({"type": "roll"})));
+            let by = if c == 'T' { PlayedBy::Timeout } else { PlayedBy::Human };
+            book.apply(SeatChange::of(by, None).unwrap());
         }
     }
 
@@ -156,20 +141,20 @@ mod tests {
 
     #[test]
     fn bot_and_forced_moves_are_not_decisions() {
-        let mut book = SeatBook::new(Controller::Human);
-        decide(&mut book, "TT");
-        book.apply(&entry(0, "forced", json!({"type": "move"})));
-        book.apply(&entry(0, "bot", json!({"type": "roll"})));
-        assert_eq!(book.timeouts_in_a_row, 2);
+        assert_eq!(SeatChange::of(PlayedBy::Forced, None), None);
+        assert_eq!(SeatChange::of(PlayedBy::Bot, None), None);
+        let start = TableEntry::Start { client_seeds: None, client_seed: None };
+        assert_eq!(SeatChange::of(PlayedBy::Server, Some(&start)), None);
     }
 
     #[test]
     fn a_reclaim_starts_the_seat_afresh() {
         let mut book = SeatBook::new(Controller::Human);
         decide(&mut book, "TTT");
-        book.apply(&entry(0, "server", json!({"type": "takeover", "seat": 0, "reason": "timeouts"})));
+        let takeover = TableEntry::Takeover { seat: 0, reason: TakeoverReason::Timeouts };
+        book.apply(SeatChange::of(PlayedBy::Server, Some(&takeover)).unwrap());
         assert_eq!(book.controller, Controller::Bot);
-        book.apply(&entry(0, "server", json!({"type": "reclaim", "seat": 0})));
+        book.apply(SeatChange::of(PlayedBy::Server, Some(&TableEntry::Reclaim { seat: 0 })).unwrap());
         assert_eq!(book, SeatBook::new(Controller::Human));
     }
 }

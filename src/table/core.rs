@@ -1,0 +1,869 @@
+//! The synchronous core of a table in play: the game, its seats and their clocks, and the log
+//! entries each step stages — no tokio, no store, no wall clock (every step is given `now`).
+//!
+//! It decides everything RULES.md §7 asks of an online table: which seat's clock runs and
+//! until when, what a timeout plays, when a bot takes a seat (timeouts in a row, stalling, away)
+//! and when the player gets it back, that bots and forced moves are played at once, and that
+//! nothing follows the finish. Each step stages log entries; the actor ([`super::actor`])
+//! takes them ([`Table::take_staged`]), stores them in one append and only then tells anyone.
+//! A table is rebuilt by replaying its log through the same bookkeeping ([`Table::load`]), so
+//! the state rebuilt from the log is the live state.
+
+use super::{
+    entry::TableEntry,
+    messages::{ActOk, PlayError, PlayView, SeatPresence},
+    seats::{SeatBook, SeatChange, TakeoverReason},
+};
+use crate::{
+    clock::rfc3339,
+    config::{Config, TakeoverRule},
+    games::{Applied, DynGame, GameKind},
+    rules::{
+        Outcome, RuleErrorKind, Seat,
+        dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
+    },
+    store::{Controller, EntryEvents, Finish, LogEntry, NewShame, PlayedBy, TableRecord},
+};
+use serde_json::Value;
+use std::time::Duration;
+use uuid::Uuid;
+
+/// Staged entries written at once at most while bots play on (well under the subscribers'
+/// queue, so a table of bots playing to its end does not make its followers lag).
+const STAGED_AT_MOST: usize = 64;
+
+/// One seat: who holds it, what the log says of it, and whether its player is here.
+struct SeatState {
+    player: Option<(Uuid, String)>,
+    /// What the log says of the seat (controller, timeouts).
+    book: SeatBook,
+    /// Open connections of the player (not logged: a process starts with nobody connected).
+    connections: u32,
+    /// Wall millis since which the player has had no connection.
+    away_since: i64,
+}
+
+/// What a table staged since it was last stored: one append, all of it or none of it.
+#[derive(Debug)]
+pub struct Staged {
+    /// The next entries of the log, in order (at least one).
+    pub entries: Vec<LogEntry>,
+    /// Seats whose controller changed, in order.
+    pub controllers: Vec<(Seat, Controller)>,
+    /// The game ended with the last entry.
+    pub finish: Option<Finish>,
+    /// When the clock of the seat to act runs out after them.
+    pub deadline: Option<i64>,
+}
+
+/// A table in play, as a plain value.
+pub struct Table {
+    game_kind: GameKind,
+    game: Box<dyn DynGame>,
+    dice: Box<dyn DiceSource + Send + Sync>,
+    /// The server seed, hex; revealed in the `finish` entry.
+    seed: String,
+    /// The latest entry's `seq` (staged or stored).
+    seq: i64,
+    /// Entries played since the last [`Table::take_staged`], and what they change besides
+    /// the log.
+    staged: Vec<LogEntry>,
+    staged_controllers: Vec<(Seat, Controller)>,
+    staged_finish: Option<Finish>,
+    seats: Vec<SeatState>,
+    turn: Duration,
+    away: Duration,
+    takeover: TakeoverRule,
+    /// Wall millis when the clock of the seat to act runs out.
+    deadline: Option<i64>,
+    finished: bool,
+}
+
+fn replay_error(e: impl std::fmt::Display) -> PlayError {
+    PlayError::Corrupt(e.to_string())
+}
+
+impl Table {
+    /// Rebuilds a started table from its log, or stages its `start` entry if the log is empty.
+    /// It may then have bots or forced moves to play: [`Table::settle`].
+    pub fn load(
+        record: &TableRecord,
+        config: &Config,
+        log: &[LogEntry],
+        now: i64,
+    ) -> Result<Self, PlayError> {
+        let game_kind = record.game;
+        let seed = ServerSeed::from_hex(&record.seed).ok_or_else(|| replay_error("bad seed"))?;
+        let fair = FairDice::new(seed, record.client_seed.clone(), 0);
+        let mut dice: Box<dyn DiceSource + Send + Sync> = match &record.dice_script {
+            Some(script) => Box::new(ScriptedDice::then(script.iter().copied(), fair)),
+            None => Box::new(fair),
+        };
+        let (game, opening) = game_kind
+            .start(&record.options, record.seat_count, &mut dice)
+            .map_err(|e| replay_error(format!("cannot start the game: {e}")))?;
+        let seats = record
+            .seats
+            .iter()
+            .map(|s| SeatState {
+                player: s.player_id.map(|id| (id, s.player_name.clone().unwrap_or_default())),
+                book: SeatBook::new(if s.player_id.is_some() { Controller::Human } else { Controller::Bot }),
+                connections: 0,
+                away_since: now,
+            })
+            .collect();
+        let timers = config.timers;
+        let mut table = Self {
+            game_kind,
+            game,
+            dice,
+            seed: record.seed.clone(),
+            seq: 0,
+            staged: vec![],
+            staged_controllers: vec![],
+            staged_finish: None,
+            seats,
+            turn: if record.party { timers.party_turn } else { timers.turn },
+            away: timers.away,
+            takeover: config.takeover,
+            deadline: None,
+            finished: false,
+        };
+        if log.is_empty() {
+            // The seeds the dice are drawn with, fixed at the start, for anyone to check
+            // (docs/fairness.md). A table started before per-seat seeds (and stopped before its
+            // first entry) drew with its host's seed: its seats' seeds are not what it uses.
+            let seeds: Vec<&str> = record.seats.iter().map(|s| s.client_seed.as_str()).collect();
+            let start = if combine_client_seeds(&seeds) == record.client_seed {
+                let client_seeds = Some(seeds.iter().map(|s| s.to_string()).collect());
+                TableEntry::Start { client_seeds, client_seed: Some(record.client_seed.clone()) }
+            } else {
+                TableEntry::Start { client_seeds: None, client_seed: None }
+            };
+            let entry = table.entry(None, PlayedBy::Server, start.to_action(), opening, now);
+            table.stage(entry, Some(&start), now);
+        } else {
+            for entry in log {
+                table.replay(entry)?;
+            }
+            // A clock that ran out while no process drove the table restarts with a full turn:
+            // the player never had the chance to act.
+            table.deadline = record.turn_deadline.filter(|&d| d > now).or_else(|| table.next_deadline(now));
+        }
+        Ok(table)
+    }
+
+    /// Applies one logged entry again, exactly as it was first applied.
+    fn replay(&mut self, entry: &LogEntry) -> Result<(), PlayError> {
+        if entry.seq != self.seq + 1 {
+            return Err(replay_error(format!("gap in the log before seq {}", entry.seq)));
+        }
+        let table = if entry.actor == PlayedBy::Server {
+            let table = TableEntry::from_action(&entry.action).map_err(|e| {
+                replay_error(format!("seq {}: unknown table entry {}: {e}", entry.seq, entry.action))
+            })?;
+            match table.seat() {
+                Some(seat) if entry.seat != Some(seat) || seat >= self.seats.len() => {
+                    return Err(replay_error(format!("seq {}: no seat {seat}", entry.seq)));
+                }
+                _ => {}
+            }
+            if let TableEntry::Finish { .. } = table {
+                self.finished = true;
+            }
+            Some(table)
+        } else {
+            let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
+            self.game
+                .replay(seat, &entry.action, &mut self.dice)
+                .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
+            None
+        };
+        self.book(entry, table.as_ref());
+        self.seq = entry.seq;
+        Ok(())
+    }
+
+    /// The latest entry's `seq`.
+    pub fn seq(&self) -> i64 {
+        self.seq
+    }
+
+    /// Whether the game is over (its `finish` entry is staged or stored).
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// When the running clock runs out (wall millis); `None` when no clock runs.
+    pub fn deadline(&self) -> Option<i64> {
+        self.deadline.filter(|_| !self.finished)
+    }
+
+    /// The seat `player` holds here, if any.
+    pub fn seat_of(&self, player: Uuid) -> Option<Seat> {
+        self.seats.iter().position(|s| s.player.as_ref().is_some_and(|(id, _)| *id == player))
+    }
+
+    /// `player` posts `action`, seen at `seq` (staged; [`Table::settle`] then plays on).
+    pub fn act(&mut self, player: Uuid, action: Value, seq: i64, now: i64) -> Result<ActOk, PlayError> {
+        let seat = self.seat_of(player).ok_or(PlayError::NotSeated)?;
+        if seq != self.seq {
+            return Err(PlayError::StaleSeq { current: self.seq });
+        }
+        if self.finished {
+            return Err(PlayError::GameOver);
+        }
+        // Acting takes the seat back from a bot; the action must still be legal.
+        if self.seats[seat].book.controller == Controller::Bot
+            && self.game.legal_action(seat, &action).is_ok()
+        {
+            self.reclaim_seat(seat, now);
+        }
+        let seq = self.play(seat, action, PlayedBy::Human, now)?;
+        let events = self.staged.last().map(|e| e.events.events.clone());
+        Ok(ActOk { seq, events: events.unwrap_or_default() })
+    }
+
+    /// `player` takes their seat back from the bot (staged); never once the game is over.
+    pub fn reclaim(&mut self, player: Uuid, now: i64) -> Result<ActOk, PlayError> {
+        match self.seat_of(player) {
+            None => Err(PlayError::NotSeated),
+            // No entry ever follows `finish`.
+            Some(_) if self.finished => Err(PlayError::GameOver),
+            Some(seat) if self.seats[seat].book.controller != Controller::Bot => {
+                Err(PlayError::NotBotControlled)
+            }
+            Some(seat) => Ok(ActOk { seq: self.reclaim_seat(seat, now), events: vec![] }),
+        }
+    }
+
+    /// A connection of `player`'s opened; returns their seat (whose presence changed).
+    pub fn connect(&mut self, player: Uuid) -> Option<Seat> {
+        let seat = self.seat_of(player)?;
+        self.seats[seat].connections += 1;
+        Some(seat)
+    }
+
+    /// A connection of `player`'s closed; returns their seat (whose presence changed).
+    pub fn disconnect(&mut self, player: Uuid, now: i64) -> Option<Seat> {
+        let seat = self.seat_of(player)?;
+        let s = &mut self.seats[seat];
+        s.connections = s.connections.saturating_sub(1);
+        if s.connections == 0 {
+            s.away_since = now;
+        }
+        Some(seat)
+    }
+
+    /// The clock ran out: the bot plays for the seat; a bot takes the seat after three in a
+    /// row, after too many of the player's recent decisions ([`TakeoverRule`]), or after one
+    /// while the player has been away long enough. Staged; [`Table::settle`] then plays on.
+    pub fn timeout(&mut self, now: i64) -> Result<(), PlayError> {
+        let Some(seat) = self.game.to_act() else {
+            self.deadline = None;
+            return Ok(());
+        };
+        let Some(action) = self.game.bot_action(seat) else {
+            return Err(replay_error("the bot found no action"));
+        };
+        self.play(seat, action, PlayedBy::Timeout, now)?;
+        let s = &self.seats[seat];
+        let away = s.connections == 0 && now - s.away_since >= self.away.as_millis() as i64;
+        let reason = s.book.takeover_due(&self.takeover).or(away.then_some(TakeoverReason::Away));
+        if let (Some(reason), false) = (reason, self.finished || self.game.outcome().is_some()) {
+            self.table_entry(TableEntry::Takeover { seat, reason }, now);
+        }
+        Ok(())
+    }
+
+    /// Plays bots and forced moves, records the end, and leaves the clock running for the next
+    /// human decision. `Ok(true)` if it stopped early, with [`STAGED_AT_MOST`] entries staged:
+    /// store them, then settle again.
+    pub fn settle(&mut self, now: i64) -> Result<bool, PlayError> {
+        loop {
+            if self.finished {
+                return Ok(false);
+            }
+            if let Some(outcome) = self.game.outcome() {
+                self.finish(outcome, now);
+                return Ok(false);
+            }
+            let Some(seat) = self.game.to_act() else { return Ok(false) };
+            let (action, actor) = if self.seats[seat].book.controller == Controller::Bot {
+                (self.game.bot_action(seat), PlayedBy::Bot)
+            } else if let Some(forced) = self.game.forced_action() {
+                (Some(forced), PlayedBy::Forced)
+            } else {
+                if self.deadline.is_none() {
+                    // A human decision with no clock yet (a seat reclaimed mid-turn, say).
+                    self.deadline = self.next_deadline(now);
+                }
+                return Ok(false);
+            };
+            let Some(action) = action else {
+                return Err(replay_error(format!("no action for seat {seat} to play")));
+            };
+            if let Err(e) = self.play(seat, action, actor, now) {
+                return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str())));
+            }
+            if self.staged.len() >= STAGED_AT_MOST {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// What was staged since the last call, to be stored in one append; `None` if nothing.
+    pub fn take_staged(&mut self) -> Option<Staged> {
+        if self.staged.is_empty() {
+            return None;
+        }
+        Some(Staged {
+            entries: std::mem::take(&mut self.staged),
+            controllers: std::mem::take(&mut self.staged_controllers),
+            finish: self.staged_finish.take(),
+            deadline: self.deadline,
+        })
+    }
+
+    /// A seat's controller and presence.
+    pub fn presence(&self, seat: Seat) -> SeatPresence {
+        let s = &self.seats[seat];
+        SeatPresence {
+            seat,
+            controller: s.book.controller,
+            connected: s.connections > 0,
+            away_since: (s.connections == 0 && s.player.is_some()).then(|| rfc3339(s.away_since)),
+            timeouts: s.book.timeouts_in_a_row,
+        }
+    }
+
+    /// The table as `viewer` sees it.
+    pub fn view(&self, viewer: Option<Uuid>) -> PlayView {
+        let your_seat = viewer.and_then(|v| self.seat_of(v));
+        PlayView {
+            seq: self.seq,
+            state: self.game.state(),
+            to_act: if self.finished { None } else { self.game.to_act() },
+            deadline: self.deadline().map(rfc3339),
+            your_seat,
+            legal_actions: match your_seat {
+                Some(seat) if !self.finished => self.game.legal_actions(seat),
+                _ => vec![],
+            },
+            seats: (0..self.seats.len()).map(|s| self.presence(s)).collect(),
+            outcome: self.game.outcome().and_then(|o| serde_json::to_value(o).ok()),
+        }
+    }
+
+    /// Applies an engine action for `seat` and stages its entry, with the action as the game
+    /// lists it. Returns the new `seq`.
+    fn play(&mut self, seat: Seat, action: Value, actor: PlayedBy, now: i64) -> Result<i64, PlayError> {
+        let Applied { action, events } =
+            self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
+                RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
+                RuleErrorKind::GameOver => PlayError::GameOver,
+                _ => PlayError::Illegal(e.message),
+            })?;
+        let entry = self.entry(Some(seat), actor, action, events, now);
+        Ok(self.stage(entry, None, now))
+    }
+
+    /// Stages a table-level entry: takeover, reclaim or finish.
+    fn table_entry(&mut self, table: TableEntry, now: i64) -> i64 {
+        let entry = self.entry(table.seat(), PlayedBy::Server, table.to_action(), vec![], now);
+        self.stage(entry, Some(&table), now)
+    }
+
+    /// Hands `seat` back to its player (staged).
+    fn reclaim_seat(&mut self, seat: Seat, now: i64) -> i64 {
+        self.table_entry(TableEntry::Reclaim { seat }, now)
+    }
+
+    /// The next entry; its `deadline` is set when it is staged.
+    fn entry(
+        &self,
+        seat: Option<Seat>,
+        actor: PlayedBy,
+        action: Value,
+        events: Vec<Value>,
+        now: i64,
+    ) -> LogEntry {
+        LogEntry {
+            seq: self.seq + 1,
+            seat,
+            actor,
+            action,
+            events: EntryEvents {
+                deadline: None,
+                events,
+                legal: self.legal_actions(),
+                to_act: self.game.to_act(),
+            },
+            at: now,
+        }
+    }
+
+    /// What each seat may post now, by seat (nothing once the game is over).
+    fn legal_actions(&self) -> Vec<Vec<Value>> {
+        let over = self.finished || self.game.outcome().is_some();
+        (0..self.seats.len()).map(|s| if over { vec![] } else { self.game.legal_actions(s) }).collect()
+    }
+
+    /// Takes an entry (and `table`, what it is if it is the table's own) as the table's latest,
+    /// exactly as a replay of it would (its seat's book, then the clock for what comes next).
+    fn stage(&mut self, mut entry: LogEntry, table: Option<&TableEntry>, now: i64) -> i64 {
+        if let Some(change) = self.book(&entry, table) {
+            self.staged_controllers.push(change);
+        }
+        let deadline = self.next_deadline(now);
+        entry.events.deadline = deadline;
+        self.seq = entry.seq;
+        self.deadline = deadline;
+        self.staged.push(entry);
+        self.seq
+    }
+
+    /// Books `entry` on its seat (live and on replay alike); returns the seat's new controller
+    /// if the entry changed it.
+    fn book(&mut self, entry: &LogEntry, table: Option<&TableEntry>) -> Option<(Seat, Controller)> {
+        let change = SeatChange::of(entry.actor, table)?;
+        let seat = entry.seat?;
+        let book = &mut self.seats.get_mut(seat)?.book;
+        let before = book.controller;
+        book.apply(change);
+        (book.controller != before).then_some((seat, book.controller))
+    }
+
+    /// When the clock of the next decision runs out: `None` when nobody needs a clock (the
+    /// game is over, or a bot or the server moves next).
+    fn next_deadline(&self, now: i64) -> Option<i64> {
+        let seat = self.game.to_act()?;
+        if self.game.outcome().is_some()
+            || self.seats[seat].book.controller == Controller::Bot
+            || self.game.forced_action().is_some()
+        {
+            return None;
+        }
+        Some(now + self.turn.as_millis() as i64)
+    }
+
+    /// Records the end of the game: the outcome, the revealed seed, the hall of shame.
+    fn finish(&mut self, outcome: Outcome, now: i64) {
+        let outcome_json = serde_json::to_value(&outcome).unwrap_or(Value::Null);
+        let mut shame = vec![];
+        for entry in &outcome.shame {
+            for &seat in &entry.seats {
+                let (player_id, name) = match self.seats.get(seat).and_then(|s| s.player.clone()) {
+                    Some((id, name)) => (Some(id), name),
+                    None => (None, format!("Bot (seat {seat})")),
+                };
+                shame.push(NewShame {
+                    game: self.game_kind,
+                    player_id,
+                    name,
+                    kind: entry.kind,
+                    pieces_home: entry.pieces_home as i64,
+                });
+            }
+        }
+        self.finished = true;
+        self.table_entry(TableEntry::Finish { outcome: outcome_json.clone(), seed: self.seed.clone() }, now);
+        self.staged_finish = Some(Finish { outcome: outcome_json, shame });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        config::Timers,
+        store::{SeatRecord, TableStatus, Visibility},
+    };
+    use proptest::prelude::*;
+
+    const T0: i64 = 1_700_000_000_000;
+
+    /// A started Luddo table whose seat `s` has player `players[s]` (a bot where `None`).
+    fn record(players: &[Option<Uuid>]) -> TableRecord {
+        let seed = ServerSeed::generate();
+        let seats: Vec<SeatRecord> = players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| SeatRecord {
+                seat,
+                player_id: *p,
+                player_name: p.map(|_| format!("P{seat}")),
+                controller: if p.is_some() { Controller::Human } else { Controller::Bot },
+                joined_at: p.map(|_| T0),
+                client_seed: String::new(),
+            })
+            .collect();
+        TableRecord {
+            id: Uuid::new_v4(),
+            game: GameKind::Luddo,
+            options: serde_json::json!({}),
+            seat_count: players.len(),
+            visibility: Visibility::Public,
+            party: false,
+            invite_code: None,
+            status: TableStatus::Playing,
+            host_id: Uuid::new_v4(),
+            seed: seed.to_hex(),
+            seed_commitment: seed.commitment(),
+            client_seed: combine_client_seeds(&vec![""; players.len()]),
+            dice_script: None,
+            outcome: None,
+            turn_deadline: None,
+            created_at: T0,
+            started_at: Some(T0),
+            finished_at: None,
+            seats,
+        }
+    }
+
+    /// A table driven the way its actor drives it, with the log it wrote.
+    struct Fixture {
+        table: Table,
+        players: Vec<Uuid>,
+        record: TableRecord,
+        config: Config,
+        log: Vec<LogEntry>,
+        now: i64,
+    }
+
+    impl Fixture {
+        fn new(humans: usize, config: Config) -> Self {
+            let players: Vec<Uuid> = (0..humans).map(|_| Uuid::new_v4()).collect();
+            let seats: Vec<Option<Uuid>> = (0..2).map(|s| players.get(s).copied()).collect();
+            let record = record(&seats);
+            let table = Table::load(&record, &config, &[], T0).unwrap();
+            let mut f = Self { table, players, record, config, log: vec![], now: T0 };
+            f.settle();
+            f
+        }
+
+        /// Settles, then stores what was staged: returns the new entries.
+        fn settle(&mut self) -> Vec<LogEntry> {
+            let start = self.log.len();
+            while self.table.settle(self.now).unwrap() {
+                self.store();
+            }
+            self.store();
+            self.log[start..].to_vec()
+        }
+
+        /// Stores what was staged, as the actor's flush does.
+        fn store(&mut self) {
+            if let Some(staged) = self.table.take_staged() {
+                self.record.turn_deadline = staged.deadline;
+                self.log.extend(staged.entries);
+            }
+        }
+
+        fn to_act(&self) -> Option<Seat> {
+            self.table.game.to_act().filter(|_| !self.table.finished)
+        }
+
+        /// The clock of the seat to act runs out.
+        fn timeout(&mut self) -> Vec<LogEntry> {
+            self.now += 15_000;
+            self.table.timeout(self.now).unwrap();
+            self.settle()
+        }
+
+        /// The seat to act plays its first legal action.
+        fn act(&mut self) -> Vec<LogEntry> {
+            let seat = self.to_act().unwrap();
+            let action = self.table.game.legal_actions(seat)[0].clone();
+            self.now += 1_000;
+            self.table.act(self.players[seat], action, self.table.seq(), self.now).unwrap();
+            self.settle()
+        }
+
+        fn takeover(entries: &[LogEntry]) -> Option<TableEntry> {
+            entries
+                .iter()
+                .filter(|e| e.actor == PlayedBy::Server)
+                .map(|e| TableEntry::from_action(&e.action).unwrap())
+                .find(|t| matches!(t, TableEntry::Takeover { .. }))
+        }
+
+        /// Times the game out until a bot takes a seat; returns the takeover.
+        fn time_out_until_takeover(&mut self) -> (Seat, TakeoverReason) {
+            for _ in 0..50 {
+                if let Some(TableEntry::Takeover { seat, reason }) = Self::takeover(&self.timeout()) {
+                    return (seat, reason);
+                }
+            }
+            panic!("no takeover");
+        }
+    }
+
+    #[test]
+    fn three_timeouts_in_a_row_hand_the_seat_over() {
+        let mut f = Fixture::new(2, Config::default());
+        for p in f.players.clone() {
+            f.table.connect(p);
+        }
+        let (seat, reason) = f.time_out_until_takeover();
+        assert_eq!(reason, TakeoverReason::Timeouts);
+        let timeouts = f.log.iter().filter(|e| e.actor == PlayedBy::Timeout && e.seat == Some(seat)).count();
+        assert_eq!(timeouts, 3);
+        assert_eq!(f.table.presence(seat).controller, Controller::Bot);
+        // The takeover is stored with the controller change.
+        assert!(f.log.iter().all(|e| e.actor != PlayedBy::Bot || e.seat == Some(seat)));
+    }
+
+    #[test]
+    fn four_timeouts_in_six_decisions_hand_the_seat_over_as_stalling() {
+        let mut f = Fixture::new(2, Config::default());
+        for p in f.players.clone() {
+            f.table.connect(p);
+        }
+        // Seat 0 lets its clock run out on decisions 1, 2, 4 and 5; seat 1 always acts.
+        let mut pattern = "TTHTT".chars();
+        let mut decisions = 0;
+        for _ in 0..100 {
+            let entries = match f.to_act() {
+                Some(0) => {
+                    decisions += 1;
+                    match pattern.next() {
+                        Some('T') => f.timeout(),
+                        Some(_) => f.act(),
+                        None => panic!("no takeover after the pattern"),
+                    }
+                }
+                Some(_) => f.act(),
+                None => panic!("the game ended first"),
+            };
+            if let Some(TableEntry::Takeover { seat, reason }) = Fixture::takeover(&entries) {
+                assert_eq!((seat, reason, decisions), (0, TakeoverReason::Stalling, 5));
+                return;
+            }
+        }
+        panic!("no takeover");
+    }
+
+    #[test]
+    fn one_timeout_while_away_hands_the_seat_over() {
+        let mut f = Fixture::new(2, Config::default());
+        let seat = f.to_act().unwrap();
+        f.table.connect(f.players[1 - seat]);
+        // Away since the table was loaded; the timeout comes 15 s later: not away long enough.
+        let entries = f.timeout();
+        assert_eq!(Fixture::takeover(&entries), None);
+        f.now += 45_000;
+        while f.to_act() != Some(seat) {
+            f.act();
+        }
+        let entries = f.timeout();
+        assert_eq!(
+            Fixture::takeover(&entries),
+            Some(TableEntry::Takeover { seat, reason: TakeoverReason::Away })
+        );
+        assert_eq!(f.table.presence(1 - seat).controller, Controller::Human);
+    }
+
+    #[test]
+    fn a_reclaim_hands_the_seat_back_and_starts_it_afresh() {
+        let mut f = Fixture::new(2, Config::default());
+        let (seat, _) = f.time_out_until_takeover();
+        let player = f.players[seat];
+        let ok = f.table.reclaim(player, f.now).unwrap();
+        let entries = f.settle();
+        assert_eq!(entries[0].seq, ok.seq);
+        assert_eq!(TableEntry::from_action(&entries[0].action).unwrap(), TableEntry::Reclaim { seat });
+        let presence = f.table.presence(seat);
+        assert_eq!((presence.controller, presence.timeouts), (Controller::Human, 0));
+        assert!(matches!(f.table.reclaim(player, f.now), Err(PlayError::NotBotControlled)));
+        assert!(matches!(f.table.reclaim(Uuid::new_v4(), f.now), Err(PlayError::NotSeated)));
+    }
+
+    #[test]
+    fn bots_and_forced_moves_are_played_at_once() {
+        let mut f = Fixture::new(1, Config::default());
+        f.table.connect(f.players[0]);
+        for step in 0..40 {
+            // Whenever the table waits, it waits for the human's own decision, on a clock.
+            let Some(seat) = f.to_act() else { break };
+            assert_eq!(seat, 0);
+            assert!(f.table.game.forced_action().is_none());
+            assert!(f.table.deadline().is_some());
+            if step % 2 == 0 {
+                f.act()
+            } else {
+                f.timeout()
+            };
+        }
+        assert!(f.log.iter().filter(|e| e.seat == Some(1)).all(|e| e.actor == PlayedBy::Bot));
+        assert!(f.log.iter().any(|e| e.actor == PlayedBy::Bot));
+        // Clocks run for the human's decisions only.
+        assert!(f.log.iter().filter(|e| e.events.deadline.is_some()).all(|e| e.events.to_act == Some(0)));
+    }
+
+    #[test]
+    fn nothing_follows_the_finish() {
+        let mut f = Fixture::new(1, Config::default());
+        // Three timeouts hand seat 0 to a bot, and the bots play to the end.
+        f.time_out_until_takeover();
+        assert!(f.table.finished());
+        let last = f.log.last().unwrap();
+        assert!(matches!(TableEntry::from_action(&last.action).unwrap(), TableEntry::Finish { .. }));
+        assert!(last.events.legal.iter().all(Vec::is_empty));
+        assert_eq!(f.table.deadline(), None);
+        let player = f.players[0];
+        assert!(matches!(f.table.reclaim(player, f.now), Err(PlayError::GameOver)));
+        let seq = f.table.seq();
+        assert!(matches!(
+            f.table.act(player, serde_json::json!({"type": "roll"}), seq, f.now),
+            Err(PlayError::GameOver)
+        ));
+        assert!(!f.table.settle(f.now).unwrap());
+        assert!(f.table.take_staged().is_none());
+    }
+
+    #[test]
+    fn a_clock_that_ran_out_while_no_server_drove_the_table_restarts() {
+        let mut f = Fixture::new(2, Config::default());
+        let stored = f.record.turn_deadline.unwrap();
+        let later = stored + 60_000;
+        let table = Table::load(&f.record, &f.config, &f.log, later).unwrap();
+        assert_eq!(table.deadline(), Some(later + 15_000));
+        f.record.turn_deadline = Some(stored);
+        let table = Table::load(&f.record, &f.config, &f.log, stored - 1).unwrap();
+        assert_eq!(table.deadline(), Some(stored));
+    }
+
+    /// A log as older servers wrote it (a start entry without seeds, entries without `legal`)
+    /// still replays, to the same state.
+    #[test]
+    fn old_logs_replay() {
+        let mut f = Fixture::new(2, Config::default());
+        f.time_out_until_takeover();
+        for _ in 0..10 {
+            if f.to_act().is_none() {
+                break;
+            }
+            f.act();
+        }
+        let old: Vec<LogEntry> = f
+            .log
+            .iter()
+            .map(|e| {
+                let action = match TableEntry::from_action(&e.action) {
+                    Ok(TableEntry::Start { .. }) if e.actor == PlayedBy::Server => {
+                        serde_json::json!({"type": "start"})
+                    }
+                    _ => e.action.clone(),
+                };
+                let events = serde_json::json!({
+                    "events": e.events.events, "to_act": e.events.to_act, "deadline": e.events.deadline,
+                });
+                LogEntry { action, events: serde_json::from_str(&events.to_string()).unwrap(), ..e.clone() }
+            })
+            .collect();
+        let replayed = Table::load(&f.record, &f.config, &old, f.now).unwrap();
+        assert_eq!(logged(&replayed), logged(&f.table));
+    }
+
+    /// One thing that can happen to a 2-seat table in play.
+    #[derive(Debug, Clone)]
+    enum Step {
+        /// The seat to act plays its legal action number `n` (modulo how many there are).
+        Act(usize),
+        Timeout,
+        Reclaim(Seat),
+        Connect {
+            seat: Seat,
+            reclaim: bool,
+        },
+        Disconnect(Seat),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            3 => any::<usize>().prop_map(Step::Act),
+            4 => Just(Step::Timeout),
+            1 => (0..2usize).prop_map(Step::Reclaim),
+            1 => (0..2usize, any::<bool>()).prop_map(|(seat, reclaim)| Step::Connect { seat, reclaim }),
+            1 => (0..2usize).prop_map(Step::Disconnect),
+        ]
+    }
+
+    /// Everything of a table that its log decides.
+    fn logged(table: &Table) -> (i64, Value, Vec<SeatBook>, Option<i64>, bool) {
+        let books = table.seats.iter().map(|s| s.book.clone()).collect();
+        (table.seq, table.game.state(), books, table.deadline, table.finished)
+    }
+
+    /// An entry as the store gives it back: its JSON columns written out and read again.
+    fn stored(entry: &LogEntry) -> LogEntry {
+        let events = serde_json::to_string(&entry.events).unwrap();
+        LogEntry {
+            action: serde_json::from_str(&entry.action.to_string()).unwrap(),
+            events: serde_json::from_str(&events).unwrap(),
+            ..entry.clone()
+        }
+    }
+
+    /// Runs `steps` on a live table as its actor would, then rebuilds the table from its log:
+    /// the two must agree.
+    fn live_equals_replayed(steps: Vec<Step>) -> Result<(), TestCaseError> {
+        // Away counts at once: a timeout while disconnected hands the seat over.
+        let config =
+            Config { timers: Timers { away: Duration::ZERO, ..Timers::default() }, ..Config::default() };
+        let mut f = Fixture::new(2, config);
+        for step in steps {
+            f.now += 1_000;
+            let now = f.now;
+            match step {
+                Step::Act(n) => {
+                    let Some(seat) = f.to_act() else { continue };
+                    let legal = f.table.game.legal_actions(seat);
+                    let Some(action) = legal.get(n % legal.len().max(1)).cloned() else { continue };
+                    let seq = f.table.seq();
+                    if f.table.act(f.players[seat], action, seq, now).is_ok() {
+                        f.settle();
+                    }
+                }
+                Step::Timeout if !f.table.finished() => {
+                    f.table.timeout(now).unwrap();
+                    f.settle();
+                }
+                Step::Timeout => {}
+                Step::Reclaim(seat) => {
+                    if f.table.reclaim(f.players[seat], now).is_ok() {
+                        f.settle();
+                    }
+                }
+                Step::Connect { seat, reclaim } => {
+                    f.table.connect(f.players[seat]);
+                    if reclaim && f.table.reclaim(f.players[seat], now).is_ok() {
+                        f.settle();
+                    }
+                }
+                Step::Disconnect(seat) => {
+                    f.table.disconnect(f.players[seat], now);
+                }
+            }
+            // Whatever a refused command staged is stored too (the actor flushes, not settles).
+            f.store();
+        }
+        let log: Vec<LogEntry> = f.log.iter().map(stored).collect();
+        prop_assert_eq!(&log, &f.log);
+        let mut replayed = Table::load(&f.record, &f.config, &log, f.now).unwrap();
+        prop_assert!(!replayed.settle(f.now).unwrap());
+        prop_assert!(replayed.take_staged().is_none());
+        prop_assert_eq!(logged(&f.table), logged(&replayed));
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_state_replayed_from_the_log_is_the_live_state(steps in prop::collection::vec(step(), 1..80)) {
+            live_equals_replayed(steps)?;
+        }
+    }
+}

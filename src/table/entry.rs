@@ -1,0 +1,96 @@
+//! The table's own log entries (`actor: "server"`): its start, a bot taking a seat, a player
+//! taking it back, its finish.
+//!
+//! Stored in the log's `action` column like an engine action, and read back when the log is
+//! replayed; [`TableEntry::to_action`] and [`TableEntry::from_action`] are the only ways in and
+//! out, so the stored JSON keeps one spelling.
+
+use super::seats::TakeoverReason;
+use crate::rules::Seat;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One table-level log entry, tagged by `type`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TableEntry {
+    /// The game began. `client_seeds` (each seat's, by seat) and `client_seed` (their
+    /// combination, which the dice use) are absent for tables started before per-seat seeds:
+    /// their dice used the host's seed.
+    Start {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        client_seeds: Option<Vec<String>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        client_seed: Option<String>,
+    },
+    /// A bot took `seat` from its player.
+    Takeover { seat: Seat, reason: TakeoverReason },
+    /// The player took `seat` back from the bot.
+    Reclaim { seat: Seat },
+    /// The game ended: places and points, and the server seed revealed (hex).
+    Finish { outcome: Value, seed: String },
+}
+
+impl TableEntry {
+    /// The entry as the log's `action` holds it. Through a JSON tree, whose keys are sorted:
+    /// the stored text is what the untyped entries were (`{"seat":0,"type":"reclaim"}`).
+    pub fn to_action(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// Reads a logged table entry back.
+    pub fn from_action(action: &Value) -> Result<Self, serde_json::Error> {
+        Self::deserialize(action)
+    }
+
+    /// The seat the entry is about, if any.
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            TableEntry::Takeover { seat, .. } | TableEntry::Reclaim { seat } => Some(*seat),
+            TableEntry::Start { .. } | TableEntry::Finish { .. } => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Each kind of entry is stored exactly as the untyped code wrote it (`json!`, then
+    /// `to_string`), and what it wrote reads back.
+    #[test]
+    fn table_entries_are_stored_as_before() {
+        let outcome = json!({"places": [1, 2], "points": null, "shame": []});
+        let seeds = vec!["a".to_string(), String::new()];
+        let cases = [
+            (
+                TableEntry::Start { client_seeds: Some(seeds.clone()), client_seed: Some("c0ffee".into()) },
+                json!({"type": "start", "client_seeds": seeds, "client_seed": "c0ffee"}),
+            ),
+            (TableEntry::Start { client_seeds: None, client_seed: None }, json!({"type": "start"})),
+            (
+                TableEntry::Takeover { seat: 1, reason: TakeoverReason::Timeouts },
+                json!({"type": "takeover", "seat": 1, "reason": "timeouts"}),
+            ),
+            (
+                TableEntry::Takeover { seat: 0, reason: TakeoverReason::Stalling },
+                json!({"type": "takeover", "seat": 0, "reason": "stalling"}),
+            ),
+            (
+                TableEntry::Takeover { seat: 3, reason: TakeoverReason::Away },
+                json!({"type": "takeover", "seat": 3, "reason": "away"}),
+            ),
+            (TableEntry::Reclaim { seat: 2 }, json!({"type": "reclaim", "seat": 2})),
+            (
+                TableEntry::Finish { outcome: outcome.clone(), seed: "ab12".into() },
+                json!({"type": "finish", "outcome": outcome, "seed": "ab12"}),
+            ),
+        ];
+        for (entry, old) in cases {
+            assert_eq!(entry.to_action().to_string(), old.to_string());
+            assert_eq!(TableEntry::from_action(&old).unwrap(), entry);
+        }
+        assert_eq!(TableEntry::Reclaim { seat: 2 }.to_action().to_string(), r#"{"seat":2,"type":"reclaim"}"#);
+    }
+}
