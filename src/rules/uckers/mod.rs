@@ -24,14 +24,10 @@ pub use action::{Action, Event, ForfeitReason, Step};
 pub use board::{Board, Colour, HOME, Partnership, Piece, PieceId};
 pub use options::{SnakeEyes, UckersOptions};
 
-use super::{DiceSource, Engine, Outcome, RuleError, Seat, ShameEntry, ShameKind};
+use super::{DiceSource, Engine, Outcome, RuleError, Seat, ShameEntry, ShameKind, opening};
 use board::{LAST_TRACK, PIPE_START, track_square};
-use moves::{Effect, Mover};
+use moves::{Blocked, Effect, Mover};
 use serde::{Deserialize, Serialize};
-
-/// Opening rounds before a tie that will not break is settled in favour of the lowest seat
-/// (only a broken dice source gets there).
-const MAX_OPENING_ROUNDS: usize = 100;
 
 /// The whole state of one game of Uckers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -328,7 +324,7 @@ impl Uckers {
     }
 
     fn throw(&mut self, dice: &mut dyn DiceSource, events: &mut Vec<Event>) -> [u8; 2] {
-        let thrown = [roll_die(dice), roll_die(dice)];
+        let thrown = [dice.die(), dice.die()];
         self.colours[self.turn.index()].throws += 1;
         events.push(Event::Rolled { seat: self.seat_of(self.turn), colour: self.turn, dice: thrown });
         thrown
@@ -607,7 +603,7 @@ impl Uckers {
                     .check_piece(*piece)
                     .and_then(|()| self.mover().advance(&self.board, *piece, dice[0] + dice[1]).map(|_| ()))
                 {
-                    Err(why) => why,
+                    Err(why) => why.message(*piece),
                     Ok(()) => "that play is not open: another play uses the throw".into(),
                 }
             }
@@ -680,12 +676,13 @@ impl Uckers {
         legal.into_iter().find(|play| outcome(play) == Some(posted))
     }
 
-    fn check_piece(&self, piece: PieceId) -> Result<(), String> {
+    /// Whether `piece` is one this turn may move at all.
+    fn check_piece(&self, piece: PieceId) -> Result<(), Blocked> {
         let playing = self.playing_colour();
         if piece.index > 3 {
-            Err("pieces are numbered 0 to 3".into())
+            Err(Blocked::NoSuchPiece)
         } else if piece.colour != playing {
-            Err(format!("this turn moves {} pieces", playing.name()))
+            Err(Blocked::NotPlaying { playing })
         } else {
             Ok(())
         }
@@ -707,12 +704,9 @@ impl Uckers {
         let mover = self.mover();
         let mut board = self.board.clone();
         for s in steps {
-            if let Err(why) = self.check_piece(s.piece) {
-                return why;
-            }
-            match mover.step(&board, s.piece, s.die) {
+            match self.check_piece(s.piece).and_then(|()| mover.step(&board, s.piece, s.die)) {
                 Ok(effect) => moves::apply(&mut board, &effect),
-                Err(why) => return why,
+                Err(why) => return why.message(s.piece),
             }
         }
         if steps.len() == 2 && steps[0].piece == steps[1].piece {
@@ -732,10 +726,6 @@ impl Uckers {
             "that play is not open".into()
         }
     }
-}
-
-fn roll_die(dice: &mut dyn DiceSource) -> u8 {
-    dice.roll().clamp(1, 6)
 }
 
 impl Engine for Uckers {
@@ -759,22 +749,13 @@ impl Engine for Uckers {
         let mut game = Self::from_position(options, seats, Colour::Yellow, [[None; 4]; 4])?;
         game.colours = [ColourState::default(); 4];
         let mut events = Vec::new();
-        let mut contenders: Vec<Seat> = (0..seats).collect();
-        for _ in 0..MAX_OPENING_ROUNDS {
-            let mut totals = Vec::new();
-            for &seat in &contenders {
-                let thrown = [roll_die(dice), roll_die(dice)];
-                events.push(Event::OpeningThrow { seat, dice: thrown });
-                totals.push(thrown[0] + thrown[1]);
+        let first = opening::first_to_play::<2, _>(seats, dice, |round| {
+            for (seat, throw) in round.throws.iter().enumerate() {
+                if let Some(dice) = *throw {
+                    events.push(Event::OpeningThrow { seat, dice });
+                }
             }
-            let best = totals.iter().copied().max().unwrap_or(0);
-            contenders =
-                contenders.iter().zip(&totals).filter(|&(_, &t)| t == best).map(|(&s, _)| s).collect();
-            if contenders.len() == 1 {
-                break;
-            }
-        }
-        let first = contenders.first().copied().unwrap_or(0);
+        });
         game.turn = Colour::from_index(first);
         events.push(Event::Starts { seat: first, colour: game.turn });
         Ok((game, events))
