@@ -45,10 +45,19 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::VecDeque;
 
-/// A source of six-sided dice. Engines draw every die they need from one of these.
+/// A source of six-sided dice. Engines draw every die they need from one of these, through
+/// [`DiceSource::die`].
 pub trait DiceSource {
-    /// The next die, 1 to 6.
+    /// The next die, 1 to 6. Every source of this crate keeps that promise; engines still draw
+    /// through [`DiceSource::die`], so that a source that breaks it cannot break a game.
     fn roll(&mut self) -> u8;
+
+    /// The next die, always 1 to 6: a value outside that range from a faulty source is clamped
+    /// into it (0 counts as 1, anything above 6 as 6), so an engine never works with an
+    /// impossible number. The dice of this crate never need it.
+    fn die(&mut self) -> u8 {
+        self.roll().clamp(1, 6)
+    }
 }
 
 impl<D: DiceSource + ?Sized> DiceSource for &mut D {
@@ -163,7 +172,8 @@ impl FairDice {
 
 impl DiceSource for FairDice {
     fn roll(&mut self) -> u8 {
-        let d = self.die(self.next);
+        // Die number `next` (the inherent `die`, not `DiceSource::die`).
+        let d = FairDice::die(self, self.next);
         self.next += 1;
         d
     }
@@ -212,6 +222,19 @@ pub struct NoMoreDice;
 impl DiceSource for NoMoreDice {
     fn roll(&mut self) -> u8 {
         panic!("the dice script ran out")
+    }
+}
+
+/// A broken source that gives the same value every time (in range or not): tests use it to
+/// check that engines survive one (every opening ties, every die is guarded).
+#[cfg(test)]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct StuckDice(pub u8);
+
+#[cfg(test)]
+impl DiceSource for StuckDice {
+    fn roll(&mut self) -> u8 {
+        self.0
     }
 }
 

@@ -12,11 +12,14 @@
 //!   it was offered exactly as it received it.
 //! - Seats are numbered `0..seats` in clockwise order of play; the engine maps them onto its
 //!   board (colours, arms, partnerships).
-//! - The opening (who starts) is decided inside [`Engine::new`] by the server's own throws.
+//! - The opening (who starts) is decided inside [`Engine::new`] by the server's own throws,
+//!   the same way in every game ([`opening`]); engines draw every die through
+//!   [`DiceSource::die`], which keeps it in 1..=6.
 
 pub mod backgammon;
 pub mod dice;
 pub mod ludo;
+pub mod opening;
 pub mod snakes;
 pub mod uckers;
 

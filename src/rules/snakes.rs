@@ -5,7 +5,7 @@
 //! players who play on. Boards are data ([`Board`]); a table may bring its own layout, which
 //! [`Board::validate`] checks so that every game can end.
 
-use super::{DiceSource, Engine, Outcome, RuleError, Seat};
+use super::{DiceSource, Engine, Outcome, RuleError, Seat, opening};
 use serde::{Deserialize, Serialize};
 
 /// The last square; reaching it exactly finishes.
@@ -254,29 +254,6 @@ impl Snakes {
     }
 }
 
-/// Throws one die per seat in contention until one seat is highest alone.
-pub(crate) fn opening_throw<E>(
-    seats: usize,
-    dice: &mut dyn DiceSource,
-    mut event: impl FnMut(Vec<Option<u8>>, Option<Seat>) -> E,
-) -> (Seat, Vec<E>) {
-    let mut contenders: Vec<Seat> = (0..seats).collect();
-    let mut events = Vec::new();
-    loop {
-        let mut thrown = vec![None; seats];
-        for &s in &contenders {
-            thrown[s] = Some(dice.roll());
-        }
-        let best = contenders.iter().filter_map(|&s| thrown[s]).max().unwrap_or(0);
-        contenders.retain(|&s| thrown[s] == Some(best));
-        let starts = (contenders.len() == 1).then(|| contenders[0]);
-        events.push(event(thrown, starts));
-        if let Some(s) = starts {
-            return (s, events);
-        }
-    }
-}
-
 impl Engine for Snakes {
     type Options = SnakesOptions;
     type Action = SnakesAction;
@@ -297,8 +274,11 @@ impl Engine for Snakes {
         dice: &mut dyn DiceSource,
     ) -> Result<(Self, Vec<SnakesEvent>), RuleError> {
         Self::validate(&options, seats)?;
-        let (first, events) =
-            opening_throw(seats, dice, |dice, starts| SnakesEvent::OpeningRoll { dice, starts });
+        let mut events = Vec::new();
+        let first = opening::first_to_play::<1, _>(seats, dice, |round| {
+            let dice = round.throws.iter().map(|t| t.map(|[d]| d)).collect();
+            events.push(SnakesEvent::OpeningRoll { dice, starts: round.starts });
+        });
         let state =
             Self { options, squares: vec![None; seats], places: vec![None; seats], turn: Some(first) };
         Ok((state, events))
@@ -325,7 +305,7 @@ impl Engine for Snakes {
         if seat != turn {
             return Err(RuleError::not_your_turn(format!("it is seat {turn}'s turn to roll")));
         }
-        let die = dice.roll();
+        let die = dice.die();
         let mut events = vec![SnakesEvent::Rolled { seat, die }];
         let from = self.squares[seat];
         let landed = match from {
@@ -430,6 +410,20 @@ mod tests {
                 SnakesEvent::OpeningRoll { dice: vec![Some(3), Some(5), Some(5)], starts: None },
                 SnakesEvent::OpeningRoll { dice: vec![None, Some(2), Some(4)], starts: Some(2) },
             ]
+        );
+    }
+
+    #[test]
+    fn an_opening_that_keeps_tying_ends_with_the_lowest_seat() {
+        let (g, events) =
+            Snakes::new(SnakesOptions::default(), 3, &mut crate::rules::dice::StuckDice(2)).unwrap();
+        assert_eq!(g.to_act(), Some(0));
+        assert_eq!(events.len(), crate::rules::opening::MAX_ROUNDS);
+        let tie = SnakesEvent::OpeningRoll { dice: vec![Some(2); 3], starts: None };
+        assert!(events[..events.len() - 1].iter().all(|e| *e == tie));
+        assert_eq!(
+            events.last(),
+            Some(&SnakesEvent::OpeningRoll { dice: vec![Some(2); 3], starts: Some(0) })
         );
     }
 

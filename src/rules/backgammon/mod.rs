@@ -13,8 +13,7 @@ pub mod analysis;
 pub mod board;
 pub mod ids;
 
-use super::snakes::opening_throw;
-use super::{DiceSource, Engine, Outcome, RuleError, Seat};
+use super::{DiceSource, Engine, Outcome, RuleError, Seat, opening};
 use board::{Position, START, Step, notation};
 use ids::{GameState, MatchState, PositionError, Xgid};
 use serde::{Deserialize, Serialize};
@@ -59,6 +58,20 @@ pub enum BackgammonAction {
     Play {
         moves: Vec<Step>,
     },
+}
+
+impl BackgammonAction {
+    /// The action's `"type"` tag, as a client writes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Roll => "roll",
+            Self::Double => "double",
+            Self::Take => "take",
+            Self::Drop => "drop",
+            Self::Beaver => "beaver",
+            Self::Play { .. } => "play",
+        }
+    }
 }
 
 /// How a game was won.
@@ -257,17 +270,20 @@ impl Backgammon {
             self.crawford_done = true;
         }
         events.push(BackgammonEvent::NewGame { game: self.game, crawford: self.crawford_game });
-        let mut throws = Vec::new();
-        let (first, opening) = opening_throw(2, dice, |d, starts| {
-            throws.push(d.clone());
-            BackgammonEvent::OpeningRoll { dice: d, starts }
+        let mut last = [0; 2];
+        let first = opening::first_to_play::<1, _>(2, dice, |round| {
+            let dice: Vec<Option<u8>> = round.throws.iter().map(|t| t.map(|[d]| d)).collect();
+            last = [dice[0].unwrap_or(0), dice[1].unwrap_or(0)];
+            events.push(BackgammonEvent::OpeningRoll { dice, starts: round.starts });
         });
-        events.extend(opening);
-        let last = throws.last().expect("at least one opening throw");
         self.turn = first;
-        // The starter plays both numbers: its own die first, then the opponent's.
-        self.phase = Phase::ToPlay {
-            dice: [last[first].expect("both dice thrown"), last[other(first)].expect("both dice thrown")],
+        // The starter plays both numbers: its own die first, then the opponent's. Should a
+        // broken dice source tie until the opening gives up (`opening::MAX_ROUNDS`), there are
+        // no two numbers to play: the starter rolls its first turn instead.
+        self.phase = if last[0] == last[1] {
+            Phase::ToRoll
+        } else {
+            Phase::ToPlay { dice: [last[first], last[other(first)]] }
         };
     }
 
@@ -626,7 +642,7 @@ impl Engine for Backgammon {
         use BackgammonAction as A;
         match (action, self.phase) {
             (A::Roll, Phase::ToRoll) => {
-                let d = [dice.roll(), dice.roll()];
+                let d = [dice.die(), dice.die()];
                 let mut events = vec![BackgammonEvent::DiceRolled { seat, dice: d }];
                 self.phase = Phase::ToPlay { dice: d };
                 if self.with_plays(<[board::Play]>::is_empty) {
@@ -681,13 +697,7 @@ impl Engine for Backgammon {
                     Phase::CubeOffered => "take or drop the cube",
                     Phase::Over => "nothing",
                 };
-                Err(RuleError::illegal(format!(
-                    "cannot {} now: it is time to {expected}",
-                    serde_json::to_value(action)
-                        .ok()
-                        .and_then(|v| v["type"].as_str().map(String::from))
-                        .unwrap_or_default()
-                )))
+                Err(RuleError::illegal(format!("cannot {} now: it is time to {expected}", action.name())))
             }
         }
     }

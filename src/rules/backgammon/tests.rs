@@ -33,6 +33,26 @@ fn game_with(o: BackgammonOptions, me: [u8; 25], opp: [u8; 25], dice: [u8; 2]) -
     g
 }
 
+#[test]
+fn an_opening_that_keeps_tying_lets_seat_0_roll_its_first_turn() {
+    let (g, events) =
+        Backgammon::new(BackgammonOptions::default(), 2, &mut crate::rules::dice::StuckDice(3)).unwrap();
+    assert_eq!((g.turn(), g.phase()), (0, Phase::ToRoll));
+    assert_eq!(events.len(), 1 + crate::rules::opening::MAX_ROUNDS);
+    assert_eq!(
+        events.last(),
+        Some(&BackgammonEvent::OpeningRoll { dice: vec![Some(3), Some(3)], starts: Some(0) })
+    );
+}
+
+#[test]
+fn an_action_is_named_by_its_json_type() {
+    use BackgammonAction as A;
+    for a in [A::Roll, A::Double, A::Take, A::Drop, A::Beaver, A::Play { moves: Vec::new() }] {
+        assert_eq!(serde_json::to_value(&a).unwrap()["type"], a.name());
+    }
+}
+
 fn st(from: u8, to: u8) -> Step {
     Step { from, to }
 }

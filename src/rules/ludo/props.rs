@@ -292,12 +292,7 @@ fn classic_random_games_6_players_hex() {
 
 #[test]
 fn a_broken_dice_source_cannot_hang_or_break_the_engine() {
-    struct Always(u8);
-    impl crate::rules::DiceSource for Always {
-        fn roll(&mut self) -> u8 {
-            self.0
-        }
-    }
+    use crate::rules::dice::StuckDice as Always;
     for value in [0, 6, 7, 255] {
         let (mut game, _) = Luddo::new(LuddoOptions::default(), 4, &mut Always(value)).unwrap();
         for _ in 0..100 {

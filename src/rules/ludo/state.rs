@@ -7,15 +7,12 @@
 
 use super::board::{BoardKind, MAX_SEATS, PIECES, distance, start_square, track_square};
 use super::{Action, BonusReason, CapturedPiece, Event, Numbers};
-use crate::rules::{DiceSource, Outcome, RuleError, Seat};
+use crate::rules::{DiceSource, Outcome, RuleError, Seat, opening};
 
 /// The progress stored for a piece waiting in its base.
 pub(crate) const BASE: u8 = u8::MAX;
 /// The most numbers one Luddo sequence holds: two 6s and a last number (a third 6 cancels).
 const MAX_SEQUENCE: usize = 3;
-/// Opening rounds thrown before a persistent tie (only a broken dice source makes one) is
-/// settled in favour of the lowest tied seat, so that `new` always returns.
-const MAX_OPENING_ROUNDS: usize = 64;
 
 /// Which rule set a state follows, with its options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,13 +156,6 @@ pub struct LudoState {
     pub(crate) places: [u8; MAX_SEATS],
 }
 
-/// Draws a die, mapping anything a faulty source returns outside 1..=6 back into range so the
-/// engine never works with an impossible number.
-fn throw<D: DiceSource + ?Sized>(dice: &mut D) -> u8 {
-    let d = dice.roll();
-    if (1..=6).contains(&d) { d } else { 1 + d % 6 }
-}
-
 impl LudoState {
     /// A new game of `seats` players, all pieces in base, with the opening thrown.
     pub(crate) fn new_game<D: DiceSource + ?Sized, S: EventSink>(
@@ -200,23 +190,18 @@ impl LudoState {
     }
 
     /// Every seat throws one die; the highest starts; only the seats tied on the highest throw
-    /// again.
+    /// again (`opening_tie` lists them).
     fn opening<D: DiceSource + ?Sized, S: EventSink>(seats: usize, dice: &mut D, sink: &mut S) -> Seat {
-        let mut contenders: Vec<Seat> = (0..seats).collect();
-        for _ in 0..MAX_OPENING_ROUNDS {
-            let throws: Vec<u8> = contenders.iter().map(|_| throw(dice)).collect();
-            for (&seat, &value) in contenders.iter().zip(&throws) {
-                emit!(sink, Event::OpeningThrow { seat, value });
+        opening::first_to_play::<1, D>(seats, dice, |round| {
+            for (seat, throw) in round.throws.iter().enumerate() {
+                if let Some([value]) = *throw {
+                    emit!(sink, Event::OpeningThrow { seat, value });
+                }
             }
-            let best = throws.iter().copied().max().unwrap_or(0);
-            contenders =
-                contenders.iter().zip(&throws).filter(|&(_, &v)| v == best).map(|(&s, _)| s).collect();
-            if contenders.len() == 1 {
-                break;
+            if round.highest.len() > 1 {
+                emit!(sink, Event::OpeningTie { seats: round.highest.to_vec() });
             }
-            emit!(sink, Event::OpeningTie { seats: contenders.clone() });
-        }
-        contenders[0]
+        })
     }
 
     /// The rule set and its options.
@@ -499,7 +484,7 @@ impl LudoState {
         self.next = 0;
         self.len = 0;
         loop {
-            let value = throw(dice);
+            let value = dice.die();
             emit!(sink, Event::Rolled { seat, value });
             self.numbers[self.len as usize] = value;
             self.len += 1;

@@ -5,6 +5,13 @@
 //! - [`options`]: the table options.
 //! - [`action`]: actions and events (the JSON a client sees).
 //! - `moves`: how one piece moves, and the distinct plays of a throw.
+//! - `challenges`: challenges against blobs, from declaration to capture or lapse.
+//! - `declarations`: what a player declares before throwing (snake eyes, suck-backs,
+//!   blow-backs, stand-up finishes).
+//! - `explain`: why a refused action is refused, in a player's words.
+//!
+//! This file holds the state and the turn: a throw, a play, the end of a throw, and
+//! [`Engine::apply`], which hands each action to the rule it belongs to.
 //!
 //! Turns belong to colours, clockwise: yellow, red, green, blue. With four seats each seat plays
 //! one colour (seat = arm); with two seats, seat 0 plays yellow and green, seat 1 red and blue,
@@ -12,6 +19,9 @@
 
 pub mod action;
 pub mod board;
+mod challenges;
+mod declarations;
+mod explain;
 mod moves;
 pub mod options;
 
@@ -22,16 +32,13 @@ mod tests;
 
 pub use action::{Action, Event, ForfeitReason, Step};
 pub use board::{Board, Colour, HOME, Partnership, Piece, PieceId};
+pub use challenges::Challenge;
 pub use options::{SnakeEyes, UckersOptions};
 
-use super::{DiceSource, Engine, Outcome, RuleError, Seat, ShameEntry, ShameKind};
-use board::{LAST_TRACK, PIPE_START, track_square};
+use super::{DiceSource, Engine, Outcome, RuleError, Seat, ShameEntry, ShameKind, opening};
+use board::track_square;
 use moves::{Effect, Mover};
 use serde::{Deserialize, Serialize};
-
-/// Opening rounds before a tie that will not break is settled in favour of the lowest seat
-/// (only a broken dice source gets there).
-const MAX_OPENING_ROUNDS: usize = 100;
 
 /// The whole state of one game of Uckers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,37 +85,6 @@ pub struct ColourState {
     pub helping: bool,
     /// The challenge this colour has declared and that still stands.
     pub challenge: Option<Challenge>,
-}
-
-/// A standing challenge against a blob.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Challenge {
-    /// The challenging piece (for a challenge from base, a piece in base).
-    pub piece: PieceId,
-    /// The blob's track square.
-    pub target: u8,
-    /// The blob's colour.
-    pub blob: Colour,
-    /// Sixes thrown so far, the challenge 6 included.
-    pub sixes: u8,
-    /// Declared from base against a blob on the own start square (one more 6 needed).
-    pub from_base: bool,
-}
-
-impl Challenge {
-    /// Whether the challenge still stands on `board`: the square still holds a blob of its
-    /// colour and the challenger still stands before it (or in base, for one from base).
-    pub(crate) fn stands(&self, board: &Board) -> bool {
-        let in_place = match board.progress(self.piece) {
-            None => self.from_base,
-            Some(p) => {
-                !self.from_base
-                    && p < LAST_TRACK
-                    && track_square(self.piece.colour, p + 1) == Some(self.target)
-            }
-        };
-        in_place && board.blob_at(self.target) == Some(self.blob)
-    }
 }
 
 impl Uckers {
@@ -208,109 +184,6 @@ impl Uckers {
         self.board.all_home(self.turn) && !self.colours[self.turn.index()].helping
     }
 
-    fn challenge_stands(&self) -> bool {
-        self.colours[self.turn.index()].challenge.is_some()
-    }
-
-    /// What the colour to play may do before throwing (the throw itself first).
-    fn before_throw(&self) -> Vec<Action> {
-        let mut out = vec![Action::Roll];
-        if self.throwing_for_six() || self.challenge_stands() {
-            return out;
-        }
-        let state = &self.colours[self.turn.index()];
-        if self.options.snake_eyes == SnakeEyes::Wafu && state.throws == 0 && !state.called_snake_eyes {
-            out.push(Action::CallSnakeEyes);
-        }
-        let playing = self.playing_colour();
-        if self.options.suck_back {
-            out.extend(self.suck_backs(playing));
-        }
-        if self.options.blow_back && playing == self.turn {
-            out.extend(self.blow_backs(playing));
-        }
-        if self.options.stand_up_finish && self.needs_one_throw() {
-            out.push(Action::StandUp);
-        }
-        out
-    }
-
-    fn suck_backs(&self, playing: Colour) -> Vec<Action> {
-        let mut out = Vec::new();
-        let mut seen = Vec::new();
-        for piece in PieceId::all_of(playing) {
-            let Some(square) = self.board.square_of(piece) else {
-                continue;
-            };
-            if seen.contains(&square) {
-                continue;
-            }
-            seen.push(square);
-            for opponent in Colour::ALL.into_iter().filter(|c| c.is_opponent(playing)) {
-                if opponent.mouth_square() != square {
-                    continue;
-                }
-                let mut targets_seen = Vec::new();
-                for target in PieceId::all_of(opponent) {
-                    match self.board.progress(target) {
-                        Some(p) if (PIPE_START..HOME).contains(&p) && !targets_seen.contains(&p) => {
-                            targets_seen.push(p);
-                            out.push(Action::SuckBack { piece, target });
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    fn blow_backs(&self, playing: Colour) -> Vec<Action> {
-        let mouth = playing.mouth_square();
-        if !self.board.at_square(mouth).iter().any(|p| p.colour.is_opponent(playing)) {
-            return Vec::new();
-        }
-        let mut seen = Vec::new();
-        let mut out = Vec::new();
-        for piece in PieceId::all_of(playing) {
-            match self.board.progress(piece) {
-                Some(p) if (PIPE_START..HOME).contains(&p) && !seen.contains(&p) => {
-                    seen.push(p);
-                    out.push(Action::BlowBack { piece });
-                }
-                _ => {}
-            }
-        }
-        out
-    }
-
-    /// Whether some throw would win the game for the playing colour's partnership now.
-    fn needs_one_throw(&self) -> bool {
-        let playing = self.playing_colour();
-        let team = playing.partnership();
-        let left: Vec<PieceId> = team
-            .colours()
-            .into_iter()
-            .flat_map(PieceId::all_of)
-            .filter(|&p| self.board.progress(p) != Some(HOME))
-            .collect();
-        if left.len() > 2 || left.iter().any(|p| p.colour != playing || self.board.progress(*p).is_none()) {
-            return false;
-        }
-        (1..=6u8).any(|a| (a..=6u8).any(|b| self.winning_play([a, b]).is_some()))
-    }
-
-    /// A play of `dice` that brings the playing partnership's last pieces home.
-    fn winning_play(&self, dice: [u8; 2]) -> Option<Action> {
-        let mover = self.mover();
-        let team = mover.playing.partnership();
-        mover.plays(&self.board, dice).into_iter().find(|play| {
-            mover
-                .after(&self.board, play, dice)
-                .is_some_and(|(after, _)| team.colours().iter().all(|&c| after.all_home(c)))
-        })
-    }
-
     /// The distinct choices for a thrown pair of dice.
     fn choices(&self, dice: [u8; 2]) -> Vec<Action> {
         let mover = self.mover();
@@ -328,7 +201,7 @@ impl Uckers {
     }
 
     fn throw(&mut self, dice: &mut dyn DiceSource, events: &mut Vec<Event>) -> [u8; 2] {
-        let thrown = [roll_die(dice), roll_die(dice)];
+        let thrown = [dice.die(), dice.die()];
         self.colours[self.turn.index()].throws += 1;
         events.push(Event::Rolled { seat: self.seat_of(self.turn), colour: self.turn, dice: thrown });
         thrown
@@ -338,37 +211,9 @@ impl Uckers {
     /// throw for a 6, a standing challenge, or no legal move at all.
     fn after_throw(&mut self, dice: [u8; 2], events: &mut Vec<Event>) {
         let t = self.turn;
-        let state = self.colours[t.index()];
         let has_six = dice.contains(&6);
-        if dice == [1, 1] {
-            let benefits = match self.options.snake_eyes {
-                SnakeEyes::Off => false,
-                SnakeEyes::Navy => true,
-                SnakeEyes::Wafu => state.called_snake_eyes,
-            };
-            if benefits && state.throws == 1 {
-                self.colours[t.index()].snake_eyes_out = true;
-                let mut colours = vec![t];
-                if self.options.snake_eyes == SnakeEyes::Navy {
-                    colours.push(t.partner());
-                }
-                for c in colours {
-                    self.all_pieces_out(c, events);
-                }
-                self.check_challenges(events);
-                return self.pass_turn(events);
-            }
-            if state.snake_eyes_out && state.throws == 2 {
-                let pieces: Vec<PieceId> = PieceId::all_of(t)
-                    .filter(|&p| self.board.progress(p).is_some() && self.board.progress(p) != Some(HOME))
-                    .collect();
-                for &p in &pieces {
-                    self.board.set(p, None);
-                }
-                events.push(Event::SnakeEyesAgain { colour: t, pieces });
-                self.check_challenges(events);
-                return self.pass_turn(events);
-            }
+        if dice == [1, 1] && self.snake_eyes(events) {
+            return;
         }
         if self.throwing_for_six() {
             events.push(Event::DiceForfeited { dice: dice.to_vec(), reason: ForfeitReason::ThrowingForSix });
@@ -378,97 +223,13 @@ impl Uckers {
             }
             return self.pass_turn(events);
         }
-        if let Some(mut ch) = state.challenge {
-            let needed = self.sixes_needed(&ch);
-            if ch.sixes >= needed {
-                // The blob shrank after the sixes were counted: they already suffice (rule 3),
-                // and this throw captures whatever it shows (docs/rules/uckers.md).
-                events.push(Event::ChallengeSixes { colour: t, sixes: ch.sixes, needed });
-                return self.capture_blob(ch, dice.to_vec(), events);
-            }
-            let mut unused = Vec::new();
-            for (i, &d) in dice.iter().enumerate() {
-                if d != 6 {
-                    unused.push(d);
-                    continue;
-                }
-                ch.sixes += 1;
-                if ch.sixes >= needed {
-                    unused.extend(&dice[i + 1..]);
-                    self.colours[t.index()].challenge = Some(ch);
-                    events.push(Event::ChallengeSixes { colour: t, sixes: ch.sixes, needed });
-                    return self.capture_blob(ch, unused, events);
-                }
-            }
-            self.colours[t.index()].challenge = Some(ch);
-            events.push(Event::ChallengeSixes { colour: t, sixes: ch.sixes, needed });
-            if !unused.is_empty() {
-                events.push(Event::DiceForfeited { dice: unused, reason: ForfeitReason::ChallengeStands });
-            }
-            return self.end_throw(has_six, events);
+        if let Some(ch) = self.colours[t.index()].challenge {
+            return self.count_sixes(ch, dice, events);
         }
         self.phase = Phase::Play { dice };
         if self.choices(dice).is_empty() {
             events.push(Event::DiceForfeited { dice: dice.to_vec(), reason: ForfeitReason::NoLegalMove });
             self.end_throw(has_six, events);
-        }
-    }
-
-    fn all_pieces_out(&mut self, colour: Colour, events: &mut Vec<Event>) {
-        let options = self.options.clone();
-        let mover =
-            Mover { options: &options, turn: colour, playing: colour, frozen: true, challenges: [None; 4] };
-        let mut pieces = Vec::new();
-        for piece in PieceId::all_of(colour) {
-            if self.board.progress(piece).is_some() {
-                continue;
-            }
-            let Ok(effect) = mover.enter(&self.board, piece) else {
-                continue;
-            };
-            self.make(&effect, events);
-            pieces.push(piece);
-        }
-        events.push(Event::AllPiecesOut { colour, pieces });
-    }
-
-    /// Sixes a challenge needs in all: the challenge 6, one per blob piece, one more from base.
-    fn sixes_needed(&self, ch: &Challenge) -> u8 {
-        1 + self.board.blob_size(ch.target) + u8::from(ch.from_base)
-    }
-
-    /// The last 6 of a challenge: the blob goes to base, the challenger onto its square, and
-    /// the turn ends at once.
-    fn capture_blob(&mut self, ch: Challenge, unused: Vec<u8>, events: &mut Vec<Event>) {
-        let captured = self.board.at_square(ch.target);
-        for &p in &captured {
-            self.board.set(p, None);
-        }
-        let to = match self.board.progress(ch.piece) {
-            Some(p) => p + 1,
-            None => 0,
-        };
-        self.board.set(ch.piece, Some(to));
-        self.colours[self.turn.index()].challenge = None;
-        events.push(Event::BlobCaptured { piece: ch.piece, square: ch.target, captured });
-        if !unused.is_empty() {
-            events.push(Event::DiceForfeited { dice: unused, reason: ForfeitReason::BlobCaptured });
-        }
-        self.check_challenges(events);
-        self.pass_turn(events);
-    }
-
-    /// Drops every challenge whose blob is no longer a blob of its colour on its square, or
-    /// whose challenger no longer stands before it.
-    fn check_challenges(&mut self, events: &mut Vec<Event>) {
-        for c in Colour::ALL {
-            let Some(ch) = self.colours[c.index()].challenge else {
-                continue;
-            };
-            if !ch.stands(&self.board) {
-                self.colours[c.index()].challenge = None;
-                events.push(Event::ChallengeLapsed { colour: c, target: ch.target });
-            }
         }
     }
 
@@ -583,74 +344,6 @@ impl Uckers {
         events.push(Event::GameOver { winners, seats: self.seats_of(winners) });
     }
 
-    /// Why `action` is not legal now (it is not among the legal actions).
-    fn explain(&self, action: &Action) -> RuleError {
-        let why = match (self.phase, action) {
-            (Phase::Play { .. }, Action::Roll) => "the dice are thrown: play them first".into(),
-            (
-                Phase::Play { .. },
-                Action::CallSnakeEyes | Action::SuckBack { .. } | Action::BlowBack { .. } | Action::StandUp,
-            ) => "that is declared before throwing".into(),
-            (
-                Phase::Roll,
-                Action::Move { .. } | Action::Total { .. } | Action::Challenge { .. } | Action::Pass,
-            ) => {
-                if self.challenge_stands() {
-                    "your challenge stands: just throw for your sixes".into()
-                } else {
-                    "throw the dice first".into()
-                }
-            }
-            (Phase::Play { dice }, Action::Move { steps }) => self.explain_move(steps, dice),
-            (Phase::Play { dice }, Action::Total { piece }) => {
-                match self
-                    .check_piece(*piece)
-                    .and_then(|()| self.mover().advance(&self.board, *piece, dice[0] + dice[1]).map(|_| ()))
-                {
-                    Err(why) => why,
-                    Ok(()) => "that play is not open: another play uses the throw".into(),
-                }
-            }
-            (Phase::Play { dice }, Action::Challenge { .. }) => {
-                if dice.contains(&6) {
-                    "a challenge needs a piece (not in a mixed blob) directly before an opposing blob, or in base against a blob on its start square".into()
-                } else {
-                    "a challenge is declared with a 6".into()
-                }
-            }
-            (Phase::Play { .. }, Action::Pass) => {
-                "passing is allowed only when nothing can move and a challenge could be declared".into()
-            }
-            (_, Action::CallSnakeEyes) => {
-                if self.options.snake_eyes != SnakeEyes::Wafu {
-                    "snake eyes is called only under WAFU rules".into()
-                } else {
-                    "snake eyes is called once, before the player's first throw".into()
-                }
-            }
-            (_, Action::SuckBack { .. }) if !self.options.suck_back => {
-                "suck-backs are not played at this table".into()
-            }
-            (_, Action::BlowBack { .. }) if !self.options.blow_back => {
-                "blow-backs are not played at this table".into()
-            }
-            (_, Action::StandUp) if !self.options.stand_up_finish => {
-                "stand-up finishes are not played at this table".into()
-            }
-            (_, Action::StandUp) => "a stand-up finish needs a position one throw from winning".into(),
-            (_, Action::SuckBack { .. }) => {
-                "a suck-back needs your piece on the mouth of an opponent's pipe and the target in that pipe"
-                    .into()
-            }
-            (_, Action::BlowBack { .. }) => {
-                "a blow-back needs your piece in your pipe and an opponent on its mouth".into()
-            }
-            _ if self.challenge_stands() || self.throwing_for_six() => "only a throw is open now".into(),
-            _ => "that action is not open now".into(),
-        };
-        RuleError::illegal(why)
-    }
-
     /// The legal action `action` stands for, if any: itself, or for a play given in another
     /// order (or with another of two interchangeable pieces), the listed play that leaves the
     /// same position with the same challenges standing.
@@ -679,63 +372,6 @@ impl Uckers {
         let posted = outcome(action)?;
         legal.into_iter().find(|play| outcome(play) == Some(posted))
     }
-
-    fn check_piece(&self, piece: PieceId) -> Result<(), String> {
-        let playing = self.playing_colour();
-        if piece.index > 3 {
-            Err("pieces are numbered 0 to 3".into())
-        } else if piece.colour != playing {
-            Err(format!("this turn moves {} pieces", playing.name()))
-        } else {
-            Ok(())
-        }
-    }
-
-    fn explain_move(&self, steps: &[Step], dice: [u8; 2]) -> String {
-        if steps.is_empty() || steps.len() > 2 {
-            return "a move uses one or two dice".into();
-        }
-        let mut left = dice.to_vec();
-        for s in steps {
-            match left.iter().position(|&d| d == s.die) {
-                Some(i) => {
-                    left.remove(i);
-                }
-                None => return format!("the throw is {} and {}", dice[0], dice[1]),
-            }
-        }
-        let mover = self.mover();
-        let mut board = self.board.clone();
-        for s in steps {
-            if let Err(why) = self.check_piece(s.piece) {
-                return why;
-            }
-            match mover.step(&board, s.piece, s.die) {
-                Ok(effect) => moves::apply(&mut board, &effect),
-                Err(why) => return why,
-            }
-        }
-        if steps.len() == 2 && steps[0].piece == steps[1].piece {
-            "a split moves two different pieces: to move one piece by both dice, play the total".into()
-        } else if steps.len() == 1 {
-            let larger = dice[0].max(dice[1]);
-            if steps[0].die < larger
-                && self.mover().plays(&self.board, dice).iter().any(
-                    |a| matches!(a, Action::Move { steps } if steps.len() == 1 && steps[0].die == larger),
-                )
-            {
-                "when only one die can be played, the larger must be".into()
-            } else {
-                "both dice must be used when they can be".into()
-            }
-        } else {
-            "that play is not open".into()
-        }
-    }
-}
-
-fn roll_die(dice: &mut dyn DiceSource) -> u8 {
-    dice.roll().clamp(1, 6)
 }
 
 impl Engine for Uckers {
@@ -759,22 +395,13 @@ impl Engine for Uckers {
         let mut game = Self::from_position(options, seats, Colour::Yellow, [[None; 4]; 4])?;
         game.colours = [ColourState::default(); 4];
         let mut events = Vec::new();
-        let mut contenders: Vec<Seat> = (0..seats).collect();
-        for _ in 0..MAX_OPENING_ROUNDS {
-            let mut totals = Vec::new();
-            for &seat in &contenders {
-                let thrown = [roll_die(dice), roll_die(dice)];
-                events.push(Event::OpeningThrow { seat, dice: thrown });
-                totals.push(thrown[0] + thrown[1]);
+        let first = opening::first_to_play::<2, _>(seats, dice, |round| {
+            for (seat, throw) in round.throws.iter().enumerate() {
+                if let Some(dice) = *throw {
+                    events.push(Event::OpeningThrow { seat, dice });
+                }
             }
-            let best = totals.iter().copied().max().unwrap_or(0);
-            contenders =
-                contenders.iter().zip(&totals).filter(|&(_, &t)| t == best).map(|(&s, _)| s).collect();
-            if contenders.len() == 1 {
-                break;
-            }
-        }
-        let first = contenders.first().copied().unwrap_or(0);
+        });
         game.turn = Colour::from_index(first);
         events.push(Event::Starts { seat: first, colour: game.turn });
         Ok((game, events))
@@ -836,94 +463,25 @@ impl Engine for Uckers {
         // A play is made as posted (its steps checked by `canonical`): the order decides lapses.
         let action =
             if matches!(action, Action::Move { .. } | Action::Total { .. }) { action } else { &listed };
-        let t = self.turn;
         match (self.phase, action) {
             (_, Action::Roll) => {
                 let thrown = self.throw(dice, &mut events);
                 self.after_throw(thrown, &mut events);
             }
-            (_, Action::CallSnakeEyes) => {
-                self.colours[t.index()].called_snake_eyes = true;
-                events.push(Event::SnakeEyesCalled { seat, colour: t });
-            }
+            (_, Action::CallSnakeEyes) => self.call_snake_eyes(seat, &mut events),
             (Phase::Play { dice }, Action::Move { .. } | Action::Total { .. }) => {
                 self.play(action, dice, &mut events);
             }
             (Phase::Play { dice }, Action::Challenge { piece, target }) => {
-                let ch = Challenge {
-                    piece: *piece,
-                    target: *target,
-                    blob: self.board.blob_at(*target).unwrap_or(t),
-                    sixes: 1,
-                    from_base: self.board.progress(*piece).is_none(),
-                };
-                self.colours[t.index()].challenge = Some(ch);
-                events.push(Event::ChallengeDeclared {
-                    piece: *piece,
-                    target: *target,
-                    blob: ch.blob,
-                    sixes: 1,
-                    needed: self.sixes_needed(&ch),
-                });
-                let other = if dice[0] == 6 { dice[1] } else { dice[0] };
-                events.push(Event::DiceForfeited {
-                    dice: vec![other],
-                    reason: ForfeitReason::ChallengeDeclared,
-                });
-                self.end_throw(true, &mut events);
+                self.declare_challenge(*piece, *target, dice, &mut events);
             }
             (Phase::Play { dice }, Action::Pass) => {
                 events.push(Event::DiceForfeited { dice: dice.to_vec(), reason: ForfeitReason::Passed });
                 self.end_throw(dice.contains(&6), &mut events);
             }
-            (_, Action::SuckBack { piece, target }) => {
-                let thrown = self.throw(dice, &mut events);
-                let distance = self.board.progress(*target).unwrap_or(HOME) - LAST_TRACK;
-                let hit = hits(thrown, distance);
-                events.push(Event::SuckBack { piece: *piece, target: *target, distance, hit });
-                if hit {
-                    self.board.set(*target, None);
-                } else if let Ok(effect) = self.mover().advance(&self.board, *piece, 1) {
-                    events.push(Event::Moved {
-                        piece: *piece,
-                        dice: Vec::new(),
-                        from: effect.from.unwrap_or(0),
-                        to: effect.to,
-                    });
-                    self.make(&effect, &mut events);
-                }
-                self.check_challenges(&mut events);
-                self.end_throw(thrown.contains(&6), &mut events);
-            }
-            (_, Action::BlowBack { piece }) => {
-                let thrown = self.throw(dice, &mut events);
-                let distance = self.board.progress(*piece).unwrap_or(HOME) - LAST_TRACK;
-                let square = t.mouth_square();
-                let hit = hits(thrown, distance);
-                events.push(Event::BlowBack { piece: *piece, square, distance, hit });
-                if hit {
-                    for p in self.board.at_square(square) {
-                        if p.colour.is_opponent(t) {
-                            self.board.set(p, None);
-                            events.push(Event::Captured { piece: p, by: *piece, square });
-                        }
-                    }
-                }
-                self.check_challenges(&mut events);
-                self.end_throw(thrown.contains(&6), &mut events);
-            }
-            (_, Action::StandUp) => {
-                let thrown = self.throw(dice, &mut events);
-                self.after_throw(thrown, &mut events);
-                let winning = match self.phase {
-                    Phase::Play { dice } if self.turn == t => self.winning_play(dice),
-                    _ => None,
-                };
-                events.push(Event::StandUpFinish { seat, came_off: winning.is_some() });
-                if let (Some(play), Phase::Play { dice }) = (winning, self.phase) {
-                    self.play(&play, dice, &mut events);
-                }
-            }
+            (_, Action::SuckBack { piece, target }) => self.suck_back(*piece, *target, dice, &mut events),
+            (_, Action::BlowBack { piece }) => self.blow_back(*piece, dice, &mut events),
+            (_, Action::StandUp) => self.stand_up(seat, dice, &mut events),
             _ => return Err(self.explain(action)),
         }
         Ok(events)
@@ -959,9 +517,4 @@ impl Engine for Uckers {
         };
         Some(Outcome { places, points: None, shame })
     }
-}
-
-/// Whether either die or their sum is `distance` (suck-backs and blow-backs).
-fn hits(dice: [u8; 2], distance: u8) -> bool {
-    dice[0] == distance || dice[1] == distance || dice[0] + dice[1] == distance
 }

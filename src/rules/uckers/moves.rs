@@ -18,6 +18,78 @@ pub(crate) struct Effect {
     pub captures: Vec<PieceId>,
 }
 
+/// Why one piece cannot move by a number. Move generation tries many candidates and drops the
+/// blocked ones, so the reason stays a value; [`Blocked::message`] words it only when a refused
+/// action is explained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Blocked {
+    /// Not a piece: its index is above 3.
+    NoSuchPiece,
+    /// Not a piece of the colour this turn moves.
+    NotPlaying {
+        playing: Colour,
+    },
+    /// In base, and the die is not a 6.
+    InBase,
+    /// An opposing blob holds the piece's start square.
+    StartHeld {
+        square: u8,
+    },
+    AtHome,
+    /// In its pipe, and the partner (not the owner) is moving.
+    InPipe,
+    /// In a superblob, which stays put.
+    InSuperblob {
+        square: u8,
+    },
+    /// Under another piece of a stack (mixed blob stacking).
+    UnderStack {
+        square: u8,
+    },
+    /// Past home: `needs` is the exact distance left.
+    Overshoots {
+        needs: u8,
+    },
+    /// An opposing blob stands on the way.
+    CannotPass {
+        square: u8,
+    },
+    /// An opposing blob stands on the landing square.
+    CannotLand {
+        square: u8,
+    },
+}
+
+impl Blocked {
+    /// The reason in a player's words, for `piece`.
+    pub fn message(self, piece: PieceId) -> String {
+        match self {
+            Self::NoSuchPiece => "pieces are numbered 0 to 3".into(),
+            Self::NotPlaying { playing } => format!("this turn moves {} pieces", playing.name()),
+            Self::InBase => format!("{piece} is in base: only a 6 brings it out"),
+            Self::StartHeld { square } => format!(
+                "an opposing blob holds {}'s start square {square}: it can only be challenged",
+                piece.colour.name()
+            ),
+            Self::AtHome => format!("{piece} is already home"),
+            Self::InPipe => format!("{piece} is in its pipe: only its owner may move it now"),
+            Self::InSuperblob { square } => {
+                format!("{piece} is in a superblob on square {square}: it cannot move")
+            }
+            Self::UnderStack { square } => format!(
+                "{piece} is under another piece of the stack on square {square}: only the top piece may move"
+            ),
+            Self::Overshoots { needs } => format!("{piece} would overshoot home: it needs exactly {needs}"),
+            Self::CannotPass { square } => {
+                format!("{piece} cannot pass the opposing blob on square {square}")
+            }
+            Self::CannotLand { square } => {
+                format!("{piece} cannot land on the opposing blob on square {square}")
+            }
+        }
+    }
+}
+
 /// Who is moving this turn: the colour whose turn it is, and the colour whose pieces it moves
 /// (its partner's, once it has finished and thrown its 6).
 #[derive(Debug, Clone, Copy)]
@@ -34,63 +106,58 @@ pub(crate) struct Mover<'a> {
 
 impl Mover<'_> {
     /// Moving `piece` by one die: bringing it out of base with a 6, or advancing it.
-    pub fn step(&self, board: &Board, piece: PieceId, die: u8) -> Result<Effect, String> {
+    pub fn step(&self, board: &Board, piece: PieceId, die: u8) -> Result<Effect, Blocked> {
         match board.progress(piece) {
             None if die == 6 => self.enter(board, piece),
-            None => Err(format!("{piece} is in base: only a 6 brings it out")),
+            None => Err(Blocked::InBase),
             Some(_) => self.advance(board, piece, die),
         }
     }
 
     /// Bringing `piece` out of base onto its start square.
-    pub fn enter(&self, board: &Board, piece: PieceId) -> Result<Effect, String> {
+    pub fn enter(&self, board: &Board, piece: PieceId) -> Result<Effect, Blocked> {
         let square = piece.colour.start_square();
         if board.blocks(square, piece.colour) {
-            return Err(format!(
-                "an opposing blob holds {}'s start square {square}: it can only be challenged",
-                piece.colour.name()
-            ));
+            return Err(Blocked::StartHeld { square });
         }
         Ok(Effect { piece, from: None, to: 0, captures: opponents_at(board, square, piece.colour) })
     }
 
     /// Advancing `piece` on the board by `distance` squares, touching only the final square.
-    pub fn advance(&self, board: &Board, piece: PieceId, distance: u8) -> Result<Effect, String> {
+    pub fn advance(&self, board: &Board, piece: PieceId, distance: u8) -> Result<Effect, Blocked> {
         let Some(from) = board.progress(piece) else {
-            return Err(format!("{piece} is in base: only a 6 brings it out"));
+            return Err(Blocked::InBase);
         };
         if from == HOME {
-            return Err(format!("{piece} is already home"));
+            return Err(Blocked::AtHome);
         }
         if piece.colour != self.turn && from > LAST_TRACK {
-            return Err(format!("{piece} is in its pipe: only its owner may move it now"));
+            return Err(Blocked::InPipe);
         }
         let occ = board.occupancy();
         if let Some(square) = track_square(piece.colour, from) {
             if self.frozen && occ.blob_size(square) >= 3 {
-                return Err(format!("{piece} is in a superblob on square {square}: it cannot move"));
+                return Err(Blocked::InSuperblob { square });
             }
             if self.options.mixed_blob_stacking && occ.is_mixed(square) && board.top_of(square) != Some(piece)
             {
-                return Err(format!(
-                    "{piece} is under another piece of the stack on square {square}: only the top piece may move"
-                ));
+                return Err(Blocked::UnderStack { square });
             }
         }
         let to = from + distance;
         if to > HOME {
-            return Err(format!("{piece} would overshoot home: it needs exactly {}", HOME - from));
+            return Err(Blocked::Overshoots { needs: HOME - from });
         }
         for p in from + 1..to {
             if let Some(square) = track_square(piece.colour, p)
                 && occ.blocks(square, piece.colour)
             {
-                return Err(format!("{piece} cannot pass the opposing blob on square {square}"));
+                return Err(Blocked::CannotPass { square });
             }
         }
         let captures = match track_square(piece.colour, to) {
             Some(square) if occ.blocks(square, piece.colour) => {
-                return Err(format!("{piece} cannot land on the opposing blob on square {square}"));
+                return Err(Blocked::CannotLand { square });
             }
             Some(square) => {
                 let counts = occ.counts(square);

@@ -102,6 +102,17 @@ fn opening_highest_total_starts_and_ties_are_rethrown() {
 }
 
 #[test]
+fn opening_that_keeps_tying_ends_with_the_lowest_seat() {
+    // Out-of-range dice are clamped (9 counts as 6): every seat throws 12, every round.
+    let (g, events) =
+        Uckers::new(UckersOptions::default(), 4, &mut crate::rules::dice::StuckDice(9)).unwrap();
+    assert_eq!((g.to_act(), g.turn()), (Some(0), Colour::Yellow));
+    assert_eq!(events.len(), 4 * crate::rules::opening::MAX_ROUNDS + 1);
+    assert!(events[..events.len() - 1].iter().all(|e| matches!(e, Event::OpeningThrow { dice: [6, 6], .. })));
+    assert_eq!(events.last(), Some(&Event::Starts { seat: 0, colour: Colour::Yellow }));
+}
+
+#[test]
 fn seats_must_be_two_or_four() {
     for seats in [0, 1, 3, 5] {
         let err = Uckers::validate(&UckersOptions::default(), seats).unwrap_err();
