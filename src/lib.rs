@@ -24,6 +24,9 @@ pub mod instance;
 pub mod rules;
 pub mod store;
 pub mod table;
+/// Shared by the property tests and the fuzz targets; not used by the server.
+#[doc(hidden)]
+pub mod testing;
 pub mod verify;
 
 use std::future::Future;

@@ -4,6 +4,7 @@
 mod common;
 
 use common::{Db, TestServer, spec};
+use luddo::games::GameKind;
 use reqwest::Method;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -86,6 +87,19 @@ async fn every_documented_route_is_served_and_no_other_method() {
             }
         }
     }
+}
+
+/// The spec's `Game` enum is the games' registry (`luddo::games`), in its order.
+#[test]
+fn the_spec_lists_the_registered_games() {
+    let in_spec: Vec<&str> = spec::spec()["components"]["schemas"]["Game"]["enum"]
+        .as_array()
+        .expect("components.schemas.Game.enum")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let registered: Vec<&str> = GameKind::ALL.iter().map(|g| g.as_str()).collect();
+    assert_eq!(in_spec, registered);
 }
 
 fn examples_of(media: &Value) -> Vec<Value> {
