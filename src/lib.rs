@@ -24,7 +24,8 @@ pub mod instance;
 pub mod rules;
 pub mod store;
 pub mod table;
-/// Shared by the property tests and the fuzz targets; not used by the server.
+/// Shared by the property tests, the fuzz targets and the programs that start a server under
+/// test; not used by the server.
 #[doc(hidden)]
 pub mod testing;
 pub mod verify;

@@ -320,8 +320,8 @@ impl TestServer {
     /// Opens the events WebSocket of a table (`query` like `since=3&token=...`).
     pub async fn ws(&self, table: &str, query: &str) -> Ws {
         let url = format!("{}/v1/tables/{table}/events?{query}", self.base.replace("http://", "ws://"));
-        let (stream, _) = tokio_tungstenite::connect_async(url).await.expect("websocket connects");
-        Ws { stream }
+        let (stream, _) = tokio_tungstenite::connect_async(&url).await.expect("websocket connects");
+        Ws { stream, url }
     }
 
     /// The table's JSON as `token` sees it.
@@ -345,14 +345,50 @@ impl TestServer {
 /// A WebSocket client of the events stream.
 pub struct Ws {
     pub stream: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    /// Where it is connected, for the message of a test that waited too long.
+    url: String,
+}
+
+/// How long [`Ws::next`] waits for a message, in real time, before it fails the test: far more
+/// than any server answer takes, so only a message that will never come reaches it.
+pub const WS_MESSAGE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// `future`'s output, or a panic saying `what` once `limit` of real time has passed. Real time,
+/// not tokio's: a test that stopped tokio's clock ([`manual_time`]) must not hang either. A
+/// thread keeps the time, woken early when the future is done first.
+pub async fn within_real_time<F: std::future::Future>(
+    limit: std::time::Duration,
+    what: impl FnOnce() -> String,
+    future: F,
+) -> F::Output {
+    let (expired_tx, expired_rx) = oneshot::channel::<()>();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        if done_rx.recv_timeout(limit) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+            let _ = expired_tx.send(());
+        }
+    });
+    let out = tokio::select! {
+        out = future => out,
+        Ok(()) = expired_rx => panic!("{}", what()),
+    };
+    drop(done_tx);
+    out
 }
 
 impl Ws {
-    /// The next JSON message; `None` when the socket closed.
+    /// The next JSON message; `None` when the socket closed. Fails the test when none comes
+    /// within [`WS_MESSAGE_TIMEOUT`].
     pub async fn next(&mut self) -> Option<Value> {
         use tokio_tungstenite::tungstenite::Message;
         loop {
-            match self.stream.next().await? {
+            let url = &self.url;
+            let next = within_real_time(
+                WS_MESSAGE_TIMEOUT,
+                || format!("no WebSocket message within {WS_MESSAGE_TIMEOUT:?} on {url}"),
+                self.stream.next(),
+            );
+            match next.await? {
                 Ok(Message::Text(t)) => {
                     let message = serde_json::from_str(&t).expect("JSON message");
                     spec::check_ws_message(&message);
