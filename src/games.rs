@@ -1,6 +1,6 @@
 //! The games a table can hold, and everything the server knows of each beyond its rules.
 //!
-//! One registry, the [`games!`] invocation below, names every game: its variant of [`GameKind`]
+//! One registry, the `games!` invocation below, names every game: its variant of [`GameKind`]
 //! and its engine. Each engine's [`TableGame`] impl (in this file) gives the game's wire name,
 //! its seat counts, its bot and the house rules only a private table may choose; the engine's
 //! own `Options` type is its option schema (unknown fields refused, defaults filled in). Every
@@ -143,6 +143,7 @@ struct GameSpec {
 type Started = (Box<dyn DynGame>, Vec<serde_json::Value>);
 
 impl GameSpec {
+    /// The spec of `E`'s game (const, so that each registry row is a `static`).
     const fn of<E: TableGame>() -> Self {
         Self {
             name: E::NAME,
