@@ -15,7 +15,8 @@
 //!
 //! `--database-url` (or `KILL_DATABASE_URL`) is handed to every server as `DATABASE_URL`; it
 //! should name an empty database (scripts/kill_test.sh --postgres makes a fresh one). Without
-//! it the server runs on a SQLite file in a temp dir. Every server process gets the same
+//! it the server runs on a SQLite file in a temp dir. Every server runs with the settings of every
+//! server under test (`scripts/test-server.env`) and test mode. Every server process gets the same
 //! `LUDDO_INSTANCE_ID=kill-test`: a restart is the same instance coming back, not another one
 //! that would have to wait out the killed process's table leases.
 //!
@@ -106,14 +107,12 @@ async fn start_server(a: &Args, db_url: &str, http: &reqwest::Client) -> Server 
         l.local_addr().unwrap().port()
     };
     let mut child = Command::new(&a.binary)
+        .envs(luddo::testing::test_server_env())
         .env("LUDDO_ADDR", format!("127.0.0.1:{port}"))
         .env("DATABASE_URL", db_url)
         // The same instance after every restart (see the module docs).
         .env("LUDDO_INSTANCE_ID", "kill-test")
         .env("LUDDO_TEST_MODE", "1")
-        .env("LUDDO_RATE_PER_MINUTE", "100000000")
-        .env("LUDDO_TURN_SECONDS", "3600")
-        .env("LUDDO_AWAY_SECONDS", "3600")
         .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "error".into()))
         .stdin(Stdio::null())
         .stdout(Stdio::null())

@@ -7,6 +7,13 @@ target="${CARGO_TARGET_DIR:-target}"
 # As many open files as this machine lets a process have: every WebSocket is one.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
+# test_server_env: prints the settings of every server started for a test or a measurement
+# (scripts/test-server.env, which the Rust programs that start servers read too), one NAME=value
+# a line, for `env`: mapfile -t server_env < <(test_server_env); env "${server_env[@]}" … luddo
+test_server_env() {
+  grep -Ev '^[[:space:]]*(#|$)' scripts/test-server.env
+}
+
 # out_dir DEFAULT_NAME [GIVEN]: prints GIVEN, or $TMPDIR/DEFAULT_NAME/<UTC time>; creates it.
 out_dir() {
   local dir="${2:-${TMPDIR:-/tmp}/$1/$(date -u +%Y%m%dT%H%M%SZ)}"

@@ -35,12 +35,11 @@ psql -qX -d postgres -c "CREATE DATABASE $db" >/dev/null
 
 ports=()
 server_pids=()
+mapfile -t server_env < <(test_server_env)
 for i in $(seq 1 "$servers"); do
   port=$((18080 + i))
-  LUDDO_ADDR="127.0.0.1:$port" DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db" \
-    LUDDO_INSTANCE_ID="hold-$i" LUDDO_RATE_PER_MINUTE=100000000 LUDDO_ACTIONS_PER_MINUTE=100000000 \
-    LUDDO_TURN_SECONDS=3600 LUDDO_AWAY_SECONDS=3600 LUDDO_REQUEST_TIMEOUT_SECONDS=60 RUST_LOG=warn \
-    LUDDO_MAX_CONNECTIONS=1000000 LUDDO_MAX_CONNECTIONS_PER_ADDRESS=1000000 \
+  env "${server_env[@]}" LUDDO_ADDR="127.0.0.1:$port" DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db" \
+    LUDDO_INSTANCE_ID="hold-$i" RUST_LOG=warn \
     "$target/release/luddo" >"$out/server-$i.log" 2>&1 &
   pids+=($!) server_pids+=($!) ports+=("$port")
 done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Property-based tests of the HTTP API from openapi/openapi.yaml (schemathesis): builds the server,
-# starts it on SQLite on a free loopback port (test mode, rate limits out of the way), signs up
+# starts it on SQLite on a free loopback port (test mode and scripts/test-server.env), signs up
 # a player for a bearer token, runs schemathesis against every route but the WebSocket, and
 # stops the server. Fails on a 5xx, a response the spec does not document or whose body breaks
 # its schema, or a panic in the server's log.
@@ -27,8 +27,9 @@ bin="$target/debug/luddo"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 base="http://127.0.0.1:$port"
 work="$(mktemp -d)"
-LUDDO_ADDR="127.0.0.1:$port" LUDDO_DATA_DIR="$work/data" LUDDO_RATE_PER_MINUTE=1000000 \
-  LUDDO_TEST_MODE=1 RUST_LOG=warn "$bin" >"$work/server.log" 2>&1 &
+mapfile -t server_env < <(test_server_env)
+env "${server_env[@]}" LUDDO_ADDR="127.0.0.1:$port" LUDDO_DATA_DIR="$work/data" LUDDO_TEST_MODE=1 \
+  RUST_LOG=warn "$bin" >"$work/server.log" 2>&1 &
 server=$!
 stop() {
   kill "$server" 2>/dev/null || true

@@ -1,7 +1,12 @@
-//! The games a table can hold, their seat limits and their options.
+//! The games a table can hold, and everything the server knows of each beyond its rules.
 //!
-//! Options arrive as JSON; each game's engine owns their schema (unknown fields refused,
-//! defaults filled in), so the lobby stores the normalized form the engine will read.
+//! One registry, the `games!` invocation below, names every game: its variant of [`GameKind`]
+//! and its engine. Each engine's [`TableGame`] impl (in this file) gives the game's wire name,
+//! its seat counts, its bot and the house rules only a private table may choose; the engine's
+//! own `Options` type is its option schema (unknown fields refused, defaults filled in). Every
+//! list of the games — [`GameKind::ALL`], the lobby's "unknown game" and seat-count messages,
+//! the fuzz targets and property tests — is read from here. docs/architecture.md, "Adding a
+//! game", says what a new game needs.
 
 use crate::{
     bots,
@@ -15,55 +20,160 @@ use crate::{
     store::Visibility,
 };
 use serde::{Deserialize, Serialize};
-use std::ops::RangeInclusive;
+use std::fmt;
 
-/// A game a table can be created for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
+/// What the server adds to an engine to seat it at a table: implemented once per game, below.
+pub trait TableGame: Engine {
+    /// The game's name on the wire (`"game": "luddo"`) and in the store.
+    const NAME: &'static str;
+    /// The seat counts a table of this game may have, ascending. The engine's own
+    /// [`Engine::validate`] agrees (a test checks it); this list is what the lobby checks and
+    /// tells a client.
+    const SEATS: &'static [usize];
+
+    /// What the bot plays for `seat` (timeouts, bot seats).
+    fn bot(&self, seat: Seat) -> Option<Self::Action>;
+
+    /// Why `options` may be played only at a private table (a house rule that is the choice of
+    /// a private table's host alone), if they may.
+    fn private_only(_options: &Self::Options) -> Option<&'static str> {
+        None
+    }
+}
+
+impl TableGame for Luddo {
+    const NAME: &'static str = "luddo";
+    const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
+    fn bot(&self, seat: Seat) -> Option<Self::Action> {
+        bots::ludo::choose(self, seat)
+    }
+    fn private_only(options: &LuddoOptions) -> Option<&'static str> {
+        // RULES.md §3, rule 6: "the host of a private table may turn it off".
+        (!options.home_bonus).then_some("home_bonus may be turned off only at a private table")
+    }
+}
+
+impl TableGame for ClassicLudo {
+    const NAME: &'static str = "ludo";
+    const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
+    fn bot(&self, seat: Seat) -> Option<Self::Action> {
+        bots::ludo::choose(self, seat)
+    }
+}
+
+impl TableGame for Uckers {
+    const NAME: &'static str = "uckers";
+    const SEATS: &'static [usize] = &[2, 4];
+    fn bot(&self, seat: Seat) -> Option<Self::Action> {
+        bots::uckers::choose(self, seat)
+    }
+}
+
+impl TableGame for Snakes {
+    const NAME: &'static str = "snakes";
+    const SEATS: &'static [usize] = &[2, 3, 4];
+    fn bot(&self, seat: Seat) -> Option<Self::Action> {
+        bots::snakes::choose(self, seat)
+    }
+}
+
+impl TableGame for Backgammon {
+    const NAME: &'static str = "backgammon";
+    const SEATS: &'static [usize] = &[2];
+    fn bot(&self, seat: Seat) -> Option<Self::Action> {
+        bots::backgammon::choose(self, seat)
+    }
+}
+
+/// Declares [`GameKind`], one variant per row, and ties each variant to its engine's
+/// [`GameSpec`]. The rows' order is the order the games are listed in (messages, `ALL`).
+macro_rules! games {
+    ($($(#[$doc:meta])* $variant:ident => $engine:ty,)*) => {
+        /// A game a table can be created for.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the registry's order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),*];
+
+            /// What the server knows of this game, from its engine's [`TableGame`] impl.
+            fn spec(self) -> &'static GameSpec {
+                match self {
+                    $(GameKind::$variant => {
+                        static SPEC: GameSpec = GameSpec::of::<$engine>();
+                        &SPEC
+                    })*
+                }
+            }
+        }
+    };
+}
+
+// The registry: adding a game is one row here (and the engine's `TableGame` impl above).
+games! {
     /// The house's Ludo rules (RULES.md §3).
-    Luddo,
+    Luddo => Luddo,
     /// Classic Ludo (RULES.md §2).
-    Ludo,
+    Ludo => ClassicLudo,
     /// The Royal Navy's partnered two-dice Ludo (RULES.md §5).
-    Uckers,
+    Uckers => Uckers,
     /// Snakes and Ladders (RULES.md §4).
-    Snakes,
+    Snakes => Snakes,
     /// Backgammon (RULES.md §6).
-    Backgammon,
+    Backgammon => Backgammon,
+}
+
+/// One game's [`TableGame`] facts and its engine's entry points, with the engine type erased so
+/// that [`GameKind`] can hand them out by value.
+struct GameSpec {
+    name: &'static str,
+    seats: &'static [usize],
+    /// Reads options into the engine's type, validates them, writes them back in full.
+    normalize: fn(&serde_json::Value, usize) -> Result<serde_json::Value, OptionsError>,
+    /// [`TableGame::private_only`] of normalized options.
+    private_only: fn(&serde_json::Value) -> Result<Option<&'static str>, OptionsError>,
+    /// Starts a game with its bot.
+    start: fn(&serde_json::Value, usize, &mut dyn DiceSource) -> Result<Started, RuleError>,
+}
+
+/// A game just started: the game behind [`DynGame`], and the events of its opening.
+type Started = (Box<dyn DynGame>, Vec<serde_json::Value>);
+
+impl GameSpec {
+    /// The spec of `E`'s game (const, so that each registry row is a `static`).
+    const fn of<E: TableGame>() -> Self {
+        Self {
+            name: E::NAME,
+            seats: E::SEATS,
+            normalize: normalize_engine::<E>,
+            private_only: private_only::<E>,
+            start: start::<E>,
+        }
+    }
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 5] =
-        [GameKind::Luddo, GameKind::Ludo, GameKind::Uckers, GameKind::Snakes, GameKind::Backgammon];
-
+    /// The game's name on the wire and in the store.
     pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Luddo => "luddo",
-            GameKind::Ludo => "ludo",
-            GameKind::Uckers => "uckers",
-            GameKind::Snakes => "snakes",
-            GameKind::Backgammon => "backgammon",
-        }
+        self.spec().name
     }
 
+    /// The game named `s`, if there is one.
     pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|g| g.as_str() == s)
+        Self::ALL.iter().copied().find(|g| g.as_str() == s)
     }
 
-    /// How many seats a table of this game may have.
-    pub fn seat_range(self) -> RangeInclusive<usize> {
-        match self {
-            GameKind::Luddo | GameKind::Ludo => 2..=6,
-            GameKind::Uckers => 2..=4,
-            GameKind::Snakes => 2..=4,
-            GameKind::Backgammon => 2..=2,
-        }
+    /// The seat counts a table of this game may have, ascending.
+    pub fn seats(self) -> &'static [usize] {
+        self.spec().seats
     }
 
     /// Whether `seats` is a valid seat count (Uckers takes 2 or 4, not 3).
     pub fn seats_allowed(self, seats: usize) -> bool {
-        self.seat_range().contains(&seats) && !(self == GameKind::Uckers && seats == 3)
+        self.seats().contains(&seats)
     }
 
     /// Starts a game of this kind: options as normalized by [`GameKind::normalize_options`], the
@@ -74,63 +184,136 @@ impl GameKind {
         seats: usize,
         dice: &mut dyn DiceSource,
     ) -> Result<(Box<dyn DynGame>, Vec<serde_json::Value>), RuleError> {
-        match self {
-            GameKind::Luddo => start::<Luddo>(options, seats, dice, |g, s| bots::ludo::choose(g, s)),
-            GameKind::Ludo => start::<ClassicLudo>(options, seats, dice, |g, s| bots::ludo::choose(g, s)),
-            GameKind::Uckers => start::<Uckers>(options, seats, dice, bots::uckers::choose),
-            GameKind::Snakes => start::<Snakes>(options, seats, dice, bots::snakes::choose),
-            GameKind::Backgammon => start::<Backgammon>(options, seats, dice, bots::backgammon::choose),
-        }
+        (self.spec().start)(options, seats, dice)
     }
 
-    /// Checks `options` for a table of `seats` and returns them with every default filled in.
+    /// Checks `seats` and then `options` (`null` standing for none) for a table of this game, and
+    /// returns the options with every default filled in.
     pub fn normalize_options(
         self,
         options: &serde_json::Value,
         seats: usize,
-    ) -> Result<serde_json::Value, String> {
+    ) -> Result<serde_json::Value, OptionsError> {
+        if !self.seats_allowed(seats) {
+            return Err(OptionsError::SeatCount { game: self, seats });
+        }
         let options =
             if options.is_null() { &serde_json::Value::Object(Default::default()) } else { options };
-        match self {
-            GameKind::Luddo => normalize_engine::<Luddo>(options, seats),
-            GameKind::Ludo => normalize_engine::<ClassicLudo>(options, seats),
-            GameKind::Uckers => normalize_engine::<Uckers>(options, seats),
-            GameKind::Snakes => normalize_engine::<Snakes>(options, seats),
-            GameKind::Backgammon => normalize_engine::<Backgammon>(options, seats),
-        }
-        .and_then(|v| {
-            if self.seats_allowed(seats) {
-                Ok(v)
-            } else {
-                Err(format!("{} cannot be played with {seats} seats", self.as_str()))
-            }
-        })
+        (self.spec().normalize)(options, seats)
     }
 
     /// Checks that options normalized by [`GameKind::normalize_options`] may be played at a table
     /// of `visibility`: some house rules are the choice of a private table's host alone.
-    pub fn check_visibility(self, options: &serde_json::Value, visibility: Visibility) -> Result<(), String> {
-        if self != GameKind::Luddo || visibility == Visibility::Private {
+    pub fn check_visibility(
+        self,
+        options: &serde_json::Value,
+        visibility: Visibility,
+    ) -> Result<(), OptionsError> {
+        if visibility == Visibility::Private {
             return Ok(());
         }
-        let options: LuddoOptions = serde_json::from_value(options.clone()).map_err(|e| e.to_string())?;
-        if options.home_bonus {
-            Ok(())
-        } else {
-            // RULES.md §3, rule 6: "the host of a private table may turn it off".
-            Err("home_bonus may be turned off only at a private table".to_string())
+        match (self.spec().private_only)(options)? {
+            Some(rule) => Err(OptionsError::PrivateOnly(rule)),
+            None => Ok(()),
         }
+    }
+
+    /// The seat counts in words: "2 to 6 seats", "2 to 4 seats (2 or 4)" where some between
+    /// are missing.
+    fn seat_counts_in_words(self) -> String {
+        let seats = self.seats();
+        let (first, last) = (seats[0], seats[seats.len() - 1]);
+        let mut words = format!("{first} to {last} seats");
+        if seats.len() != last - first + 1 {
+            let listed: Vec<String> = seats.iter().map(usize::to_string).collect();
+            words.push_str(&format!(" ({})", in_words(&listed)));
+        }
+        words
     }
 }
 
+/// "a", "a or b", "a, b or c".
+fn in_words(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, UnknownGame> {
+        Self::parse(s).ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A game name no registered game has. Its message lists the games there are.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {0:?}; choose {games}", games = known_games())]
+pub struct UnknownGame(pub String);
+
+/// Every game's name, in words ("luddo, ludo, … or backgammon").
+fn known_games() -> String {
+    let names: Vec<String> = GameKind::ALL.iter().map(|g| g.as_str().to_string()).collect();
+    in_words(&names)
+}
+
+/// Why a table's options or seat count were refused. The message is what a client reads; the
+/// variant is the kind of refusal (the lobby answers `invalid_seat_count` for the first,
+/// `invalid_options` for the others).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// The game is not played with this many seats.
+    #[error("{game} takes {}", game.seat_counts_in_words())]
+    SeatCount { game: GameKind, seats: usize },
+    /// The options do not read as the game's options (unknown field, wrong type); serde's words.
+    #[error("{0}")]
+    Unreadable(String),
+    /// The game's rules refuse these options.
+    #[error(transparent)]
+    Refused(RuleError),
+    /// A house rule only a private table's host may choose, asked for at a public table.
+    #[error("{0}")]
+    PrivateOnly(&'static str),
+}
+
 /// Options checked by the engine itself.
-fn normalize_engine<E: Engine>(
+fn normalize_engine<E: TableGame>(
     options: &serde_json::Value,
     seats: usize,
-) -> Result<serde_json::Value, String> {
-    let parsed: E::Options = serde_json::from_value(options.clone()).map_err(|e| e.to_string())?;
-    E::validate(&parsed, seats).map_err(|e| e.message)?;
-    serde_json::to_value(parsed).map_err(|e| e.to_string())
+) -> Result<serde_json::Value, OptionsError> {
+    let parsed = read_options::<E>(options)?;
+    E::validate(&parsed, seats).map_err(OptionsError::Refused)?;
+    serde_json::to_value(parsed).map_err(|e| OptionsError::Unreadable(e.to_string()))
+}
+
+/// [`TableGame::private_only`] of options as JSON.
+fn private_only<E: TableGame>(options: &serde_json::Value) -> Result<Option<&'static str>, OptionsError> {
+    Ok(E::private_only(&read_options::<E>(options)?))
+}
+
+fn read_options<E: TableGame>(options: &serde_json::Value) -> Result<E::Options, OptionsError> {
+    serde_json::from_value(options.clone()).map_err(|e| OptionsError::Unreadable(e.to_string()))
 }
 
 /// A game of any kind behind one object-safe interface, speaking JSON at its edges: what a table
@@ -178,13 +361,12 @@ pub struct Applied {
     pub events: Vec<serde_json::Value>,
 }
 
-/// An engine with its bot policy.
-struct Playing<E: Engine> {
+/// An engine, played through [`DynGame`] with its [`TableGame`] bot.
+struct Playing<E: TableGame> {
     game: E,
-    bot: fn(&E, Seat) -> Option<E::Action>,
 }
 
-impl<E: Engine> Playing<E> {
+impl<E: TableGame> Playing<E> {
     /// The listed legal action `action` stands for; else why not, in the engine's words where
     /// it has them.
     fn listed(&self, seat: Seat, action: &serde_json::Value) -> Result<E::Action, RuleError> {
@@ -243,7 +425,7 @@ fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }
 
-impl<E: Engine> DynGame for Playing<E> {
+impl<E: TableGame> DynGame for Playing<E> {
     fn to_act(&self) -> Option<Seat> {
         self.game.to_act()
     }
@@ -275,7 +457,7 @@ impl<E: Engine> DynGame for Playing<E> {
         self.game.forced_action().as_ref().map(to_json)
     }
     fn bot_action(&self, seat: Seat) -> Option<serde_json::Value> {
-        (self.bot)(&self.game, seat).as_ref().map(to_json)
+        self.game.bot(seat).as_ref().map(to_json)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
@@ -286,17 +468,16 @@ impl<E: Engine> DynGame for Playing<E> {
 }
 
 /// Starts a game of `E` with its bot: the opening throws come from `dice`.
-fn start<E: Engine>(
+fn start<E: TableGame>(
     options: &serde_json::Value,
     seats: usize,
     dice: &mut dyn DiceSource,
-    bot: fn(&E, Seat) -> Option<E::Action>,
-) -> Result<(Box<dyn DynGame>, Vec<serde_json::Value>), RuleError> {
+) -> Result<Started, RuleError> {
     let options: E::Options =
         serde_json::from_value(options.clone()).map_err(|e| RuleError::invalid_options(e.to_string()))?;
     E::validate(&options, seats)?;
     let (game, events) = E::new(options, seats, dice)?;
-    Ok((Box::new(Playing { game, bot }), events.iter().map(to_json).collect()))
+    Ok((Box::new(Playing { game }), events.iter().map(to_json).collect()))
 }
 
 #[cfg(test)]
@@ -338,5 +519,47 @@ mod tests {
         assert_eq!(GameKind::Luddo.check_visibility(&on, Visibility::Public), Ok(()));
         let ludo = GameKind::Ludo.normalize_options(&json!({}), 4).unwrap();
         assert_eq!(GameKind::Ludo.check_visibility(&ludo, Visibility::Public), Ok(()));
+    }
+
+    #[test]
+    fn messages_list_the_games_and_their_seat_counts_from_the_registry() {
+        assert_eq!(
+            "chess".parse::<GameKind>().unwrap_err().to_string(),
+            r#"unknown game "chess"; choose luddo, ludo, uckers, snakes or backgammon"#
+        );
+        let seats = |game: GameKind, n| game.normalize_options(&json!({}), n).unwrap_err().to_string();
+        assert_eq!(seats(GameKind::Luddo, 7), "luddo takes 2 to 6 seats");
+        assert_eq!(seats(GameKind::Uckers, 3), "uckers takes 2 to 4 seats (2 or 4)");
+        assert_eq!(seats(GameKind::Backgammon, 3), "backgammon takes 2 to 2 seats");
+    }
+
+    #[test]
+    fn each_game_is_found_by_its_name() {
+        for &game in GameKind::ALL {
+            assert_eq!(GameKind::parse(game.as_str()), Some(game));
+            assert_eq!(serde_json::to_value(game).unwrap(), json!(game.as_str()));
+            assert_eq!(serde_json::from_value::<GameKind>(json!(game.as_str())).unwrap(), game);
+        }
+    }
+
+    /// The registry's seat counts are the ones each engine accepts, so the lobby never accepts
+    /// a table its engine would refuse to start (or the other way round).
+    #[test]
+    fn each_games_seat_counts_are_the_ones_its_engine_accepts() {
+        /// 1, 2, … 6, 1, …: openings end at once (the throws differ).
+        struct Cycle(u8);
+        impl DiceSource for Cycle {
+            fn roll(&mut self) -> u8 {
+                self.0 = self.0 % 6 + 1;
+                self.0
+            }
+        }
+        for &game in GameKind::ALL {
+            let defaults = game.normalize_options(&json!({}), game.seats()[0]).unwrap();
+            for seats in 0..10 {
+                let started = game.start(&defaults, seats, &mut Cycle(0));
+                assert_eq!(started.is_ok(), game.seats_allowed(seats), "{game} with {seats} seats");
+            }
+        }
     }
 }

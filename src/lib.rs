@@ -24,6 +24,10 @@ pub mod instance;
 pub mod rules;
 pub mod store;
 pub mod table;
+/// Shared by the property tests, the fuzz targets and the programs that start a server under
+/// test; not used by the server.
+#[doc(hidden)]
+pub mod testing;
 pub mod verify;
 
 use std::future::Future;

@@ -1,73 +1,17 @@
 //! Bad input never panics the engines, the option checks or the backgammon ID readers: the
 //! properties of the fuzz targets in `fuzz/` (see docs/reliability.md), a few hundred cases
-//! each so they run on every `cargo test`.
+//! each so they run on every `cargo test`. The properties themselves are in
+//! `luddo::testing`, shared with the fuzz targets; here proptest only draws the inputs.
 //!
 //! `PROPTEST_CASES=10000 cargo test --release --test bad_input` runs more.
 
 use luddo::{
     games::GameKind,
-    rules::{
-        DiceSource,
-        backgammon::{
-            analysis::{PositionInput, legal_plays},
-            ids::{match_id, parse_match_id, parse_position_id, parse_xgid, position_id, xgid},
-        },
-    },
+    rules::backgammon::ids::{parse_xgid, xgid},
+    testing::{CountingDice, Step, WORDS, check_backgammon_text, check_options, play_step, start_game},
 };
 use proptest::{collection::vec, prelude::*, sample::select};
 use serde_json::Value;
-
-/// Every field name and tag our actions and options use, so random JSON gets past serde's
-/// first `unknown variant` into the engines.
-const WORDS: &[&str] = &[
-    "type",
-    "roll",
-    "move",
-    "piece",
-    "steps",
-    "die",
-    "total",
-    "challenge",
-    "target",
-    "pass",
-    "call_snake_eyes",
-    "suck_back",
-    "blow_back",
-    "stand_up",
-    "up_board",
-    "double",
-    "take",
-    "drop",
-    "beaver",
-    "play",
-    "moves",
-    "from",
-    "to",
-    "colour",
-    "index",
-    "yellow",
-    "red",
-    "green",
-    "blue",
-    "home_bonus",
-    "enter_on",
-    "play_for_places",
-    "snake_eyes",
-    "off",
-    "navy",
-    "wafu",
-    "superblobs",
-    "mixed_blob_stacking",
-    "stand_up_finish",
-    "board",
-    "ladders",
-    "snakes",
-    "match_to",
-    "cube",
-    "beavers",
-    "jacoby",
-    "crawford",
-];
 
 fn word() -> impl Strategy<Value = String> {
     prop_oneof![4 => select(WORDS).prop_map(String::from), 1 => ".{0,6}"]
@@ -91,53 +35,13 @@ fn json() -> impl Strategy<Value = Value> {
     })
 }
 
-/// Dice from a script, then from a xorshift generator (an opening that rolls until the dice
-/// differ always ends). Counts the dice drawn.
-struct CountingDice {
-    script: Vec<u8>,
-    state: u64,
-    drawn: usize,
-}
-
-impl DiceSource for CountingDice {
-    fn roll(&mut self) -> u8 {
-        let k = self.drawn;
-        self.drawn += 1;
-        if let Some(d) = self.script.get(k) {
-            return *d;
-        }
-        self.state ^= self.state << 13;
-        self.state ^= self.state >> 7;
-        self.state ^= self.state << 17;
-        1 + (self.state % 6) as u8
-    }
-}
-
-/// One move of a random game.
-#[derive(Debug, Clone)]
-enum Step {
-    /// Random JSON as `seat`'s action (`seat` may be one past the last).
-    Raw(usize, Value),
-    /// One of the legal actions of the seat to act.
-    Legal(usize),
-    /// A legal action with one field replaced.
-    Mutated(usize, String, Value),
-    /// The forced action, else the bot's.
-    Auto,
-}
-
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        2 => (0usize..7, json()).prop_map(|(s, v)| Step::Raw(s, v)),
-        4 => any::<usize>().prop_map(Step::Legal),
-        2 => (any::<usize>(), word(), json()).prop_map(|(p, k, v)| Step::Mutated(p, k, v)),
+        2 => (0usize..7, json()).prop_map(|(seat, action)| Step::Raw { seat, action }),
+        4 => any::<usize>().prop_map(|pick| Step::Legal { seat: None, pick }),
+        2 => (any::<usize>(), word(), json()).prop_map(|(pick, key, value)| Step::Mutated { pick, key, value }),
         3 => Just(Step::Auto),
     ]
-}
-
-/// Any JSON `options`, or the defaults when the game refuses them.
-fn options_for(game: GameKind, seats: usize, options: &Value) -> Option<Value> {
-    game.normalize_options(options, seats).or_else(|_| game.normalize_options(&Value::Null, seats)).ok()
 }
 
 proptest! {
@@ -145,10 +49,10 @@ proptest! {
 
     /// Random actions never panic an engine; offered, forced and bot actions are accepted, and
     /// what is accepted is applied as one of the listed actions; a refused action changes
-    /// nothing and draws no die.
+    /// nothing and draws no die (`luddo::testing::play_step`).
     #[test]
     fn random_actions_never_panic_and_refusals_change_nothing(
-        game in select(GameKind::ALL.to_vec()),
+        game in select(GameKind::ALL),
         seats in 2usize..7,
         options in json(),
         script in vec(1u8..=6, 0..20),
@@ -156,71 +60,25 @@ proptest! {
         steps in vec(step(), 0..60),
     ) {
         prop_assume!(game.seats_allowed(seats));
-        let normalized = options_for(game, seats, &options).expect("defaults are valid");
-        let mut dice = CountingDice { script, state: seed | 1, drawn: 0 };
-        let (mut g, _) = game.start(&normalized, seats, &mut dice).expect("normalized options start");
+        let mut dice = CountingDice::new(script, seed);
+        let mut g = start_game(game, seats, &options, &mut dice)
+            .map_err(TestCaseError::fail)?
+            .expect("the seat count is allowed");
         for step in &steps {
-            let before = g.state();
-            let drawn = dice.drawn;
-            let over = g.outcome().is_some();
-            prop_assert_eq!(g.to_act().is_none(), over);
-            let legal_pick = |pick: usize| {
-                let seat = g.to_act()?;
-                let legal = g.legal_actions(seat);
-                (!legal.is_empty()).then(|| (seat, legal[pick % legal.len()].clone()))
-            };
-            let (seat, action, must_accept) = match step {
-                Step::Raw(seat, v) => (seat % (seats + 1), v.clone(), false),
-                Step::Legal(pick) => match legal_pick(*pick) {
-                    Some((seat, a)) => (seat, a, true),
-                    None => continue,
-                },
-                Step::Mutated(pick, key, value) => match legal_pick(*pick) {
-                    Some((seat, mut a)) => {
-                        if let Value::Object(fields) = &mut a {
-                            fields.insert(key.clone(), value.clone());
-                        }
-                        (seat, a, false)
-                    }
-                    None => continue,
-                },
-                Step::Auto => {
-                    let Some(seat) = g.to_act() else { continue };
-                    match g.forced_action().or_else(|| g.bot_action(seat)) {
-                        Some(a) => (seat, a, true),
-                        None => continue,
-                    }
-                }
-            };
-            let legal = g.legal_actions(seat);
-            match g.apply(seat, &action, &mut dice) {
-                Ok(applied) => {
-                    prop_assert!(!over, "a finished game accepted {}", action);
-                    prop_assert!(legal.contains(&applied.action), "{:?}: {} was applied as {}, not listed", game, action, applied.action);
-                }
-                Err(e) => {
-                    prop_assert!(!must_accept, "{:?}: seat {}'s offered {} refused: {}", game, seat, action, e);
-                    prop_assert_eq!(g.state(), before, "{:?}: refused {} changed the state", game, action);
-                    prop_assert_eq!(dice.drawn, drawn, "{:?}: refused {} drew dice", game, action);
-                }
-            }
+            play_step(g.as_mut(), game, seats, step, &mut dice).map_err(TestCaseError::fail)?;
         }
     }
 
-    /// Option checking never panics; what it accepts is normalized for good and starts a game.
+    /// Option checking never panics; what it accepts is normalized for good and starts a game
+    /// (`luddo::testing::check_options`).
     #[test]
     fn options_are_checked_without_panics(
-        game in select(GameKind::ALL.to_vec()),
+        game in select(GameKind::ALL),
         seats in 0usize..9,
         options in json(),
         seed in any::<u64>(),
     ) {
-        if let Ok(normalized) = game.normalize_options(&options, seats) {
-            prop_assert!(game.seats_allowed(seats));
-            prop_assert_eq!(game.normalize_options(&normalized, seats), Ok(normalized.clone()));
-            let mut dice = CountingDice { script: vec![], state: seed | 1, drawn: 0 };
-            prop_assert!(game.start(&normalized, seats, &mut dice).is_ok(), "{}", normalized);
-        }
+        check_options(game, seats, &options, seed).map_err(TestCaseError::fail)?;
     }
 }
 
@@ -241,27 +99,12 @@ fn id_text() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
-    /// The ID readers never panic, what they read writes back to the same thing, and every
-    /// legal play of a position leaves a position with a valid Position ID.
+    /// The ID readers never panic, what they read writes back to the same thing, every legal
+    /// play of a position leaves a position with a valid Position ID, and a game set up from
+    /// IDs accepts what it offers (`luddo::testing::check_backgammon_text`).
     #[test]
     fn backgammon_ids_round_trip_and_never_panic(s in id_text(), dice in [0u8..8, 0u8..8]) {
-        if let Ok(pos) = parse_position_id(&s) {
-            prop_assert_eq!(parse_position_id(&position_id(&pos)), Ok(pos));
-        }
-        if let Ok(m) = parse_match_id(&s) {
-            prop_assert_eq!(parse_match_id(&match_id(&m)), Ok(m));
-        }
-        if let Ok(x) = parse_xgid(&s) {
-            prop_assert_eq!(parse_xgid(&xgid(&x)), Ok(x));
-        }
-        for input in [PositionInput::PositionId(s.clone()), PositionInput::Xgid(s.clone())] {
-            if let Ok(plays) = legal_plays(&input, dice) {
-                for p in &plays {
-                    prop_assert!(p.steps.len() <= 4);
-                    prop_assert!(parse_position_id(&p.position_id).is_ok(), "{} after {}", p.position_id, p.play);
-                }
-            }
-        }
+        check_backgammon_text(&s, dice).map_err(TestCaseError::fail)?;
     }
 }
 

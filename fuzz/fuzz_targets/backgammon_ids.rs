@@ -1,7 +1,8 @@
 //! The backgammon Position ID, Match ID and XGID readers, `analysis::legal_plays`, and games set
 //! up from IDs.
 //!
-//! Properties: nothing panics; whatever parses writes back to an ID that parses to the same
+//! Properties (`luddo::testing::check_backgammon_text`, shared with `tests/bad_input.rs`):
+//! nothing panics; whatever parses writes back to an ID that parses to the same
 //! thing; every legal play leaves a position whose Position ID parses, with at most four steps;
 //! a game set up from IDs offers only actions it accepts.
 
@@ -9,15 +10,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use luddo::rules::{
-    Engine,
-    backgammon::{
-        Backgammon,
-        analysis::{PositionInput, legal_plays},
-        ids::{match_id, parse_match_id, parse_position_id, parse_xgid, position_id, xgid},
-    },
-};
-use luddo_fuzz::FuzzDice;
+use luddo::testing::check_backgammon_text;
 
 #[derive(Debug, Arbitrary)]
 enum Text {
@@ -62,42 +55,8 @@ fn text(t: &Text) -> String {
 }
 
 fuzz_target!(|input: Input| {
-    let s = text(&input.text);
     let dice = [input.dice[0] % 8, input.dice[1] % 8];
-
-    if let Ok(pos) = parse_position_id(&s) {
-        let again = position_id(&pos);
-        assert_eq!(parse_position_id(&again), Ok(pos), "{s} → {again}");
-    }
-    if let Ok(m) = parse_match_id(&s) {
-        let again = match_id(&m);
-        assert_eq!(parse_match_id(&again).as_ref(), Ok(&m), "{s} → {again}");
-    }
-    if let Ok(x) = parse_xgid(&s) {
-        let again = xgid(&x);
-        assert_eq!(parse_xgid(&again).as_ref(), Ok(&x), "{s} → {again}");
-    }
-    for input in [PositionInput::PositionId(s.clone()), PositionInput::Xgid(s.clone())] {
-        let Ok(plays) = legal_plays(&input, dice) else { continue };
-        for p in &plays {
-            assert!(p.steps.len() <= 4, "{s} {dice:?}: {}", p.play);
-            if let Err(e) = parse_position_id(&p.position_id) {
-                panic!("{s} {dice:?}: play {} leaves {} which does not parse: {e}", p.play, p.position_id);
-            }
-        }
-    }
-    let games = [
-        s.split_once(':').and_then(|(p, m)| Backgammon::from_gnubg_ids(p, m, Default::default()).ok()),
-        Backgammon::from_xgid(&s, Default::default()).ok(),
-    ];
-    for game in games.into_iter().flatten() {
-        let Some(seat) = game.to_act() else { continue };
-        for action in game.legal_actions(seat) {
-            let mut g = game.clone();
-            let mut dice = FuzzDice::new(vec![], u64::from(input.dice[0]) << 8 | u64::from(input.dice[1]));
-            if let Err(e) = g.apply(seat, &action, &mut dice) {
-                panic!("{s}: offered {action:?} refused: {e}");
-            }
-        }
+    if let Err(broken) = check_backgammon_text(&text(&input.text), dice) {
+        panic!("{broken}");
     }
 });

@@ -1,14 +1,15 @@
 //! `GameKind::normalize_options` over arbitrary JSON (structured, or text parsed as JSON).
 //!
-//! Properties: nothing panics; a seat count the game does not allow is always refused;
-//! normalized options normalize to themselves and start a game.
+//! Properties (`luddo::testing::check_options`, shared with `tests/bad_input.rs`): nothing
+//! panics; a seat count the game does not allow is always refused; normalized options
+//! normalize to themselves and start a game.
 
 #![no_main]
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use luddo::games::GameKind;
-use luddo_fuzz::{FuzzDice, J};
+use luddo::{games::GameKind, testing::check_options};
+use luddo_fuzz::J;
 use serde_json::Value;
 
 #[derive(Debug, Arbitrary)]
@@ -35,15 +36,7 @@ fuzz_target!(|input: Input| {
             Err(_) => return,
         },
     };
-    let Ok(normalized) = game.normalize_options(&options, seats) else { return };
-    assert!(game.seats_allowed(seats), "{game:?} accepted {seats} seats");
-    assert_eq!(
-        game.normalize_options(&normalized, seats).as_ref(),
-        Ok(&normalized),
-        "normalizing is not idempotent for {options}"
-    );
-    let mut dice = FuzzDice::new(vec![], input.seed);
-    if let Err(e) = game.start(&normalized, seats, &mut dice) {
-        panic!("{game:?}: options {normalized} were accepted but do not start a game: {e}");
+    if let Err(broken) = check_options(game, seats, &options, input.seed) {
+        panic!("{broken}");
     }
 });

@@ -7,7 +7,7 @@ use super::{
 };
 use crate::{
     clock::rfc3339,
-    games::GameKind,
+    games::{GameKind, OptionsError, UnknownGame},
     rules::dice::{MAX_CLIENT_SEED_BYTES, ServerSeed, is_valid_client_seed},
     store::{
         Controller, NewTable, SeedUpdate, StartOutcome, TableFilter, TableRecord, TableStatus, Visibility,
@@ -262,12 +262,7 @@ fn check_client_seed(seed: &str) -> ApiResult<()> {
 }
 
 pub(super) fn parse_game(game: &str) -> ApiResult<GameKind> {
-    GameKind::parse(game).ok_or_else(|| {
-        ApiError::unprocessable(
-            "unknown_game",
-            format!("unknown game {game:?}; choose luddo, ludo, uckers, snakes or backgammon"),
-        )
-    })
+    game.parse().map_err(|e: UnknownGame| ApiError::unprocessable("unknown_game", e.to_string()))
 }
 
 /// The normalized options of a table of `seats` at `visibility`.
@@ -277,22 +272,15 @@ fn options_for(
     seats: usize,
     visibility: Visibility,
 ) -> ApiResult<serde_json::Value> {
-    if !game.seats_allowed(seats) {
-        let range = game.seat_range();
-        return Err(ApiError::unprocessable(
-            "invalid_seat_count",
-            format!(
-                "{} takes {} to {} seats{}",
-                game.as_str(),
-                range.start(),
-                range.end(),
-                if game == GameKind::Uckers { " (2 or 4)" } else { "" }
-            ),
-        ));
-    }
     game.normalize_options(options, seats)
         .and_then(|options| game.check_visibility(&options, visibility).map(|()| options))
-        .map_err(|e| ApiError::unprocessable("invalid_options", e))
+        .map_err(|e| {
+            let code = match e {
+                OptionsError::SeatCount { .. } => "invalid_seat_count",
+                _ => "invalid_options",
+            };
+            ApiError::unprocessable(code, e.to_string())
+        })
 }
 
 async fn create(

@@ -320,8 +320,8 @@ impl TestServer {
     /// Opens the events WebSocket of a table (`query` like `since=3&token=...`).
     pub async fn ws(&self, table: &str, query: &str) -> Ws {
         let url = format!("{}/v1/tables/{table}/events?{query}", self.base.replace("http://", "ws://"));
-        let (stream, _) = tokio_tungstenite::connect_async(url).await.expect("websocket connects");
-        Ws { stream }
+        let (stream, _) = tokio_tungstenite::connect_async(&url).await.expect("websocket connects");
+        Ws { stream, url, watchdog: Watchdog::new() }
     }
 
     /// The table's JSON as `token` sees it.
@@ -345,23 +345,103 @@ impl TestServer {
 /// A WebSocket client of the events stream.
 pub struct Ws {
     pub stream: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    /// Where it is connected, for the message of a test that waited too long.
+    url: String,
+    /// Fails a [`Ws::next`] that waits longer than [`WS_MESSAGE_TIMEOUT`].
+    watchdog: Watchdog,
+}
+
+/// How long [`Ws::next`] waits for a message, in real time, before it fails the test: far more
+/// than any server answer takes, so only a message that will never come reaches it.
+pub const WS_MESSAGE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Keeps the time of a socket's waits in real time, not tokio's: a test that stopped tokio's
+/// clock ([`manual_time`]) must not hang either. One thread per socket looks twice a second at
+/// when the current wait began; arming and disarming a wait are two atomic stores, so reading
+/// thousands of messages costs nothing.
+struct Watchdog {
+    /// What the times below count from.
+    base: std::time::Instant,
+    /// When the current wait began, in milliseconds since `base`, plus one; 0 when not waiting.
+    armed_at: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Told by the thread when a wait has gone on too long.
+    expired: std::sync::Arc<tokio::sync::Notify>,
+    /// Set when the socket goes: the thread ends.
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Watchdog {
+    fn new() -> Self {
+        use std::sync::{Arc, atomic::Ordering::Relaxed};
+        let base = std::time::Instant::now();
+        let armed_at = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let expired = Arc::new(tokio::sync::Notify::new());
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (armed, told, stopped) = (armed_at.clone(), expired.clone(), stop.clone());
+        std::thread::spawn(move || {
+            while !stopped.load(Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(500));
+                let since = armed.load(Relaxed);
+                let now = base.elapsed().as_millis() as u64 + 1;
+                if since != 0 && now.saturating_sub(since) >= WS_MESSAGE_TIMEOUT.as_millis() as u64 {
+                    told.notify_one();
+                }
+            }
+        });
+        Self { base, armed_at, expired, stop }
+    }
+
+    /// `future`'s output; panics with `what` once it has waited [`WS_MESSAGE_TIMEOUT`].
+    async fn limit<F: std::future::Future>(&self, what: impl Fn() -> String, future: F) -> F::Output {
+        use std::sync::atomic::Ordering::Relaxed;
+        let began = self.base.elapsed();
+        self.armed_at.store(began.as_millis() as u64 + 1, Relaxed);
+        tokio::pin!(future);
+        let out = loop {
+            tokio::select! {
+                out = &mut future => break out,
+                // A notice meant for an earlier wait (it ended as the thread looked) is ignored.
+                () = self.expired.notified() => {
+                    if self.base.elapsed() - began >= WS_MESSAGE_TIMEOUT {
+                        panic!("{}", what());
+                    }
+                }
+            }
+        };
+        self.armed_at.store(0, Relaxed);
+        out
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Ws {
-    /// The next JSON message; `None` when the socket closed.
+    /// The next JSON message; `None` when the socket closed. Fails the test when none comes
+    /// within [`WS_MESSAGE_TIMEOUT`].
     pub async fn next(&mut self) -> Option<Value> {
         use tokio_tungstenite::tungstenite::Message;
-        loop {
-            match self.stream.next().await? {
-                Ok(Message::Text(t)) => {
-                    let message = serde_json::from_str(&t).expect("JSON message");
-                    spec::check_ws_message(&message);
-                    return Some(message);
+        let (url, stream) = (&self.url, &mut self.stream);
+        let what = || format!("no WebSocket message within {WS_MESSAGE_TIMEOUT:?} on {url}");
+        // One wait for the whole call: pings and other frames in between do not restart it.
+        self.watchdog
+            .limit(what, async move {
+                loop {
+                    match stream.next().await? {
+                        Ok(Message::Text(t)) => {
+                            let message = serde_json::from_str(&t).expect("JSON message");
+                            spec::check_ws_message(&message);
+                            return Some(message);
+                        }
+                        Ok(Message::Close(_)) | Err(_) => return None,
+                        Ok(_) => continue,
+                    }
                 }
-                Ok(Message::Close(_)) | Err(_) => return None,
-                Ok(_) => continue,
-            }
-        }
+            })
+            .await
     }
 
     /// The next `entry` message (skipping presence and replies).

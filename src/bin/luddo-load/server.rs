@@ -41,9 +41,9 @@ impl Spawned {
     }
 }
 
-/// Starts `binary` (default: `luddo` beside this executable) listening on `addr`, with limits
-/// and clocks set for load (no sign-up rate limit, turn clocks that never run out during a run)
-/// and waits until `/health` answers.
+/// Starts `binary` (default: `luddo` beside this executable) listening on `addr`, with the
+/// settings of every server under test (`scripts/test-server.env`: limits out of the way of
+/// load, turn clocks that never run out during a run), and waits until `/health` answers.
 pub async fn spawn(
     binary: Option<&Path>,
     addr: SocketAddr,
@@ -71,16 +71,9 @@ pub async fn spawn(
         }
     };
     let child = Command::new(&binary)
+        .envs(luddo::testing::test_server_env())
         .env("LUDDO_ADDR", addr.to_string())
         .env("DATABASE_URL", &database_url)
-        .env("LUDDO_RATE_PER_MINUTE", "100000000")
-        .env("LUDDO_ACTIONS_PER_MINUTE", "100000000")
-        .env("LUDDO_TURN_SECONDS", "3600")
-        .env("LUDDO_AWAY_SECONDS", "3600")
-        .env("LUDDO_REQUEST_TIMEOUT_SECONDS", "60")
-        // Every simulated client connects from this machine's one address.
-        .env("LUDDO_MAX_CONNECTIONS", "1000000")
-        .env("LUDDO_MAX_CONNECTIONS_PER_ADDRESS", "1000000")
         .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()))
         .stdin(Stdio::null())
         .kill_on_drop(true)
