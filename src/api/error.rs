@@ -4,7 +4,10 @@
 //! on; `detail` is for humans. Internal errors are logged with their cause and answered with a
 //! bare 500 that reveals nothing.
 
-use crate::store::{Constraint, StoreError};
+use crate::{
+    store::{Constraint, StoreError},
+    table::PlayError,
+};
 use axum::{
     Json,
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
@@ -135,6 +138,24 @@ impl From<StoreError> for ApiError {
                 )
             },
             other => ApiError::internal(other),
+        }
+    }
+}
+
+/// A refused action or reclaim: the table's reason, as a status and a code.
+impl From<PlayError> for ApiError {
+    fn from(e: PlayError) -> Self {
+        let detail = e.to_string();
+        match e {
+            PlayError::StaleSeq { .. } => ApiError::conflict("stale_seq", detail),
+            PlayError::NotSeated => ApiError::forbidden("not_your_seat", detail),
+            PlayError::NotYourTurn(_) => ApiError::conflict("not_your_turn", detail),
+            PlayError::Illegal(_) => ApiError::unprocessable("illegal_action", detail),
+            PlayError::GameOver => ApiError::conflict("game_over", detail),
+            PlayError::NotBotControlled => ApiError::conflict("not_bot_controlled", detail),
+            PlayError::TableStopped => ApiError::unavailable(detail),
+            PlayError::Store(e) => e.into(),
+            PlayError::Corrupt(e) => ApiError::internal(e),
         }
     }
 }

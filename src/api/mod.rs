@@ -5,18 +5,22 @@
 //! [`router`] merges them and wraps
 //! them in tracing, request ids, CORS, compression, body limits and timeouts.
 
+mod access;
+mod actions;
 mod analysis;
 pub mod body;
 pub mod connections;
 pub mod error;
+mod events;
 pub mod extract;
 mod health;
 pub mod limits;
-mod play;
+mod paging;
 mod players;
+mod shame;
 pub mod tables;
 
-use crate::{clock::Clock, config::Config, store::Store, table::Tables};
+use crate::{clock::Clock, config::Config, games::GameKind, store::Store, table::Tables};
 use axum::{
     Router,
     extract::{DefaultBodyLimit, Request},
@@ -24,7 +28,7 @@ use axum::{
     middleware,
     response::{IntoResponse, Response},
 };
-use error::ApiError;
+use error::{ApiError, ApiResult};
 use limits::RateLimiter;
 use std::sync::Arc;
 use tower_http::{
@@ -79,7 +83,9 @@ pub fn router(state: AppState) -> Router {
         .merge(health::router())
         .merge(players::router())
         .merge(tables::router())
-        .merge(play::router())
+        .merge(actions::router())
+        .merge(events::router())
+        .merge(shame::router())
         .merge(analysis::router())
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
@@ -127,4 +133,14 @@ pub fn rfc3339(millis: i64) -> String {
     chrono::DateTime::from_timestamp_millis(millis)
         .unwrap_or_default()
         .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// The game a `game` field or parameter names; 422 `unknown_game` for any other name.
+fn parse_game(game: &str) -> ApiResult<GameKind> {
+    GameKind::parse(game).ok_or_else(|| {
+        ApiError::unprocessable(
+            "unknown_game",
+            format!("unknown game {game:?}; choose luddo, ludo, uckers, snakes or backgammon"),
+        )
+    })
 }

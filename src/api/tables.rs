@@ -1,10 +1,13 @@
 //! The lobby: create, list, look at, join, leave, configure and start tables.
 
 use super::{
-    AppState, body,
+    AppState,
+    access::visible_table,
+    body,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
-    rfc3339,
+    paging::{Listed, Page, PageRequest},
+    parse_game, rfc3339,
 };
 use crate::{
     games::GameKind,
@@ -39,9 +42,6 @@ pub fn router() -> Router<AppState> {
 pub const MAX_OPEN_TABLES_PER_HOST: i64 = 20;
 /// Longest dice script a test-mode table accepts.
 pub const MAX_DICE_SCRIPT: usize = 10_000;
-/// Lobby page sizes.
-const DEFAULT_PAGE: usize = 20;
-const MAX_PAGE: usize = 100;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -171,18 +171,14 @@ pub struct SeatPlayer {
     pub name: String,
 }
 
-#[derive(Debug, Serialize)]
-struct TablePage {
-    tables: Vec<TableView>,
-    /// Pass as `cursor` for the next page; absent on the last page.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    next_cursor: Option<String>,
+impl Listed for TableView {
+    const KEY: &'static str = "tables";
 }
 
 impl TableView {
     /// The view of `table` for `viewer` (None: anonymous).
     pub fn of(table: &TableRecord, viewer: Option<Uuid>, state: &AppState) -> Self {
-        let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
+        let member = viewer.is_some_and(|v| table.is_member(v));
         let timers = state.config.timers;
         let turn = if table.party { timers.party_turn } else { timers.turn };
         let ended = matches!(table.status, TableStatus::Finished | TableStatus::Closed);
@@ -259,15 +255,6 @@ fn check_client_seed(seed: &str) -> ApiResult<()> {
         "invalid_client_seed",
         format!("a client seed has at most {MAX_CLIENT_SEED_BYTES} bytes and no control characters"),
     ))
-}
-
-pub(super) fn parse_game(game: &str) -> ApiResult<GameKind> {
-    GameKind::parse(game).ok_or_else(|| {
-        ApiError::unprocessable(
-            "unknown_game",
-            format!("unknown game {game:?}; choose luddo, ludo, uckers, snakes or backgammon"),
-        )
-    })
 }
 
 /// The normalized options of a table of `seats` at `visibility`.
@@ -352,56 +339,20 @@ async fn create(
     Ok((StatusCode::CREATED, Json(TableView::of(&table, Some(host.id), &state))))
 }
 
-async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Json<TablePage>> {
+async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Json<Page<TableView>>> {
     let game = q.game.as_deref().map(parse_game).transpose()?;
-    let limit = q.limit.unwrap_or(DEFAULT_PAGE);
-    if !(1..=MAX_PAGE).contains(&limit) {
-        return Err(ApiError::bad_request("invalid_query", format!("limit is 1 to {MAX_PAGE}")));
-    }
-    let after = parse_cursor(q.cursor.as_deref())?;
+    let page = PageRequest::parse(q.limit, q.cursor.as_deref())?;
     let filter = TableFilter {
         status: q.status.unwrap_or(TableStatus::Open),
         game: game.map(|g| g.as_str().to_string()),
         party: q.party,
         has_free_seat: q.free_seats,
-        after,
-        limit: limit + 1,
+        after: page.after,
+        limit: page.fetch(),
     };
-    let mut tables = state.store.list_tables(&filter).await?;
-    let next_cursor = if tables.len() > limit {
-        tables.truncate(limit);
-        tables.last().map(|t| format!("{}_{}", t.created_at, t.id))
-    } else {
-        None
-    };
-    let tables = tables.iter().map(|t| TableView::of(t, None, &state)).collect();
-    Ok(Json(TablePage { tables, next_cursor }))
-}
-
-/// The position a page starts after: none for the first page (no cursor, or an empty one, as a
-/// client that passes the last page's absent `next_cursor` on sends).
-pub(super) fn parse_cursor(cursor: Option<&str>) -> ApiResult<Option<(i64, Uuid)>> {
-    let Some(cursor) = cursor.filter(|c| !c.is_empty()) else { return Ok(None) };
-    let bad = || ApiError::bad_request("invalid_query", "cursor is not one this server handed out");
-    let (at, id) = cursor.split_once('_').ok_or_else(bad)?;
-    Ok(Some((at.parse().map_err(|_| bad())?, Uuid::parse_str(id).map_err(|_| bad())?)))
-}
-
-/// Loads a table the viewer may see: public ones, and private ones to their players or to
-/// holders of the invite code. Anyone else gets the same 404 as for a table that does not exist.
-async fn visible_table(
-    state: &AppState,
-    id: Uuid,
-    viewer: Option<Uuid>,
-    invite_code: Option<&str>,
-) -> ApiResult<TableRecord> {
-    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
-    let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
-    let has_code = matches!((invite_code, &table.invite_code), (Some(given), Some(code)) if given == code);
-    if table.visibility == Visibility::Private && !member && !has_code {
-        return Err(ApiError::table_not_found());
-    }
-    Ok(table)
+    let tables = state.store.list_tables(&filter).await?;
+    let tables = Page::of(tables, &page, |t| (t.created_at, t.id));
+    Ok(Json(tables.map(|t| TableView::of(&t, None, &state))))
 }
 
 async fn show(

@@ -191,6 +191,11 @@ impl TableRecord {
     pub fn seat_of(&self, player: Uuid) -> Option<usize> {
         self.seats.iter().find(|s| s.player_id == Some(player)).map(|s| s.seat)
     }
+
+    /// Whether `player` hosts the table or holds one of its seats.
+    pub fn is_member(&self, player: Uuid) -> bool {
+        player == self.host_id || self.seat_of(player).is_some()
+    }
 }
 
 /// One seat at a table.

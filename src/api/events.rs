@@ -1,16 +1,16 @@
-//! Live play: actions, reclaiming a seat, the WebSocket of events, and the hall of shame.
+//! The WebSocket of a table's events: the log from a given `seq`, then live entries and seat
+//! presence; the client may send actions, reclaims and pings on it.
 
 use super::{
-    AppState, body,
+    AppState,
+    access::live_table,
+    actions::play,
+    body,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult},
-    extract::{Auth, Json, Path, Query, authenticate},
-    rfc3339,
+    extract::{Auth, Path, Query, authenticate},
 };
-use crate::{
-    store::{ShameFilter, TableRecord, TableStatus, Visibility},
-    table::{Broadcast, PlayError, TableHandle, messages::entry_message},
-};
+use crate::table::{Broadcast, TableHandle, messages::entry_message};
 use axum::{
     Extension, Router,
     extract::{
@@ -18,20 +18,16 @@ use axum::{
         ws::{CloseFrame, Message, Utf8Bytes, WebSocket},
     },
     response::Response,
-    routing::{get, post},
+    routing::get,
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use std::{sync::Arc, time::Duration};
 use tokio::sync::broadcast::error::RecvError;
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v1/tables/{id}/actions", post(act))
-        .route("/v1/tables/{id}/reclaim", post(reclaim))
-        .route("/v1/tables/{id}/events", get(events))
-        .route("/v1/hall-of-shame", get(hall_of_shame))
+    Router::new().route("/v1/tables/{id}/events", get(events))
 }
 
 /// Largest WebSocket message a client may send.
@@ -54,79 +50,6 @@ const CLOSE_LAGGING: u16 = 4008;
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// Longest the server waits for a client to answer its close frame (see [`drain`]).
 const CLOSE_WAIT: Duration = Duration::from_secs(5);
-
-impl From<PlayError> for ApiError {
-    fn from(e: PlayError) -> Self {
-        let detail = e.to_string();
-        match e {
-            PlayError::StaleSeq { .. } => ApiError::conflict("stale_seq", detail),
-            PlayError::NotSeated => ApiError::forbidden("not_your_seat", detail),
-            PlayError::NotYourTurn(_) => ApiError::conflict("not_your_turn", detail),
-            PlayError::Illegal(_) => ApiError::unprocessable("illegal_action", detail),
-            PlayError::GameOver => ApiError::conflict("game_over", detail),
-            PlayError::NotBotControlled => ApiError::conflict("not_bot_controlled", detail),
-            PlayError::TableStopped => ApiError::unavailable(detail),
-            PlayError::Store(e) => e.into(),
-            PlayError::Corrupt(e) => ApiError::internal(e),
-        }
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ActBody {
-    /// One of the legal actions, as offered.
-    action: Value,
-    /// The latest `seq` the client has seen.
-    #[serde(deserialize_with = "body::whole")]
-    seq: i64,
-}
-
-/// The running actor of a started table the caller may see.
-async fn live_table(
-    state: &AppState,
-    id: Uuid,
-    viewer: Option<Uuid>,
-) -> ApiResult<(TableRecord, TableHandle)> {
-    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
-    let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
-    if table.visibility == Visibility::Private && !member {
-        return Err(ApiError::table_not_found());
-    }
-    if table.status == TableStatus::Open || table.status == TableStatus::Closed {
-        return Err(ApiError::conflict("table_not_started", "the game has not started"));
-    }
-    let handle = state.tables.get(id).await?.ok_or_else(ApiError::table_not_found)?;
-    Ok((table, handle))
-}
-
-async fn act(
-    State(state): State<AppState>,
-    Auth(player): Auth,
-    Path(id): Path<Uuid>,
-    Json(body): Json<ActBody>,
-) -> ApiResult<Json<crate::table::ActOk>> {
-    let (_, handle) = live_table(&state, id, Some(player.id)).await?;
-    check_action_rate(&state, player.id)?;
-    Ok(Json(handle.act(player.id, body.action, body.seq).await?))
-}
-
-async fn reclaim(
-    State(state): State<AppState>,
-    Auth(player): Auth,
-    Path(id): Path<Uuid>,
-) -> ApiResult<Json<crate::table::ActOk>> {
-    let (_, handle) = live_table(&state, id, Some(player.id)).await?;
-    Ok(Json(handle.reclaim(player.id).await?))
-}
-
-/// Each player may act `LUDDO_ACTIONS_PER_MINUTE` times a minute (over HTTP and WebSocket).
-fn check_action_rate(state: &AppState, player: Uuid) -> ApiResult<()> {
-    state
-        .limiter
-        .check("actions", &player.to_string(), state.config.actions_per_minute)
-        .map_err(ApiError::rate_limited)
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -157,7 +80,7 @@ async fn events(
     if q.since < 0 {
         return Err(ApiError::bad_request("invalid_query", "since is 0 or more"));
     }
-    let (_, handle) = live_table(&state, id, player.as_ref().map(|p| p.id)).await?;
+    let handle = live_table(&state, id, player.as_ref().map(|p| p.id)).await?;
     let player_id = player.map(|p| p.id);
     // Bounded connections: a player's sockets, a table's anonymous spectators.
     let slot = match player_id {
@@ -372,10 +295,9 @@ async fn client_message(state: &AppState, handle: &TableHandle, player: Option<U
         (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
             (id, Err(ApiError::unauthorized("connect with a token to play")))
         }
-        (ClientMessage::Action { id, seq, action }, Some(p)) => match check_action_rate(state, p) {
-            Ok(()) => (id, handle.act(p, action, seq).await.map_err(ApiError::from)),
-            Err(e) => (id, Err(e)),
-        },
+        (ClientMessage::Action { id, seq, action }, Some(p)) => {
+            (id, play(state, handle, p, action, seq).await)
+        }
         (ClientMessage::Reclaim { id }, Some(p)) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
     };
     match result {
@@ -386,69 +308,4 @@ async fn client_message(state: &AppState, handle: &TableHandle, player: Option<U
             "error": {"status": e.status.as_u16(), "code": e.code, "detail": e.detail}})
         .to_string(),
     }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ShameQuery {
-    game: Option<String>,
-    player: Option<Uuid>,
-    limit: Option<usize>,
-    cursor: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-struct ShameView {
-    id: Uuid,
-    table_id: Uuid,
-    game: String,
-    player_id: Option<Uuid>,
-    name: String,
-    /// `dicking` (an 8-piece dicking) or `up_board` (resigned).
-    kind: String,
-    pieces_home: i64,
-    at: String,
-}
-
-#[derive(Debug, Serialize)]
-struct ShamePage {
-    entries: Vec<ShameView>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    next_cursor: Option<String>,
-}
-
-async fn hall_of_shame(
-    State(state): State<AppState>,
-    Query(q): Query<ShameQuery>,
-) -> ApiResult<Json<ShamePage>> {
-    let limit = q.limit.unwrap_or(20);
-    if !(1..=100).contains(&limit) {
-        return Err(ApiError::bad_request("invalid_query", "limit is 1 to 100"));
-    }
-    if let Some(game) = &q.game {
-        super::tables::parse_game(game)?;
-    }
-    let after = super::tables::parse_cursor(q.cursor.as_deref())?;
-    let filter = ShameFilter { game: q.game, player: q.player, after, limit: limit + 1 };
-    let mut rows = state.store.shame(&filter).await?;
-    let next_cursor = if rows.len() > limit {
-        rows.truncate(limit);
-        rows.last().map(|r| format!("{}_{}", r.at, r.id))
-    } else {
-        None
-    };
-    let entries = rows
-        .into_iter()
-        .map(|r| ShameView {
-            id: r.id,
-            table_id: r.table_id,
-            game: r.game,
-            player_id: r.player_id,
-            name: r.name,
-            kind: r.kind,
-            pieces_home: r.pieces_home,
-            at: rfc3339(r.at),
-        })
-        .collect();
-    Ok(Json(ShamePage { entries, next_cursor }))
 }

@@ -1,0 +1,66 @@
+//! The hall of shame: every 8-piece dicking and every resignation ("up board"), newest first.
+
+use super::{
+    AppState,
+    error::ApiResult,
+    extract::{Json, Query},
+    paging::{Listed, Page, PageRequest},
+    parse_game, rfc3339,
+};
+use crate::store::ShameFilter;
+use axum::{Router, extract::State, routing::get};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/v1/hall-of-shame", get(hall_of_shame))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShameQuery {
+    game: Option<String>,
+    player: Option<Uuid>,
+    limit: Option<usize>,
+    cursor: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct ShameView {
+    id: Uuid,
+    table_id: Uuid,
+    game: String,
+    player_id: Option<Uuid>,
+    name: String,
+    /// `dicking` (an 8-piece dicking) or `up_board` (resigned).
+    kind: String,
+    pieces_home: i64,
+    at: String,
+}
+
+impl Listed for ShameView {
+    const KEY: &'static str = "entries";
+}
+
+async fn hall_of_shame(
+    State(state): State<AppState>,
+    Query(q): Query<ShameQuery>,
+) -> ApiResult<Json<Page<ShameView>>> {
+    if let Some(game) = &q.game {
+        parse_game(game)?;
+    }
+    let page = PageRequest::parse(q.limit, q.cursor.as_deref())?;
+    let filter = ShameFilter { game: q.game, player: q.player, after: page.after, limit: page.fetch() };
+    let rows = state.store.shame(&filter).await?;
+    let rows = Page::of(rows, &page, |r| (r.at, r.id));
+    Ok(Json(rows.map(|r| ShameView {
+        id: r.id,
+        table_id: r.table_id,
+        game: r.game,
+        player_id: r.player_id,
+        name: r.name,
+        kind: r.kind,
+        pieces_home: r.pieces_home,
+        at: rfc3339(r.at),
+    })))
+}
