@@ -4,7 +4,7 @@
 
 use super::{
     AppState,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
 };
 use crate::{
     store::{TableRecord, TableStatus, Visibility},
@@ -34,7 +34,7 @@ pub async fn visible_table(
 pub async fn live_table(state: &AppState, id: Uuid, viewer: Option<Uuid>) -> ApiResult<TableHandle> {
     let table = visible_table(state, id, viewer, None).await?;
     if table.status == TableStatus::Open || table.status == TableStatus::Closed {
-        return Err(ApiError::conflict("table_not_started", "the game has not started"));
+        return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));
     }
     state.tables.get(id).await?.ok_or_else(ApiError::table_not_found)
 }

@@ -7,7 +7,7 @@ use super::{
     actions::play,
     body,
     connections::ConnectionSlot,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Path, Query, authenticate},
 };
 use crate::table::{Broadcast, TableHandle, messages::entry_message};
@@ -78,7 +78,7 @@ async fn events(
         (None, None) => None,
     };
     if q.since < 0 {
-        return Err(ApiError::bad_request("invalid_query", "since is 0 or more"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "since is 0 or more"));
     }
     let handle = live_table(&state, id, player.as_ref().map(|p| p.id)).await?;
     let player_id = player.map(|p| p.id);
@@ -89,7 +89,11 @@ async fn events(
     }
     .ok_or_else(|| {
         // A slot frees when a socket closes; a stalled one is dropped within the send timeout.
-        ApiError::too_many("too_many_connections", "too many open connections; close one first", SEND_TIMEOUT)
+        ApiError::too_many(
+            ErrorCode::TooManyConnections,
+            "too many open connections; close one first",
+            SEND_TIMEOUT,
+        )
     })?;
     Ok(ws
         .read_buffer_size(WS_READ_BUFFER)
@@ -177,7 +181,7 @@ async fn relay(
                         }
                     }
                     Some(Ok(Message::Binary(_))) => {
-                        let reply = json!({"type": "error", "code": "invalid_message", "detail": "send JSON text"});
+                        let reply = json!({"type": "error", "code": ErrorCode::InvalidMessage, "detail": "send JSON text"});
                         if !send(socket, Message::Text(reply.to_string().into())).await {
                             break;
                         }
@@ -287,7 +291,8 @@ async fn client_message(state: &AppState, handle: &TableHandle, player: Option<U
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(m) => m,
         Err(e) => {
-            return json!({"type": "error", "code": "invalid_message", "detail": e.to_string()}).to_string();
+            return json!({"type": "error", "code": ErrorCode::InvalidMessage, "detail": e.to_string()})
+                .to_string();
         }
     };
     let (id, result) = match (message, player) {

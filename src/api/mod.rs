@@ -28,7 +28,7 @@ use axum::{
     middleware,
     response::{IntoResponse, Response},
 };
-use error::{ApiError, ApiResult};
+use error::{ApiError, ApiResult, ErrorCode};
 use limits::RateLimiter;
 use std::sync::Arc;
 use tower_http::{
@@ -89,7 +89,11 @@ pub fn router(state: AppState) -> Router {
         .merge(analysis::router())
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
-            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed here")
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                ErrorCode::MethodNotAllowed,
+                "method not allowed here",
+            )
         })
         .with_state(state)
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
@@ -118,12 +122,12 @@ async fn problem_for_bare_errors(response: Response) -> Response {
         return response;
     }
     let (code, detail) = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the body is too large"),
-        StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took too long"),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "unsupported content type"),
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "method not allowed here"),
-        s if s.is_server_error() => ("internal", "an internal error occurred"),
-        _ => ("bad_request", "the request could not be understood"),
+        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::PayloadTooLarge, "the body is too large"),
+        StatusCode::REQUEST_TIMEOUT => (ErrorCode::Timeout, "the request took too long"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => (ErrorCode::UnsupportedMediaType, "unsupported content type"),
+        StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::MethodNotAllowed, "method not allowed here"),
+        s if s.is_server_error() => (ErrorCode::Internal, "an internal error occurred"),
+        _ => (ErrorCode::BadRequest, "the request could not be understood"),
     };
     ApiError::new(status, code, detail).into_response()
 }
@@ -139,7 +143,7 @@ pub fn rfc3339(millis: i64) -> String {
 fn parse_game(game: &str) -> ApiResult<GameKind> {
     GameKind::parse(game).ok_or_else(|| {
         ApiError::unprocessable(
-            "unknown_game",
+            ErrorCode::UnknownGame,
             format!("unknown game {game:?}; choose luddo, ludo, uckers, snakes or backgammon"),
         )
     })

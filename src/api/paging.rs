@@ -4,7 +4,7 @@
 //! A cursor is the position of the last row handed out (`<millis>_<uuid>`, the list's sort key);
 //! the next page starts after it, so rows added meanwhile never shift a page.
 
-use super::error::{ApiError, ApiResult};
+use super::error::{ApiError, ApiResult, ErrorCode};
 use serde::{Serialize, Serializer, ser::SerializeMap};
 use uuid::Uuid;
 
@@ -30,7 +30,7 @@ impl PageRequest {
     pub fn parse(limit: Option<usize>, cursor: Option<&str>) -> ApiResult<Self> {
         let limit = limit.unwrap_or(DEFAULT_LIMIT);
         if !(1..=MAX_LIMIT).contains(&limit) {
-            return Err(ApiError::bad_request("invalid_query", format!("limit is 1 to {MAX_LIMIT}")));
+            return Err(ApiError::bad_request(ErrorCode::InvalidQuery, format!("limit is 1 to {MAX_LIMIT}")));
         }
         Ok(Self { limit, after: parse_cursor(cursor)? })
     }
@@ -45,7 +45,7 @@ impl PageRequest {
 /// client that passes the last page's absent `next_cursor` on sends).
 fn parse_cursor(cursor: Option<&str>) -> ApiResult<Option<Position>> {
     let Some(cursor) = cursor.filter(|c| !c.is_empty()) else { return Ok(None) };
-    let bad = || ApiError::bad_request("invalid_query", "cursor is not one this server handed out");
+    let bad = || ApiError::bad_request(ErrorCode::InvalidQuery, "cursor is not one this server handed out");
     let (at, id) = cursor.split_once('_').ok_or_else(bad)?;
     Ok(Some((at.parse().map_err(|_| bad())?, Uuid::parse_str(id).map_err(|_| bad())?)))
 }

@@ -4,7 +4,7 @@ use super::{
     AppState,
     access::visible_table,
     body,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
     paging::{Listed, Page, PageRequest},
     parse_game, rfc3339,
@@ -252,7 +252,7 @@ fn check_client_seed(seed: &str) -> ApiResult<()> {
         return Ok(());
     }
     Err(ApiError::unprocessable(
-        "invalid_client_seed",
+        ErrorCode::InvalidClientSeed,
         format!("a client seed has at most {MAX_CLIENT_SEED_BYTES} bytes and no control characters"),
     ))
 }
@@ -267,7 +267,7 @@ fn options_for(
     if !game.seats_allowed(seats) {
         let range = game.seat_range();
         return Err(ApiError::unprocessable(
-            "invalid_seat_count",
+            ErrorCode::InvalidSeatCount,
             format!(
                 "{} takes {} to {} seats{}",
                 game.as_str(),
@@ -279,7 +279,7 @@ fn options_for(
     }
     game.normalize_options(options, seats)
         .and_then(|options| game.check_visibility(&options, visibility).map(|()| options))
-        .map_err(|e| ApiError::unprocessable("invalid_options", e))
+        .map_err(|e| ApiError::unprocessable(ErrorCode::InvalidOptions, e))
 }
 
 async fn create(
@@ -297,24 +297,30 @@ async fn create(
     let game = parse_game(&body.game)?;
     let options = options_for(game, &body.options.unwrap_or_default(), body.seats, body.visibility)?;
     if body.seat >= body.seats {
-        return Err(ApiError::unprocessable("invalid_seat", format!("seat must be below {}", body.seats)));
+        return Err(ApiError::unprocessable(
+            ErrorCode::InvalidSeat,
+            format!("seat must be below {}", body.seats),
+        ));
     }
     check_client_seed(&body.client_seed)?;
     if let Some(dice) = &body.dice {
         if !state.config.test_mode {
             return Err(ApiError::forbidden(
-                "scripted_dice_disabled",
+                ErrorCode::ScriptedDiceDisabled,
                 "scripted dice are only accepted by a server in test mode",
             ));
         }
         if dice.len() > MAX_DICE_SCRIPT || dice.iter().any(|d| !(1..=6).contains(d)) {
-            return Err(ApiError::unprocessable("invalid_dice", "dice are 1 to 6, at most 10000 of them"));
+            return Err(ApiError::unprocessable(
+                ErrorCode::InvalidDice,
+                "dice are 1 to 6, at most 10000 of them",
+            ));
         }
     }
     if state.store.count_open_tables_hosted(host.id).await? >= MAX_OPEN_TABLES_PER_HOST {
         // A slot frees when one of them finishes or closes: minutes, not seconds.
         return Err(ApiError::too_many(
-            "too_many_tables",
+            ErrorCode::TooManyTables,
             format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
             Duration::from_secs(60),
         ));
@@ -387,10 +393,10 @@ async fn update(
 ) -> ApiResult<Json<TableView>> {
     let table = visible_table(&state, id, Some(player.id), None).await?;
     if table.host_id != player.id {
-        return Err(ApiError::forbidden("not_host", "only the host may change the table"));
+        return Err(ApiError::forbidden(ErrorCode::NotHost, "only the host may change the table"));
     }
     if table.status != TableStatus::Open {
-        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
     }
     let game = parse_game(&table.game)?;
     let visibility = body.visibility.unwrap_or(table.visibility);
@@ -403,7 +409,7 @@ async fn update(
     };
     let party = body.party.unwrap_or(table.party);
     if !state.store.update_table_settings(id, &options, party, visibility, invite_code.as_deref()).await? {
-        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
@@ -418,16 +424,16 @@ async fn join(
     check_client_seed(&body.client_seed)?;
     let table = visible_table(&state, id, Some(player.id), body.invite_code.as_deref()).await?;
     if table.seat_of(player.id).is_some() {
-        return Err(ApiError::conflict("already_seated", "you already have a seat at this table"));
+        return Err(ApiError::conflict(ErrorCode::AlreadySeated, "you already have a seat at this table"));
     }
     if table.status != TableStatus::Open {
-        return Err(ApiError::conflict("table_not_open", "the table is no longer taking players"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table is no longer taking players"));
     }
     let free = |s: &&crate::store::SeatRecord| s.player_id.is_none() && s.controller == Controller::Human;
     let seat = match body.seat {
         Some(seat) if seat >= table.seat_count => {
             return Err(ApiError::unprocessable(
-                "invalid_seat",
+                ErrorCode::InvalidSeat,
                 format!("seat must be below {}", table.seat_count),
             ));
         }
@@ -437,10 +443,10 @@ async fn join(
             .iter()
             .find(free)
             .map(|s| s.seat)
-            .ok_or_else(|| ApiError::conflict("table_full", "every seat is taken"))?,
+            .ok_or_else(|| ApiError::conflict(ErrorCode::TableFull, "every seat is taken"))?,
     };
     if !state.store.take_seat(id, seat, player.id, &body.client_seed).await? {
-        return Err(ApiError::conflict("seat_taken", format!("seat {seat} is taken")));
+        return Err(ApiError::conflict(ErrorCode::SeatTaken, format!("seat {seat} is taken")));
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
@@ -458,11 +464,11 @@ async fn update_seat(
     match state.store.set_client_seed(id, player.id, &body.client_seed).await? {
         SeedUpdate::Set => {}
         SeedUpdate::NotSeated => {
-            return Err(ApiError::conflict("not_seated", "you have no seat at this table"));
+            return Err(ApiError::conflict(ErrorCode::NotSeated, "you have no seat at this table"));
         }
         SeedUpdate::NotOpen => {
             return Err(ApiError::conflict(
-                "table_not_open",
+                ErrorCode::TableNotOpen,
                 "the game has started: the client seeds are fixed",
             ));
         }
@@ -478,13 +484,13 @@ async fn leave(
 ) -> ApiResult<Json<TableView>> {
     let table = visible_table(&state, id, Some(player.id), None).await?;
     if table.seat_of(player.id).is_none() {
-        return Err(ApiError::conflict("not_seated", "you have no seat at this table"));
+        return Err(ApiError::conflict(ErrorCode::NotSeated, "you have no seat at this table"));
     }
     if table.status != TableStatus::Open {
-        return Err(ApiError::conflict("table_not_open", "the game has started; seats are kept"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the game has started; seats are kept"));
     }
     if !state.store.leave_seat(id, player.id).await? {
-        return Err(ApiError::conflict("table_not_open", "the game has started; seats are kept"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the game has started; seats are kept"));
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
@@ -499,20 +505,20 @@ async fn start(
     let table = visible_table(&state, id, Some(player.id), None).await?;
     // Checked again where it counts, under the table's lock: a player may leave meanwhile.
     if table.host_id != player.id {
-        return Err(ApiError::forbidden("not_host", "only the host may start the table"));
+        return Err(ApiError::forbidden(ErrorCode::NotHost, "only the host may start the table"));
     }
     let started = state.store.start_table(id, player.id, &state.config.instance_id, body.fill_with_bots);
     match started.await? {
         StartOutcome::Started => {}
         StartOutcome::NotOpen => {
-            return Err(ApiError::conflict("table_not_open", "the table has already started"));
+            return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
         }
         StartOutcome::NotHost => {
-            return Err(ApiError::forbidden("not_host", "only the host may start the table"));
+            return Err(ApiError::forbidden(ErrorCode::NotHost, "only the host may start the table"));
         }
         StartOutcome::SeatsEmpty(empty) => {
             return Err(ApiError::conflict(
-                "seats_empty",
+                ErrorCode::SeatsEmpty,
                 format!("{empty} seat(s) are empty: wait for players or start with fill_with_bots"),
             ));
         }
