@@ -10,20 +10,21 @@ use super::{
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Path, Query, authenticate},
 };
-use crate::table::{Broadcast, TableHandle, messages::entry_message};
+use crate::table::{ActOk, Broadcast, TableHandle, messages::entry_message};
 use axum::{
     Extension, Router,
     extract::{
         State, WebSocketUpgrade,
-        ws::{CloseFrame, Message, Utf8Bytes, WebSocket},
+        ws::{CloseFrame, Message, Utf8Bytes},
     },
     response::Response,
     routing::get,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::{sync::Arc, time::Duration};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::{self, error::RecvError};
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
@@ -106,10 +107,76 @@ async fn events(
         }))
 }
 
+/// What serving a WebSocket needs of it: messages from the client in, messages to it out.
+/// axum's `WebSocket` is one; the tests below drive the relay through an in-memory one, without
+/// a network (as axum's testing-websockets example does).
+trait Socket: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin {}
+
+impl<S> Socket for S where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin
+{
+}
+
+/// A message the server sends of its own accord on a socket: the answer to each client message.
+/// (Log entries and presence changes are the table's, built in `table::messages`.)
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Answer {
+    /// The outcome of an `action` or `reclaim`.
+    Reply(Reply),
+    /// A client message the server cannot read.
+    Error { code: ErrorCode, detail: String },
+    /// The answer to a `ping`.
+    Pong,
+}
+
+/// `{"type":"reply","id","ok"}` with `seq` and `events` when it worked, `error` when not.
+#[derive(Debug, Serialize)]
+struct Reply {
+    /// The client's `id` of the message answered, `null` if it gave none.
+    id: Option<Value>,
+    ok: bool,
+    #[serde(flatten)]
+    done: Option<ActOk>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ReplyError>,
+}
+
+/// Why an action or reclaim was refused: the status, code and detail its HTTP form answers with.
+#[derive(Debug, Serialize)]
+struct ReplyError {
+    status: u16,
+    code: ErrorCode,
+    detail: String,
+}
+
+impl Answer {
+    fn reply(id: Option<Value>, result: ApiResult<ActOk>) -> Self {
+        Answer::Reply(match result {
+            Ok(done) => Reply { id, ok: true, done: Some(done), error: None },
+            Err(e) => Reply {
+                id,
+                ok: false,
+                done: None,
+                error: Some(ReplyError { status: e.status.as_u16(), code: e.code, detail: e.detail }),
+            },
+        })
+    }
+
+    fn invalid_message(detail: impl Into<String>) -> Self {
+        Answer::Error { code: ErrorCode::InvalidMessage, detail: detail.into() }
+    }
+
+    fn to_message(&self) -> Message {
+        let text = serde_json::to_string(self).expect("answers serialize");
+        Message::Text(text.into())
+    }
+}
+
 /// Serves one WebSocket: the backlog after `since`, then live messages; actions and reclaims
 /// from the client; pings. Ends on close, on idleness, or when the client falls behind.
 async fn follow(
-    mut socket: WebSocket,
+    mut socket: impl Socket,
     state: AppState,
     id: Uuid,
     handle: TableHandle,
@@ -124,7 +191,10 @@ async fn follow(
     };
     let recent = std::mem::take(&mut sub.recent);
     match send_backlog(&mut socket, &state, id, since, recent, sub.seq).await {
-        Ok(true) => relay(&mut socket, &mut sub, &state, &handle, player, since).await,
+        Ok(true) => {
+            let answer = |text| client_message(&state, &handle, player, text);
+            relay(&mut socket, &mut sub.receiver, since, answer).await;
+        }
         Ok(false) => {}
         Err(_) => {
             send(&mut socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
@@ -135,15 +205,17 @@ async fn follow(
     }
 }
 
-/// Relays live messages to the socket and answers the client, until either side ends it.
-async fn relay(
-    socket: &mut WebSocket,
-    sub: &mut crate::table::Subscription,
-    state: &AppState,
-    handle: &TableHandle,
-    player: Option<Uuid>,
+/// Relays live messages to the socket and answers the client's messages with `answer`, until
+/// either side ends it.
+async fn relay<F, A>(
+    socket: &mut impl Socket,
+    receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     since: i64,
-) {
+    mut answer: F,
+) where
+    F: FnMut(Utf8Bytes) -> A,
+    A: Future<Output = Answer>,
+{
     // The first ping one period from now. (Not `interval` and a first `tick().await`: that tick
     // is due "now", which a timer only sees pass once the clock moves on, so under tokio's
     // paused clock in tests a new socket relayed nothing until time was advanced.)
@@ -151,7 +223,7 @@ async fn relay(
     let mut last_heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
-            message = sub.receiver.recv() => match message {
+            message = receiver.recv() => match message {
                 Ok(b) => {
                     if b.seq.is_some_and(|s| s <= since.max(0)) {
                         continue;
@@ -171,23 +243,16 @@ async fn relay(
                     break;
                 }
             },
-            incoming = socket.recv() => {
+            incoming = socket.next() => {
                 last_heard = tokio::time::Instant::now();
-                match incoming {
-                    Some(Ok(Message::Text(text))) => {
-                        let reply = client_message(state, handle, player, &text).await;
-                        if !send(socket, Message::Text(reply.into())).await {
-                            break;
-                        }
-                    }
-                    Some(Ok(Message::Binary(_))) => {
-                        let reply = json!({"type": "error", "code": ErrorCode::InvalidMessage, "detail": "send JSON text"});
-                        if !send(socket, Message::Text(reply.to_string().into())).await {
-                            break;
-                        }
-                    }
+                let reply = match incoming {
+                    Some(Ok(Message::Text(text))) => answer(text).await,
+                    Some(Ok(Message::Binary(_))) => Answer::invalid_message("send JSON text"),
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => {}
+                    Some(Ok(_)) => continue,
+                };
+                if !send(socket, reply.to_message()).await {
+                    break;
                 }
             }
             _ = ping.tick() => {
@@ -210,7 +275,7 @@ async fn relay(
 /// takes the next broadcast while a write waits, so what a slow client can make the server hold
 /// is one message in the socket's write buffer, the shared broadcast ring (it is dropped with
 /// 4008 once it falls `SUBSCRIBER_QUEUE` messages behind) and the kernel's TCP buffers.
-async fn send(socket: &mut WebSocket, message: Message) -> bool {
+async fn send(socket: &mut impl Socket, message: Message) -> bool {
     match tokio::time::timeout(SEND_TIMEOUT, socket.send(message)).await {
         Ok(Ok(())) => true,
         Ok(Err(_)) => false,
@@ -225,8 +290,8 @@ async fn send(socket: &mut WebSocket, message: Message) -> bool {
 /// close, for at most [`CLOSE_WAIT`]. Dropping a socket with unread input makes the kernel
 /// reset the connection, and a reset discards what the client has not read yet, close frame
 /// included: a client that lagged while it kept sending would never learn to resume with `since`.
-async fn drain(socket: &mut WebSocket) {
-    let _ = tokio::time::timeout(CLOSE_WAIT, async { while let Some(Ok(_)) = socket.recv().await {} }).await;
+async fn drain(socket: &mut impl Socket) {
+    let _ = tokio::time::timeout(CLOSE_WAIT, async { while let Some(Ok(_)) = socket.next().await {} }).await;
 }
 
 fn close(code: u16, reason: &'static str) -> CloseFrame {
@@ -239,7 +304,7 @@ fn close(code: u16, reason: &'static str) -> CloseFrame {
 /// however slowly the client reads (each write waits at most [`SEND_TIMEOUT`]). `Ok(false)` if
 /// the connection is to be dropped.
 async fn send_backlog(
-    socket: &mut WebSocket,
+    socket: &mut impl Socket,
     state: &AppState,
     id: Uuid,
     since: i64,
@@ -273,7 +338,12 @@ async fn send_backlog(
 
 /// A message from the client: `{"type":"action","id","seq","action"}`, `{"type":"reclaim","id"}`
 /// or `{"type":"ping"}`. Each gets one reply.
-async fn client_message(state: &AppState, handle: &TableHandle, player: Option<Uuid>, text: &str) -> String {
+async fn client_message(
+    state: &AppState,
+    handle: &TableHandle,
+    player: Option<Uuid>,
+    text: Utf8Bytes,
+) -> Answer {
     #[derive(Deserialize)]
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     enum ClientMessage {
@@ -288,15 +358,12 @@ async fn client_message(state: &AppState, handle: &TableHandle, player: Option<U
         },
         Ping,
     }
-    let message: ClientMessage = match serde_json::from_str(text) {
+    let message: ClientMessage = match serde_json::from_str(&text) {
         Ok(m) => m,
-        Err(e) => {
-            return json!({"type": "error", "code": ErrorCode::InvalidMessage, "detail": e.to_string()})
-                .to_string();
-        }
+        Err(e) => return Answer::invalid_message(e.to_string()),
     };
     let (id, result) = match (message, player) {
-        (ClientMessage::Ping, _) => return json!({"type": "pong"}).to_string(),
+        (ClientMessage::Ping, _) => return Answer::Pong,
         (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
             (id, Err(ApiError::unauthorized("connect with a token to play")))
         }
@@ -305,12 +372,176 @@ async fn client_message(state: &AppState, handle: &TableHandle, player: Option<U
         }
         (ClientMessage::Reclaim { id }, Some(p)) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
     };
-    match result {
-        Ok(ok) => {
-            json!({"type": "reply", "id": id, "ok": true, "seq": ok.seq, "events": ok.events}).to_string()
+    Answer::reply(id, result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::{
+        pin::Pin,
+        sync::Mutex,
+        task::{Context, Poll},
+    };
+    use tokio::{sync::mpsc, time::Instant};
+
+    /// An in-memory socket: what the client sends comes from `incoming`; what the server sends
+    /// is kept in `sent`, unless the client has stopped reading, when every send waits forever.
+    struct TestSocket {
+        incoming: mpsc::UnboundedReceiver<Message>,
+        sent: Arc<Mutex<Vec<Message>>>,
+        reading: bool,
+    }
+
+    /// A socket, the client's end of its input, and what the server sent on it.
+    fn socket(reading: bool) -> (TestSocket, mpsc::UnboundedSender<Message>, Arc<Mutex<Vec<Message>>>) {
+        let (client, incoming) = mpsc::unbounded_channel();
+        let sent = Arc::default();
+        (TestSocket { incoming, sent: Arc::clone(&sent), reading }, client, sent)
+    }
+
+    impl Stream for TestSocket {
+        type Item = Result<Message, axum::Error>;
+        fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+            self.incoming.poll_recv(cx).map(|m| m.map(Ok))
         }
-        Err(e) => json!({"type": "reply", "id": id, "ok": false,
-            "error": {"status": e.status.as_u16(), "code": e.code, "detail": e.detail}})
-        .to_string(),
+    }
+
+    impl Sink<Message> for TestSocket {
+        type Error = axum::Error;
+        fn poll_ready(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            // A client that stopped reading: the TCP buffers are full and the write never ends.
+            if self.reading { Poll::Ready(Ok(())) } else { Poll::Pending }
+        }
+        fn start_send(self: Pin<&mut Self>, message: Message) -> Result<(), Self::Error> {
+            self.sent.lock().unwrap().push(message);
+            Ok(())
+        }
+        fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Ready(Ok(()))
+        }
+        fn poll_close(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    fn entry(seq: i64) -> Arc<Broadcast> {
+        Arc::new(Broadcast { seq: Some(seq), text: format!(r#"{{"type":"entry","seq":{seq}}}"#).into() })
+    }
+
+    /// The relay's client-message answers are not under test here.
+    async fn no_answer(_: Utf8Bytes) -> Answer {
+        unreachable!("the client sends nothing")
+    }
+
+    fn close_code(message: &Message) -> Option<u16> {
+        match message {
+            Message::Close(Some(frame)) => Some(frame.code),
+            _ => None,
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_subscriber_that_falls_behind_is_closed_with_4008_and_drained() {
+        let (mut socket, _client, sent) = socket(true);
+        let (tx, mut rx) = broadcast::channel(2);
+        for seq in 1..=3 {
+            tx.send(entry(seq)).unwrap();
+        }
+        let start = Instant::now();
+        relay(&mut socket, &mut rx, 0, no_answer).await;
+        let sent = sent.lock().unwrap();
+        assert_eq!(sent.len(), 1, "{sent:?}");
+        assert_eq!(close_code(&sent[0]), Some(CLOSE_LAGGING));
+        // The client never answered the close: the server read on for CLOSE_WAIT, then gave up.
+        assert_eq!(start.elapsed(), CLOSE_WAIT);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_silent_client_is_pinged_then_closed_as_idle() {
+        let (mut socket, _client, sent) = socket(true);
+        let (_tx, mut rx) = broadcast::channel::<Arc<Broadcast>>(2);
+        let start = Instant::now();
+        relay(&mut socket, &mut rx, 0, no_answer).await;
+        let sent = sent.lock().unwrap();
+        let pings = sent.iter().filter(|m| matches!(m, Message::Ping(_))).count();
+        // Pings at 20, 40 and 60 s (60 s of silence is not yet over the limit), the close at 80 s.
+        assert_eq!(pings, 3, "{sent:?}");
+        assert_eq!(sent.len(), 4);
+        assert_eq!(close_code(&sent[3]), Some(1001));
+        assert_eq!(start.elapsed(), PING_EVERY * 4);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_client_that_stops_reading_is_dropped_after_the_send_timeout() {
+        let (mut socket, _client, sent) = socket(false);
+        let (tx, mut rx) = broadcast::channel(2);
+        tx.send(entry(1)).unwrap();
+        let start = Instant::now();
+        relay(&mut socket, &mut rx, 0, no_answer).await;
+        assert!(sent.lock().unwrap().is_empty());
+        assert_eq!(start.elapsed(), SEND_TIMEOUT);
+    }
+
+    fn texts(sent: &Mutex<Vec<Message>>) -> Vec<Value> {
+        let sent = sent.lock().unwrap();
+        sent.iter()
+            .filter_map(|m| match m {
+                Message::Text(t) => Some(serde_json::from_str(t).unwrap()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn entries_up_to_since_are_skipped_and_a_restart_closes_with_1012() {
+        let (mut socket, _client, sent) = socket(true);
+        let (tx, mut rx) = broadcast::channel(4);
+        tx.send(entry(1)).unwrap();
+        tx.send(entry(2)).unwrap();
+        drop(tx);
+        relay(&mut socket, &mut rx, 1, no_answer).await;
+        assert_eq!(texts(&sent), [json!({"type": "entry", "seq": 2})]);
+        assert_eq!(sent.lock().unwrap().last().and_then(close_code), Some(1012));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn each_client_message_gets_one_answer_until_the_client_closes() {
+        let (mut socket, client, sent) = socket(true);
+        let (_tx, mut rx) = broadcast::channel::<Arc<Broadcast>>(4);
+        client.send(Message::Text(r#"{"type":"ping"}"#.into())).unwrap();
+        client.send(Message::Binary(Default::default())).unwrap();
+        client.send(Message::Close(None)).unwrap();
+        relay(&mut socket, &mut rx, 0, async |_| Answer::Pong).await;
+        assert_eq!(
+            texts(&sent),
+            [
+                json!({"type": "pong"}),
+                json!({"type": "error", "code": "invalid_message", "detail": "send JSON text"})
+            ]
+        );
+    }
+
+    /// The typed answers are the JSON the server always sent (built with `json!` before).
+    #[test]
+    fn answers_keep_their_wire_form() {
+        let value = |a: Answer| serde_json::to_value(a).unwrap();
+        let done = ActOk { seq: 7, events: vec![json!({"type": "rolled", "die": 6})] };
+        assert_eq!(
+            value(Answer::reply(Some(json!("a1")), Ok(done))),
+            json!({"type": "reply", "id": "a1", "ok": true, "seq": 7, "events": [{"type": "rolled", "die": 6}]})
+        );
+        let refused = ApiError::conflict(ErrorCode::NotYourTurn, "seat 2 is to act");
+        assert_eq!(
+            value(Answer::reply(None, Err(refused))),
+            json!({"type": "reply", "id": null, "ok": false,
+                "error": {"status": 409, "code": "not_your_turn", "detail": "seat 2 is to act"}})
+        );
+        assert_eq!(
+            value(Answer::invalid_message("send JSON text")),
+            json!({"type": "error", "code": "invalid_message", "detail": "send JSON text"})
+        );
+        assert_eq!(value(Answer::Pong), json!({"type": "pong"}));
     }
 }
