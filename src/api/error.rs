@@ -22,8 +22,9 @@ use std::time::Duration;
 macro_rules! error_codes {
     ($($(#[doc = $doc:literal])* $variant:ident = $code:literal,)*) => {
         /// The stable machine-readable code of every failure the API answers with: the `code`
-        /// (and last segment of `type`) of a problem+json body, and of a WebSocket `reply`'s
-        /// `error` or `error` message. openapi.yaml lists exactly these (tests/openapi.rs).
+        /// (and last segment of `type`) of a problem+json body, of the `error` in a WebSocket
+        /// `reply`, and of a WebSocket `error` message. openapi.yaml lists exactly these
+        /// (checked by tests/openapi.rs).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
         #[serde(rename_all = "snake_case")]
         pub enum ErrorCode {
@@ -49,7 +50,7 @@ error_codes! {
     MalformedJson = "malformed_json",
     /// 422: the body is JSON but not of the expected shape.
     InvalidBody = "invalid_body",
-    /// 400: a query parameter (or a path's cursor, limit or `since`) is out of range.
+    /// 400: a query parameter the route does not take, or out of range (`limit`, `cursor`, `since`).
     InvalidQuery = "invalid_query",
     /// 400: a request the server cannot read otherwise.
     BadRequest = "bad_request",
