@@ -180,3 +180,24 @@ async fn examples_match_real_responses() {
     let health = s.get("/health", None).await;
     assert_eq!(health.json, example("/health", "get", "200"));
 }
+
+/// The spec lists exactly the error codes the server has (`ErrorCode`): every code in
+/// `Problem.code` or in the WebSocket `ErrorMessage.code`, and nothing else there.
+#[test]
+fn spec_lists_exactly_the_error_codes() {
+    use luddo::api::error::ErrorCode;
+    let listed = |schema: &str| -> BTreeSet<String> {
+        let codes = spec::spec()["components"]["schemas"][schema]["properties"]["code"]["enum"].clone();
+        let codes = codes.as_array().unwrap_or_else(|| panic!("{schema}.code has an enum"));
+        codes.iter().map(|c| c.as_str().unwrap().to_string()).collect()
+    };
+    let problem = listed("Problem");
+    let websocket = listed("ErrorMessage");
+    assert!(problem.is_disjoint(&websocket), "codes in both Problem and ErrorMessage");
+    let spec: BTreeSet<String> = problem.union(&websocket).cloned().collect();
+    let source: BTreeSet<String> = ErrorCode::ALL.iter().map(|c| c.as_str().to_string()).collect();
+    let undocumented: Vec<_> = source.difference(&spec).collect();
+    let unknown: Vec<_> = spec.difference(&source).collect();
+    assert!(undocumented.is_empty(), "error codes missing from openapi.yaml: {undocumented:?}");
+    assert!(unknown.is_empty(), "openapi.yaml lists codes ErrorCode lacks: {unknown:?}");
+}

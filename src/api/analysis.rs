@@ -2,7 +2,7 @@
 
 use super::{
     AppState, body,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     extract::Json,
 };
 use crate::rules::backgammon::analysis::{PlayInfo, PositionInput, legal_plays};
@@ -38,15 +38,18 @@ async fn plays(Json(body): Json<PlaysRequest>) -> ApiResult<Json<PlaysResponse>>
         (None, Some(xgid)) => PositionInput::Xgid(xgid),
         _ => {
             return Err(ApiError::unprocessable(
-                "invalid_position",
+                ErrorCode::InvalidPosition,
                 "give exactly one of position_id and xgid",
             ));
         }
     };
     if body.dice.iter().any(|d| !(1..=6).contains(d)) {
-        return Err(ApiError::unprocessable("invalid_dice", format!("dice are 1 to 6, not {:?}", body.dice)));
+        return Err(ApiError::unprocessable(
+            ErrorCode::InvalidDice,
+            format!("dice are 1 to 6, not {:?}", body.dice),
+        ));
     }
     let plays = legal_plays(&input, body.dice)
-        .map_err(|e| ApiError::unprocessable("invalid_position", e.to_string()))?;
+        .map_err(|e| ApiError::unprocessable(ErrorCode::InvalidPosition, e.to_string()))?;
     Ok(Json(PlaysResponse { plays }))
 }

@@ -4,7 +4,10 @@
 //! on; `detail` is for humans. Internal errors are logged with their cause and answered with a
 //! bare 500 that reveals nothing.
 
-use crate::store::{Constraint, StoreError};
+use crate::{
+    store::{Constraint, StoreError},
+    table::PlayError,
+};
 use axum::{
     Json,
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
@@ -14,11 +17,126 @@ use axum::{
 use serde::Serialize;
 use std::time::Duration;
 
+/// Declares [`ErrorCode`] with its variants' wire names, and the list of all of them (which a
+/// plain enum cannot give), from one list.
+macro_rules! error_codes {
+    ($($(#[doc = $doc:literal])* $variant:ident = $code:literal,)*) => {
+        /// The stable machine-readable code of every failure the API answers with: the `code`
+        /// (and last segment of `type`) of a problem+json body, of the `error` in a WebSocket
+        /// `reply`, and of a WebSocket `error` message. openapi.yaml lists exactly these
+        /// (checked by tests/openapi.rs).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum ErrorCode {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, in the order declared.
+            pub const ALL: &[ErrorCode] = &[$(ErrorCode::$variant),*];
+
+            /// The code as sent.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $code,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    /// 400: the body is not JSON at all.
+    MalformedJson = "malformed_json",
+    /// 422: the body is JSON but not of the expected shape.
+    InvalidBody = "invalid_body",
+    /// 400: a query parameter the route does not take, or out of range (`limit`, `cursor`, `since`).
+    InvalidQuery = "invalid_query",
+    /// 400: a request the server cannot read otherwise.
+    BadRequest = "bad_request",
+    /// 415: a body not sent as application/json.
+    UnsupportedMediaType = "unsupported_media_type",
+    /// 413: a body over the size limit.
+    PayloadTooLarge = "payload_too_large",
+    /// 401: no token, or one the server does not know.
+    Unauthorized = "unauthorized",
+    /// 403: only the table's host may do this.
+    NotHost = "not_host",
+    /// 403: fixed dice, asked of a server not in test mode.
+    ScriptedDiceDisabled = "scripted_dice_disabled",
+    /// 404: no such route or resource.
+    NotFound = "not_found",
+    /// 404: no such table, or one the caller may not see.
+    TableNotFound = "table_not_found",
+    /// 405: the route exists but not with this method.
+    MethodNotAllowed = "method_not_allowed",
+    /// 409: the request clashed with another at the database; try again.
+    Conflict = "conflict",
+    /// 409: the caller already holds a seat at the table.
+    AlreadySeated = "already_seated",
+    /// 409: the caller holds no seat at the table.
+    NotSeated = "not_seated",
+    /// 409: the seat asked for is taken.
+    SeatTaken = "seat_taken",
+    /// 409: every seat is taken.
+    TableFull = "table_full",
+    /// 409: the table has started (or closed): its seats and settings are fixed.
+    TableNotOpen = "table_not_open",
+    /// 409: a start without `fill_with_bots` while seats are empty.
+    SeatsEmpty = "seats_empty",
+    /// 422: a player name that is empty, too long or holds invisible characters.
+    InvalidName = "invalid_name",
+    /// 422: no such game.
+    UnknownGame = "unknown_game",
+    /// 422: the game is not played with that many seats.
+    InvalidSeatCount = "invalid_seat_count",
+    /// 422: options the game does not take (or not at this visibility).
+    InvalidOptions = "invalid_options",
+    /// 422: a seat number past the table's seats.
+    InvalidSeat = "invalid_seat",
+    /// 422: a client seed too long or with control characters.
+    InvalidClientSeed = "invalid_client_seed",
+    /// 422: dice outside 1 to 6 (or too many of them).
+    InvalidDice = "invalid_dice",
+    /// 429: over a rate limit; see Retry-After.
+    RateLimited = "rate_limited",
+    /// 429: the host has too many unfinished tables.
+    TooManyTables = "too_many_tables",
+    /// 409: the table's game has not started.
+    TableNotStarted = "table_not_started",
+    /// 409: the action was sent against an older `seq`; read the latest entries first.
+    StaleSeq = "stale_seq",
+    /// 403: the caller holds no seat to act from.
+    NotYourSeat = "not_your_seat",
+    /// 409: another seat is to act.
+    NotYourTurn = "not_your_turn",
+    /// 422: not one of the legal actions listed.
+    IllegalAction = "illegal_action",
+    /// 409: the game is over.
+    GameOver = "game_over",
+    /// 409: a reclaim of a seat no bot holds.
+    NotBotControlled = "not_bot_controlled",
+    /// 422: a position the analysis cannot read.
+    InvalidPosition = "invalid_position",
+    /// 429: too many open WebSockets for the player or the table's spectators.
+    TooManyConnections = "too_many_connections",
+    /// 408: the request took longer than the request timeout.
+    Timeout = "timeout",
+    /// 503: the database (or the table's actor) is unavailable; try again shortly.
+    Unavailable = "unavailable",
+    /// 503 with Retry-After: the table is played by another server process sharing the database.
+    TableElsewhere = "table_elsewhere",
+    /// 500: something failed inside; logged, never detailed.
+    Internal = "internal",
+    /// WebSocket `error` message only: a client message that is not one the server reads.
+    InvalidMessage = "invalid_message",
+}
+
 /// A failed request: status, stable code, human detail.
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub detail: String,
     /// For 429: when to try again.
     pub retry_after: Option<Duration>,
@@ -32,51 +150,51 @@ struct Problem<'a> {
     title: &'a str,
     status: u16,
     detail: &'a str,
-    code: &'a str,
+    code: ErrorCode,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, code: ErrorCode, detail: impl Into<String>) -> Self {
         Self { status, code, detail: detail.into(), retry_after: None }
     }
-    pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
+    pub fn bad_request(code: ErrorCode, detail: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, detail)
     }
-    pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> Self {
+    pub fn unprocessable(code: ErrorCode, detail: impl Into<String>) -> Self {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, detail)
     }
     pub fn unauthorized(detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized, detail)
     }
-    pub fn forbidden(code: &'static str, detail: impl Into<String>) -> Self {
+    pub fn forbidden(code: ErrorCode, detail: impl Into<String>) -> Self {
         Self::new(StatusCode::FORBIDDEN, code, detail)
     }
     pub fn not_found(detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", detail)
+        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, detail)
     }
     pub fn table_not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "table_not_found", "no such table")
+        Self::new(StatusCode::NOT_FOUND, ErrorCode::TableNotFound, "no such table")
     }
-    pub fn conflict(code: &'static str, detail: impl Into<String>) -> Self {
+    pub fn conflict(code: ErrorCode, detail: impl Into<String>) -> Self {
         Self::new(StatusCode::CONFLICT, code, detail)
     }
     pub fn rate_limited(retry_after: Duration) -> Self {
-        Self::too_many("rate_limited", "too many requests; slow down", retry_after)
+        Self::too_many(ErrorCode::RateLimited, "too many requests; slow down", retry_after)
     }
     /// A 429 for a bound that frees up by itself (a budget refills, a connection closes, a table
     /// ends): `retry_after` is when trying again is worth it.
-    pub fn too_many(code: &'static str, detail: impl Into<String>, retry_after: Duration) -> Self {
+    pub fn too_many(code: ErrorCode, detail: impl Into<String>, retry_after: Duration) -> Self {
         Self { retry_after: Some(retry_after), ..Self::new(StatusCode::TOO_MANY_REQUESTS, code, detail) }
     }
     pub fn unavailable(detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", detail)
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, detail)
     }
     /// An internal failure: logged here with its cause, answered without it.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(%cause, "internal error");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "an internal error occurred")
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, "an internal error occurred")
     }
 }
 
@@ -84,7 +202,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let title = self.status.canonical_reason().unwrap_or("Error");
         let body = Problem {
-            kind: format!("https://luddo.dev/problems/{}", self.code),
+            kind: format!("https://luddo.dev/problems/{}", self.code.as_str()),
             title,
             status: self.status.as_u16(),
             detail: &self.detail,
@@ -113,24 +231,24 @@ impl From<StoreError> for ApiError {
                 ApiError::unavailable("the database is unavailable; try again shortly")
             }
             StoreError::Conflict(Constraint::SeatTaken) => {
-                ApiError::conflict("seat_taken", "that seat is taken")
+                ApiError::conflict(ErrorCode::SeatTaken, "that seat is taken")
             }
             StoreError::Conflict(Constraint::AlreadySeated) => {
-                ApiError::conflict("already_seated", "you already have a seat at this table")
+                ApiError::conflict(ErrorCode::AlreadySeated, "you already have a seat at this table")
             }
             StoreError::Conflict(Constraint::LogSeq) => ApiError::conflict(
-                "stale_seq",
+                ErrorCode::StaleSeq,
                 "the table has moved on; read the latest entries and try again",
             ),
             StoreError::Conflict(Constraint::Other) => {
-                ApiError::conflict("conflict", "the request clashed with another; try again")
+                ApiError::conflict(ErrorCode::Conflict, "the request clashed with another; try again")
             }
             // Another server process drives the table; it comes back here if that one stops.
             StoreError::Fenced => ApiError {
                 retry_after: Some(Duration::from_secs(1)),
                 ..ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    "table_elsewhere",
+                    ErrorCode::TableElsewhere,
                     "the table is being played on another server; try again shortly",
                 )
             },
@@ -139,23 +257,45 @@ impl From<StoreError> for ApiError {
     }
 }
 
+/// A refused action or reclaim: the table's reason, as a status and a code.
+impl From<PlayError> for ApiError {
+    fn from(e: PlayError) -> Self {
+        let detail = e.to_string();
+        match e {
+            PlayError::StaleSeq { .. } => ApiError::conflict(ErrorCode::StaleSeq, detail),
+            PlayError::NotSeated => ApiError::forbidden(ErrorCode::NotYourSeat, detail),
+            PlayError::NotYourTurn(_) => ApiError::conflict(ErrorCode::NotYourTurn, detail),
+            PlayError::Illegal(_) => ApiError::unprocessable(ErrorCode::IllegalAction, detail),
+            PlayError::GameOver => ApiError::conflict(ErrorCode::GameOver, detail),
+            PlayError::NotBotControlled => ApiError::conflict(ErrorCode::NotBotControlled, detail),
+            PlayError::TableStopped => ApiError::unavailable(detail),
+            PlayError::Store(e) => e.into(),
+            PlayError::Corrupt(e) => ApiError::internal(e),
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> Self {
         match r {
-            JsonRejection::JsonDataError(e) => ApiError::unprocessable("invalid_body", body_error_text(&e)),
+            JsonRejection::JsonDataError(e) => {
+                ApiError::unprocessable(ErrorCode::InvalidBody, body_error_text(&e))
+            }
             JsonRejection::JsonSyntaxError(e) => ApiError::bad_request(
-                "malformed_json",
+                ErrorCode::MalformedJson,
                 format!("the body is not valid JSON: {}", body_error_text(&e)),
             ),
             JsonRejection::MissingJsonContentType(_) => ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
+                ErrorCode::UnsupportedMediaType,
                 "send the body as application/json",
             ),
-            JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "the body is too large")
-            }
-            other => ApiError::bad_request("bad_request", other.body_text()),
+            JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                ErrorCode::PayloadTooLarge,
+                "the body is too large",
+            ),
+            other => ApiError::bad_request(ErrorCode::BadRequest, other.body_text()),
         }
     }
 }
@@ -178,6 +318,21 @@ impl From<PathRejection> for ApiError {
 
 impl From<QueryRejection> for ApiError {
     fn from(r: QueryRejection) -> Self {
-        ApiError::bad_request("invalid_query", r.body_text())
+        ApiError::bad_request(ErrorCode::InvalidQuery, r.body_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_code_is_sent_as_its_name_and_names_are_unique() {
+        let mut seen = HashSet::new();
+        for &code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str(), "{code:?}");
+            assert!(seen.insert(code.as_str()), "{} twice", code.as_str());
+        }
     }
 }

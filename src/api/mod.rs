@@ -5,18 +5,28 @@
 //! [`router`] merges them and wraps
 //! them in tracing, request ids, CORS, compression, body limits and timeouts.
 
+mod access;
+mod actions;
 mod analysis;
 pub mod body;
 pub mod connections;
 pub mod error;
+mod events;
 pub mod extract;
 mod health;
 pub mod limits;
-mod play;
+mod paging;
 mod players;
+mod shame;
 pub mod tables;
 
-use crate::{clock::Clock, config::Config, store::Store, table::Tables};
+use crate::{
+    clock::Clock,
+    config::Config,
+    games::{GameKind, UnknownGame},
+    store::Store,
+    table::Tables,
+};
 use axum::{
     Router,
     extract::{DefaultBodyLimit, Request},
@@ -24,7 +34,7 @@ use axum::{
     middleware,
     response::{IntoResponse, Response},
 };
-use error::ApiError;
+use error::{ApiError, ApiResult, ErrorCode};
 use limits::RateLimiter;
 use std::sync::Arc;
 use tower_http::{
@@ -79,11 +89,17 @@ pub fn router(state: AppState) -> Router {
         .merge(health::router())
         .merge(players::router())
         .merge(tables::router())
-        .merge(play::router())
+        .merge(actions::router())
+        .merge(events::router())
+        .merge(shame::router())
         .merge(analysis::router())
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
-            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "method not allowed here")
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                ErrorCode::MethodNotAllowed,
+                "method not allowed here",
+            )
         })
         .with_state(state)
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
@@ -112,12 +128,18 @@ async fn problem_for_bare_errors(response: Response) -> Response {
         return response;
     }
     let (code, detail) = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the body is too large"),
-        StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took too long"),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "unsupported content type"),
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "method not allowed here"),
-        s if s.is_server_error() => ("internal", "an internal error occurred"),
-        _ => ("bad_request", "the request could not be understood"),
+        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::PayloadTooLarge, "the body is too large"),
+        StatusCode::REQUEST_TIMEOUT => (ErrorCode::Timeout, "the request took too long"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => (ErrorCode::UnsupportedMediaType, "unsupported content type"),
+        StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::MethodNotAllowed, "method not allowed here"),
+        s if s.is_server_error() => (ErrorCode::Internal, "an internal error occurred"),
+        _ => (ErrorCode::BadRequest, "the request could not be understood"),
     };
     ApiError::new(status, code, detail).into_response()
+}
+
+/// The game a `game` field or parameter names; 422 `unknown_game` for any other name (the
+/// registry words the message).
+fn parse_game(game: &str) -> ApiResult<GameKind> {
+    game.parse().map_err(|e: UnknownGame| ApiError::unprocessable(ErrorCode::UnknownGame, e.to_string()))
 }

@@ -2,7 +2,7 @@
 
 use super::{
     AppState,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, new_token, token_hash},
 };
 use crate::clock::rfc3339;
@@ -58,7 +58,7 @@ pub fn valid_name(name: &str) -> Result<String, ApiError> {
     let name = name.trim();
     let chars = name.chars().count();
     if chars == 0 || chars > MAX_NAME_CHARS {
-        return Err(ApiError::unprocessable("invalid_name", "a name has 1 to 32 visible characters"));
+        return Err(ApiError::unprocessable(ErrorCode::InvalidName, "a name has 1 to 32 visible characters"));
     }
     let hidden = |c: char| {
         matches!(
@@ -71,7 +71,7 @@ pub fn valid_name(name: &str) -> Result<String, ApiError> {
     };
     if let Some(c) = name.chars().find(|&c| hidden(c)) {
         return Err(ApiError::unprocessable(
-            "invalid_name",
+            ErrorCode::InvalidName,
             format!("a name cannot contain invisible or control characters (U+{:04X})", c as u32),
         ));
     }

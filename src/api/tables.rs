@@ -1,13 +1,17 @@
 //! The lobby: create, list, look at, join, leave, configure and start tables.
 
 use super::{
-    AppState, body,
-    error::{ApiError, ApiResult},
+    AppState,
+    access::visible_table,
+    body,
+    error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
+    paging::{Listed, Page, PageRequest},
+    parse_game,
 };
 use crate::{
     clock::rfc3339,
-    games::{GameKind, OptionsError, UnknownGame},
+    games::{GameKind, OptionsError},
     rules::dice::{MAX_CLIENT_SEED_BYTES, ServerSeed, is_valid_client_seed},
     store::{
         Controller, NewTable, SeedUpdate, StartOutcome, TableFilter, TableRecord, TableStatus, Visibility,
@@ -39,9 +43,6 @@ pub fn router() -> Router<AppState> {
 pub const MAX_OPEN_TABLES_PER_HOST: i64 = 20;
 /// Longest dice script a test-mode table accepts.
 pub const MAX_DICE_SCRIPT: usize = 10_000;
-/// Lobby page sizes.
-const DEFAULT_PAGE: usize = 20;
-const MAX_PAGE: usize = 100;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -171,18 +172,14 @@ pub struct SeatPlayer {
     pub name: String,
 }
 
-#[derive(Debug, Serialize)]
-struct TablePage {
-    tables: Vec<TableView>,
-    /// Pass as `cursor` for the next page; absent on the last page.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    next_cursor: Option<String>,
+impl Listed for TableView {
+    const KEY: &'static str = "tables";
 }
 
 impl TableView {
     /// The view of `table` for `viewer` (None: anonymous).
     pub fn of(table: &TableRecord, viewer: Option<Uuid>, state: &AppState) -> Self {
-        let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
+        let member = viewer.is_some_and(|v| table.is_member(v));
         let timers = state.config.timers;
         let turn = if table.party { timers.party_turn } else { timers.turn };
         let ended = matches!(table.status, TableStatus::Finished | TableStatus::Closed);
@@ -256,13 +253,9 @@ fn check_client_seed(seed: &str) -> ApiResult<()> {
         return Ok(());
     }
     Err(ApiError::unprocessable(
-        "invalid_client_seed",
+        ErrorCode::InvalidClientSeed,
         format!("a client seed has at most {MAX_CLIENT_SEED_BYTES} bytes and no control characters"),
     ))
-}
-
-pub(super) fn parse_game(game: &str) -> ApiResult<GameKind> {
-    game.parse().map_err(|e: UnknownGame| ApiError::unprocessable("unknown_game", e.to_string()))
 }
 
 /// The normalized options of a table of `seats` at `visibility`.
@@ -276,8 +269,8 @@ fn options_for(
         .and_then(|options| game.check_visibility(&options, visibility).map(|()| options))
         .map_err(|e| {
             let code = match e {
-                OptionsError::SeatCount { .. } => "invalid_seat_count",
-                _ => "invalid_options",
+                OptionsError::SeatCount { .. } => ErrorCode::InvalidSeatCount,
+                _ => ErrorCode::InvalidOptions,
             };
             ApiError::unprocessable(code, e.to_string())
         })
@@ -298,24 +291,30 @@ async fn create(
     let game = parse_game(&body.game)?;
     let options = options_for(game, &body.options.unwrap_or_default(), body.seats, body.visibility)?;
     if body.seat >= body.seats {
-        return Err(ApiError::unprocessable("invalid_seat", format!("seat must be below {}", body.seats)));
+        return Err(ApiError::unprocessable(
+            ErrorCode::InvalidSeat,
+            format!("seat must be below {}", body.seats),
+        ));
     }
     check_client_seed(&body.client_seed)?;
     if let Some(dice) = &body.dice {
         if !state.config.test_mode {
             return Err(ApiError::forbidden(
-                "scripted_dice_disabled",
+                ErrorCode::ScriptedDiceDisabled,
                 "scripted dice are only accepted by a server in test mode",
             ));
         }
         if dice.len() > MAX_DICE_SCRIPT || dice.iter().any(|d| !(1..=6).contains(d)) {
-            return Err(ApiError::unprocessable("invalid_dice", "dice are 1 to 6, at most 10000 of them"));
+            return Err(ApiError::unprocessable(
+                ErrorCode::InvalidDice,
+                "dice are 1 to 6, at most 10000 of them",
+            ));
         }
     }
     if state.store.count_open_tables_hosted(host.id).await? >= MAX_OPEN_TABLES_PER_HOST {
         // A slot frees when one of them finishes or closes: minutes, not seconds.
         return Err(ApiError::too_many(
-            "too_many_tables",
+            ErrorCode::TooManyTables,
             format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
             Duration::from_secs(60),
         ));
@@ -340,56 +339,20 @@ async fn create(
     Ok((StatusCode::CREATED, Json(TableView::of(&table, Some(host.id), &state))))
 }
 
-async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Json<TablePage>> {
+async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Json<Page<TableView>>> {
     let game = q.game.as_deref().map(parse_game).transpose()?;
-    let limit = q.limit.unwrap_or(DEFAULT_PAGE);
-    if !(1..=MAX_PAGE).contains(&limit) {
-        return Err(ApiError::bad_request("invalid_query", format!("limit is 1 to {MAX_PAGE}")));
-    }
-    let after = parse_cursor(q.cursor.as_deref())?;
+    let page = PageRequest::parse(q.limit, q.cursor.as_deref())?;
     let filter = TableFilter {
         status: q.status.unwrap_or(TableStatus::Open),
         game,
         party: q.party,
         has_free_seat: q.free_seats,
-        after,
-        limit: limit + 1,
+        after: page.after,
+        limit: page.fetch(),
     };
-    let mut tables = state.store.list_tables(&filter).await?;
-    let next_cursor = if tables.len() > limit {
-        tables.truncate(limit);
-        tables.last().map(|t| format!("{}_{}", t.created_at, t.id))
-    } else {
-        None
-    };
-    let tables = tables.iter().map(|t| TableView::of(t, None, &state)).collect();
-    Ok(Json(TablePage { tables, next_cursor }))
-}
-
-/// The position a page starts after: none for the first page (no cursor, or an empty one, as a
-/// client that passes the last page's absent `next_cursor` on sends).
-pub(super) fn parse_cursor(cursor: Option<&str>) -> ApiResult<Option<(i64, Uuid)>> {
-    let Some(cursor) = cursor.filter(|c| !c.is_empty()) else { return Ok(None) };
-    let bad = || ApiError::bad_request("invalid_query", "cursor is not one this server handed out");
-    let (at, id) = cursor.split_once('_').ok_or_else(bad)?;
-    Ok(Some((at.parse().map_err(|_| bad())?, Uuid::parse_str(id).map_err(|_| bad())?)))
-}
-
-/// Loads a table the viewer may see: public ones, and private ones to their players or to
-/// holders of the invite code. Anyone else gets the same 404 as for a table that does not exist.
-async fn visible_table(
-    state: &AppState,
-    id: Uuid,
-    viewer: Option<Uuid>,
-    invite_code: Option<&str>,
-) -> ApiResult<TableRecord> {
-    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
-    let member = viewer.is_some_and(|v| v == table.host_id || table.seat_of(v).is_some());
-    let has_code = matches!((invite_code, &table.invite_code), (Some(given), Some(code)) if given == code);
-    if table.visibility == Visibility::Private && !member && !has_code {
-        return Err(ApiError::table_not_found());
-    }
-    Ok(table)
+    let tables = state.store.list_tables(&filter).await?;
+    let tables = Page::of(tables, &page, |t| (t.created_at, t.id));
+    Ok(Json(tables.map(|t| TableView::of(&t, None, &state))))
 }
 
 async fn show(
@@ -424,10 +387,10 @@ async fn update(
 ) -> ApiResult<Json<TableView>> {
     let table = visible_table(&state, id, Some(player.id), None).await?;
     if table.host_id != player.id {
-        return Err(ApiError::forbidden("not_host", "only the host may change the table"));
+        return Err(ApiError::forbidden(ErrorCode::NotHost, "only the host may change the table"));
     }
     if table.status != TableStatus::Open {
-        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
     }
     let game = table.game;
     let visibility = body.visibility.unwrap_or(table.visibility);
@@ -440,7 +403,7 @@ async fn update(
     };
     let party = body.party.unwrap_or(table.party);
     if !state.store.update_table_settings(id, &options, party, visibility, invite_code.as_deref()).await? {
-        return Err(ApiError::conflict("table_not_open", "the table has already started"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
@@ -455,16 +418,16 @@ async fn join(
     check_client_seed(&body.client_seed)?;
     let table = visible_table(&state, id, Some(player.id), body.invite_code.as_deref()).await?;
     if table.seat_of(player.id).is_some() {
-        return Err(ApiError::conflict("already_seated", "you already have a seat at this table"));
+        return Err(ApiError::conflict(ErrorCode::AlreadySeated, "you already have a seat at this table"));
     }
     if table.status != TableStatus::Open {
-        return Err(ApiError::conflict("table_not_open", "the table is no longer taking players"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table is no longer taking players"));
     }
     let free = |s: &&crate::store::SeatRecord| s.player_id.is_none() && s.controller == Controller::Human;
     let seat = match body.seat {
         Some(seat) if seat >= table.seat_count => {
             return Err(ApiError::unprocessable(
-                "invalid_seat",
+                ErrorCode::InvalidSeat,
                 format!("seat must be below {}", table.seat_count),
             ));
         }
@@ -474,10 +437,10 @@ async fn join(
             .iter()
             .find(free)
             .map(|s| s.seat)
-            .ok_or_else(|| ApiError::conflict("table_full", "every seat is taken"))?,
+            .ok_or_else(|| ApiError::conflict(ErrorCode::TableFull, "every seat is taken"))?,
     };
     if !state.store.take_seat(id, seat, player.id, &body.client_seed).await? {
-        return Err(ApiError::conflict("seat_taken", format!("seat {seat} is taken")));
+        return Err(ApiError::conflict(ErrorCode::SeatTaken, format!("seat {seat} is taken")));
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
@@ -495,11 +458,11 @@ async fn update_seat(
     match state.store.set_client_seed(id, player.id, &body.client_seed).await? {
         SeedUpdate::Set => {}
         SeedUpdate::NotSeated => {
-            return Err(ApiError::conflict("not_seated", "you have no seat at this table"));
+            return Err(ApiError::conflict(ErrorCode::NotSeated, "you have no seat at this table"));
         }
         SeedUpdate::NotOpen => {
             return Err(ApiError::conflict(
-                "table_not_open",
+                ErrorCode::TableNotOpen,
                 "the game has started: the client seeds are fixed",
             ));
         }
@@ -515,13 +478,13 @@ async fn leave(
 ) -> ApiResult<Json<TableView>> {
     let table = visible_table(&state, id, Some(player.id), None).await?;
     if table.seat_of(player.id).is_none() {
-        return Err(ApiError::conflict("not_seated", "you have no seat at this table"));
+        return Err(ApiError::conflict(ErrorCode::NotSeated, "you have no seat at this table"));
     }
     if table.status != TableStatus::Open {
-        return Err(ApiError::conflict("table_not_open", "the game has started; seats are kept"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the game has started; seats are kept"));
     }
     if !state.store.leave_seat(id, player.id).await? {
-        return Err(ApiError::conflict("table_not_open", "the game has started; seats are kept"));
+        return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the game has started; seats are kept"));
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
@@ -536,20 +499,20 @@ async fn start(
     let table = visible_table(&state, id, Some(player.id), None).await?;
     // Checked again where it counts, under the table's lock: a player may leave meanwhile.
     if table.host_id != player.id {
-        return Err(ApiError::forbidden("not_host", "only the host may start the table"));
+        return Err(ApiError::forbidden(ErrorCode::NotHost, "only the host may start the table"));
     }
     let started = state.store.start_table(id, player.id, &state.config.instance_id, body.fill_with_bots);
     match started.await? {
         StartOutcome::Started => {}
         StartOutcome::NotOpen => {
-            return Err(ApiError::conflict("table_not_open", "the table has already started"));
+            return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
         }
         StartOutcome::NotHost => {
-            return Err(ApiError::forbidden("not_host", "only the host may start the table"));
+            return Err(ApiError::forbidden(ErrorCode::NotHost, "only the host may start the table"));
         }
         StartOutcome::SeatsEmpty(empty) => {
             return Err(ApiError::conflict(
-                "seats_empty",
+                ErrorCode::SeatsEmpty,
                 format!("{empty} seat(s) are empty: wait for players or start with fill_with_bots"),
             ));
         }

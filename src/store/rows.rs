@@ -187,6 +187,11 @@ impl TableRecord {
     pub fn seat_of(&self, player: Uuid) -> Option<usize> {
         self.seats.iter().find(|s| s.player_id == Some(player)).map(|s| s.seat)
     }
+
+    /// Whether `player` hosts the table or holds one of its seats.
+    pub fn is_member(&self, player: Uuid) -> bool {
+        player == self.host_id || self.seat_of(player).is_some()
+    }
 }
 
 /// One seat at a table.
@@ -426,7 +431,7 @@ mod tests {
         );
         check(&[Controller::Human, Controller::Bot], Controller::as_str, Controller::parse);
         check(&[ShameKind::Dicking, ShameKind::UpBoard], ShameKind::as_str, ShameKind::parse);
-        check(&GameKind::ALL, GameKind::as_str, GameKind::parse);
+        check(GameKind::ALL, GameKind::as_str, GameKind::parse);
     }
 
     #[tokio::test]

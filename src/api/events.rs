@@ -1,0 +1,547 @@
+//! The WebSocket of a table's events: the log from a given `seq`, then live entries and seat
+//! presence; the client may send actions, reclaims and pings on it.
+
+use super::{
+    AppState,
+    access::live_table,
+    actions::play,
+    body,
+    connections::ConnectionSlot,
+    error::{ApiError, ApiResult, ErrorCode},
+    extract::{Auth, Path, Query, authenticate},
+};
+use crate::table::{ActOk, Broadcast, TableHandle, messages::entry_message};
+use axum::{
+    Extension, Router,
+    extract::{
+        State, WebSocketUpgrade,
+        ws::{CloseFrame, Message, Utf8Bytes},
+    },
+    response::Response,
+    routing::get,
+};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::{sync::Arc, time::Duration};
+use tokio::sync::broadcast::{self, error::RecvError};
+use uuid::Uuid;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/v1/tables/{id}/events", get(events))
+}
+
+/// Largest WebSocket message a client may send.
+pub const MAX_WS_MESSAGE: usize = 16 * 1024;
+/// Read buffer of each socket. tungstenite's default (128 KiB) is allocated per connection and
+/// zero-filled up to its capacity before every read: that costs 128 KiB of RSS per socket and a
+/// 128 KiB memset each time the relay loop polls the socket (once per message sent). Client
+/// messages are small; a larger one still grows the buffer, up to `MAX_WS_MESSAGE`.
+const WS_READ_BUFFER: usize = 4 * 1024;
+/// How often the server pings a socket.
+const PING_EVERY: Duration = Duration::from_secs(20);
+/// A socket silent (no message, no pong) this long is closed.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+/// Close code for a subscriber that fell too far behind: reconnect with `since`.
+const CLOSE_LAGGING: u16 = 4008;
+/// Longest one write to a socket may wait for the client to read. A client that stops reading
+/// fills the TCP buffers and the write blocks; past this the connection is dropped (counted as
+/// a disconnect, so the seat's presence and away clock go on), rather than holding its task,
+/// its connection slot and the seat's presence forever.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest the server waits for a client to answer its close frame (see [`drain`]).
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventsQuery {
+    /// Send the log entries after this `seq` first (0: the whole log).
+    #[serde(default)]
+    since: i64,
+    /// The bearer token, for clients that cannot set headers on a WebSocket.
+    token: Option<String>,
+    /// Take the seat back from a bot on connecting.
+    #[serde(default)]
+    reclaim: bool,
+}
+
+async fn events(
+    State(state): State<AppState>,
+    connection: Option<Extension<ConnectionSlot>>,
+    header_auth: Option<Auth>,
+    Path(id): Path<Uuid>,
+    Query(q): Query<EventsQuery>,
+    ws: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let player = match (header_auth, &q.token) {
+        (Some(Auth(p)), _) => Some(p),
+        (None, Some(token)) => Some(authenticate(&state, token).await?),
+        (None, None) => None,
+    };
+    if q.since < 0 {
+        return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "since is 0 or more"));
+    }
+    let handle = live_table(&state, id, player.as_ref().map(|p| p.id)).await?;
+    let player_id = player.map(|p| p.id);
+    // Bounded connections: a player's sockets, a table's anonymous spectators.
+    let slot = match player_id {
+        Some(p) => state.sockets.acquire(format!("player:{p}"), state.config.max_sockets_per_player),
+        None => state.sockets.acquire(format!("spectators:{id}"), state.config.max_spectators_per_table),
+    }
+    .ok_or_else(|| {
+        // A slot frees when a socket closes; a stalled one is dropped within the send timeout.
+        ApiError::too_many(
+            ErrorCode::TooManyConnections,
+            "too many open connections; close one first",
+            SEND_TIMEOUT,
+        )
+    })?;
+    Ok(ws
+        .read_buffer_size(WS_READ_BUFFER)
+        .max_message_size(MAX_WS_MESSAGE)
+        .max_frame_size(MAX_WS_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            follow(socket, state, id, handle, player_id, q.since, q.reclaim).await;
+            // The socket counts as its connection until it closes.
+            drop((slot, connection));
+        }))
+}
+
+/// What serving a WebSocket needs of it: messages from the client in, messages to it out.
+/// axum's `WebSocket` is one; the tests below drive the relay through an in-memory one, without
+/// a network (as axum's testing-websockets example does).
+trait Socket: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin {}
+
+impl<S> Socket for S where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin
+{
+}
+
+/// A message the server sends of its own accord on a socket: the answer to each client message.
+/// (Log entries and presence changes are the table's, built in `table::messages`.)
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Answer {
+    /// The outcome of an `action` or `reclaim`.
+    Reply(Reply),
+    /// A client message the server cannot read.
+    Error { code: ErrorCode, detail: String },
+    /// The answer to a `ping`.
+    Pong,
+}
+
+/// `{"type":"reply","id","ok"}` with `seq` and `events` when it worked, `error` when not.
+#[derive(Debug, Serialize)]
+struct Reply {
+    /// The client's `id` of the message answered, `null` if it gave none.
+    id: Option<Value>,
+    ok: bool,
+    #[serde(flatten)]
+    done: Option<ActOk>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<ReplyError>,
+}
+
+/// Why an action or reclaim was refused: the status, code and detail its HTTP form answers with.
+#[derive(Debug, Serialize)]
+struct ReplyError {
+    status: u16,
+    code: ErrorCode,
+    detail: String,
+}
+
+impl Answer {
+    fn reply(id: Option<Value>, result: ApiResult<ActOk>) -> Self {
+        Answer::Reply(match result {
+            Ok(done) => Reply { id, ok: true, done: Some(done), error: None },
+            Err(e) => Reply {
+                id,
+                ok: false,
+                done: None,
+                error: Some(ReplyError { status: e.status.as_u16(), code: e.code, detail: e.detail }),
+            },
+        })
+    }
+
+    fn invalid_message(detail: impl Into<String>) -> Self {
+        Answer::Error { code: ErrorCode::InvalidMessage, detail: detail.into() }
+    }
+
+    fn to_message(&self) -> Message {
+        let text = serde_json::to_string(self).expect("answers serialize");
+        Message::Text(text.into())
+    }
+}
+
+/// Serves one WebSocket: the backlog after `since`, then live messages; actions and reclaims
+/// from the client; pings. Ends on close, on idleness, or when the client falls behind.
+async fn follow(
+    mut socket: impl Socket,
+    state: AppState,
+    id: Uuid,
+    handle: TableHandle,
+    player: Option<Uuid>,
+    since: i64,
+    reclaim: bool,
+) {
+    tracing::debug!(table = %id, ?player, since, reclaim, "websocket open");
+    let Ok(mut sub) = handle.subscribe(player, reclaim).await else {
+        send(&mut socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
+        return;
+    };
+    let recent = std::mem::take(&mut sub.recent);
+    match send_backlog(&mut socket, &state, id, since, recent, sub.seq).await {
+        Ok(true) => {
+            let answer = |text| client_message(&state, &handle, player, text);
+            relay(&mut socket, &mut sub.receiver, since, answer).await;
+        }
+        Ok(false) => {}
+        Err(_) => {
+            send(&mut socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
+        }
+    }
+    if let Some(p) = player {
+        handle.disconnected(p).await;
+    }
+}
+
+/// Relays live messages to the socket and answers the client's messages with `answer`, until
+/// either side ends it.
+async fn relay<F, A>(
+    socket: &mut impl Socket,
+    receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
+    since: i64,
+    mut answer: F,
+) where
+    F: FnMut(Utf8Bytes) -> A,
+    A: Future<Output = Answer>,
+{
+    // The first ping one period from now. (Not `interval` and a first `tick().await`: that tick
+    // is due "now", which a timer only sees pass once the clock moves on, so under tokio's
+    // paused clock in tests a new socket relayed nothing until time was advanced.)
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let mut last_heard = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            message = receiver.recv() => match message {
+                Ok(b) => {
+                    if b.seq.is_some_and(|s| s <= since.max(0)) {
+                        continue;
+                    }
+                    if !send(socket, Message::Text(Utf8Bytes::from(b.text.as_ref()))).await {
+                        break;
+                    }
+                }
+                Err(RecvError::Lagged(_)) => {
+                    if send(socket, Message::Close(Some(close(CLOSE_LAGGING, "too far behind; reconnect with since")))).await {
+                        drain(socket).await;
+                    }
+                    break;
+                }
+                Err(RecvError::Closed) => {
+                    send(socket, Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
+                    break;
+                }
+            },
+            incoming = socket.next() => {
+                last_heard = tokio::time::Instant::now();
+                let reply = match incoming {
+                    Some(Ok(Message::Text(text))) => answer(text).await,
+                    Some(Ok(Message::Binary(_))) => Answer::invalid_message("send JSON text"),
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                };
+                if !send(socket, reply.to_message()).await {
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > IDLE_TIMEOUT {
+                    send(socket, Message::Close(Some(close(1001, "idle")))).await;
+                    break;
+                }
+                if !send(socket, Message::Ping(Default::default())).await {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Sends one message and flushes it, for at most [`SEND_TIMEOUT`]; false if the connection is
+/// to be dropped (it failed, or the client stopped reading).
+///
+/// Every write goes through here, one at a time: the relay loop neither reads the client nor
+/// takes the next broadcast while a write waits, so what a slow client can make the server hold
+/// is one message in the socket's write buffer, the shared broadcast ring (it is dropped with
+/// 4008 once it falls `SUBSCRIBER_QUEUE` messages behind) and the kernel's TCP buffers.
+async fn send(socket: &mut impl Socket, message: Message) -> bool {
+    match tokio::time::timeout(SEND_TIMEOUT, socket.send(message)).await {
+        Ok(Ok(())) => true,
+        Ok(Err(_)) => false,
+        Err(_) => {
+            tracing::debug!("websocket write timed out; dropping the connection");
+            false
+        }
+    }
+}
+
+/// After our close frame: reads (and drops) what the client still sends until it answers the
+/// close, for at most [`CLOSE_WAIT`]. Dropping a socket with unread input makes the kernel
+/// reset the connection, and a reset discards what the client has not read yet, close frame
+/// included: a client that lagged while it kept sending would never learn to resume with `since`.
+async fn drain(socket: &mut impl Socket) {
+    let _ = tokio::time::timeout(CLOSE_WAIT, async { while let Some(Ok(_)) = socket.next().await {} }).await;
+}
+
+fn close(code: u16, reason: &'static str) -> CloseFrame {
+    CloseFrame { code, reason: Utf8Bytes::from_static(reason) }
+}
+
+/// Sends the log entries with `since < seq <= upto`, in order: from the actor's recent history
+/// when it reaches back far enough, else from the store a page of `backlog_page` entries at a
+/// time, so that what a socket holds of the log stays one page, however long the log and
+/// however slowly the client reads (each write waits at most [`SEND_TIMEOUT`]). `Ok(false)` if
+/// the connection is to be dropped.
+async fn send_backlog(
+    socket: &mut impl Socket,
+    state: &AppState,
+    id: Uuid,
+    since: i64,
+    recent: Vec<Arc<Broadcast>>,
+    upto: i64,
+) -> Result<bool, crate::store::StoreError> {
+    let oldest = recent.first().and_then(|b| b.seq);
+    if oldest.is_some_and(|o| o <= since + 1) {
+        for b in recent.iter().filter(|b| b.seq.is_some_and(|s| s > since && s <= upto)) {
+            if !send(socket, Message::Text(Utf8Bytes::from(b.text.as_ref()))).await {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
+    drop(recent);
+    let page = state.config.backlog_page as i64;
+    let mut after = since;
+    while after < upto {
+        let entries = state.store.entries_page(id, after, upto, page).await?;
+        let Some(last) = entries.last() else { break };
+        after = last.seq;
+        for entry in &entries {
+            if !send(socket, Message::Text(entry_message(entry).into())).await {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// A message from the client: `{"type":"action","id","seq","action"}`, `{"type":"reclaim","id"}`
+/// or `{"type":"ping"}`. Each gets one reply.
+async fn client_message(
+    state: &AppState,
+    handle: &TableHandle,
+    player: Option<Uuid>,
+    text: Utf8Bytes,
+) -> Answer {
+    #[derive(Deserialize)]
+    #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+    enum ClientMessage {
+        Action {
+            id: Option<Value>,
+            #[serde(deserialize_with = "body::whole")]
+            seq: i64,
+            action: Value,
+        },
+        Reclaim {
+            id: Option<Value>,
+        },
+        Ping,
+    }
+    let message: ClientMessage = match serde_json::from_str(&text) {
+        Ok(m) => m,
+        Err(e) => return Answer::invalid_message(e.to_string()),
+    };
+    let (id, result) = match (message, player) {
+        (ClientMessage::Ping, _) => return Answer::Pong,
+        (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
+            (id, Err(ApiError::unauthorized("connect with a token to play")))
+        }
+        (ClientMessage::Action { id, seq, action }, Some(p)) => {
+            (id, play(state, handle, p, action, seq).await)
+        }
+        (ClientMessage::Reclaim { id }, Some(p)) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
+    };
+    Answer::reply(id, result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::{
+        pin::Pin,
+        sync::Mutex,
+        task::{Context, Poll},
+    };
+    use tokio::{sync::mpsc, time::Instant};
+
+    /// An in-memory socket: what the client sends comes from `incoming`; what the server sends
+    /// is kept in `sent`, unless the client has stopped reading, when every send waits forever.
+    struct TestSocket {
+        incoming: mpsc::UnboundedReceiver<Message>,
+        sent: Arc<Mutex<Vec<Message>>>,
+        reading: bool,
+    }
+
+    /// A socket, the client's end of its input, and what the server sent on it.
+    fn socket(reading: bool) -> (TestSocket, mpsc::UnboundedSender<Message>, Arc<Mutex<Vec<Message>>>) {
+        let (client, incoming) = mpsc::unbounded_channel();
+        let sent = Arc::default();
+        (TestSocket { incoming, sent: Arc::clone(&sent), reading }, client, sent)
+    }
+
+    impl Stream for TestSocket {
+        type Item = Result<Message, axum::Error>;
+        fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+            self.incoming.poll_recv(cx).map(|m| m.map(Ok))
+        }
+    }
+
+    impl Sink<Message> for TestSocket {
+        type Error = axum::Error;
+        fn poll_ready(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            // A client that stopped reading: the TCP buffers are full and the write never ends.
+            if self.reading { Poll::Ready(Ok(())) } else { Poll::Pending }
+        }
+        fn start_send(self: Pin<&mut Self>, message: Message) -> Result<(), Self::Error> {
+            self.sent.lock().unwrap().push(message);
+            Ok(())
+        }
+        fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Ready(Ok(()))
+        }
+        fn poll_close(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    fn entry(seq: i64) -> Arc<Broadcast> {
+        Arc::new(Broadcast { seq: Some(seq), text: format!(r#"{{"type":"entry","seq":{seq}}}"#).into() })
+    }
+
+    /// The relay's client-message answers are not under test here.
+    async fn no_answer(_: Utf8Bytes) -> Answer {
+        unreachable!("the client sends nothing")
+    }
+
+    fn close_code(message: &Message) -> Option<u16> {
+        match message {
+            Message::Close(Some(frame)) => Some(frame.code),
+            _ => None,
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_subscriber_that_falls_behind_is_closed_with_4008_and_drained() {
+        let (mut socket, _client, sent) = socket(true);
+        let (tx, mut rx) = broadcast::channel(2);
+        for seq in 1..=3 {
+            tx.send(entry(seq)).unwrap();
+        }
+        let start = Instant::now();
+        relay(&mut socket, &mut rx, 0, no_answer).await;
+        let sent = sent.lock().unwrap();
+        assert_eq!(sent.len(), 1, "{sent:?}");
+        assert_eq!(close_code(&sent[0]), Some(CLOSE_LAGGING));
+        // The client never answered the close: the server read on for CLOSE_WAIT, then gave up.
+        assert_eq!(start.elapsed(), CLOSE_WAIT);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_silent_client_is_pinged_then_closed_as_idle() {
+        let (mut socket, _client, sent) = socket(true);
+        let (_tx, mut rx) = broadcast::channel::<Arc<Broadcast>>(2);
+        let start = Instant::now();
+        relay(&mut socket, &mut rx, 0, no_answer).await;
+        let sent = sent.lock().unwrap();
+        let pings = sent.iter().filter(|m| matches!(m, Message::Ping(_))).count();
+        // Pings at 20, 40 and 60 s (60 s of silence is not yet over the limit), the close at 80 s.
+        assert_eq!(pings, 3, "{sent:?}");
+        assert_eq!(sent.len(), 4);
+        assert_eq!(close_code(&sent[3]), Some(1001));
+        assert_eq!(start.elapsed(), PING_EVERY * 4);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_client_that_stops_reading_is_dropped_after_the_send_timeout() {
+        let (mut socket, _client, sent) = socket(false);
+        let (tx, mut rx) = broadcast::channel(2);
+        tx.send(entry(1)).unwrap();
+        let start = Instant::now();
+        relay(&mut socket, &mut rx, 0, no_answer).await;
+        assert!(sent.lock().unwrap().is_empty());
+        assert_eq!(start.elapsed(), SEND_TIMEOUT);
+    }
+
+    fn texts(sent: &Mutex<Vec<Message>>) -> Vec<Value> {
+        let sent = sent.lock().unwrap();
+        sent.iter()
+            .filter_map(|m| match m {
+                Message::Text(t) => Some(serde_json::from_str(t).unwrap()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn entries_up_to_since_are_skipped_and_a_restart_closes_with_1012() {
+        let (mut socket, _client, sent) = socket(true);
+        let (tx, mut rx) = broadcast::channel(4);
+        tx.send(entry(1)).unwrap();
+        tx.send(entry(2)).unwrap();
+        drop(tx);
+        relay(&mut socket, &mut rx, 1, no_answer).await;
+        assert_eq!(texts(&sent), [json!({"type": "entry", "seq": 2})]);
+        assert_eq!(sent.lock().unwrap().last().and_then(close_code), Some(1012));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn each_client_message_gets_one_answer_until_the_client_closes() {
+        let (mut socket, client, sent) = socket(true);
+        let (_tx, mut rx) = broadcast::channel::<Arc<Broadcast>>(4);
+        client.send(Message::Text(r#"{"type":"ping"}"#.into())).unwrap();
+        client.send(Message::Binary(Default::default())).unwrap();
+        client.send(Message::Close(None)).unwrap();
+        relay(&mut socket, &mut rx, 0, async |_| Answer::Pong).await;
+        assert_eq!(
+            texts(&sent),
+            [
+                json!({"type": "pong"}),
+                json!({"type": "error", "code": "invalid_message", "detail": "send JSON text"})
+            ]
+        );
+    }
+
+    /// The typed answers are the JSON the server always sent (built with `json!` before).
+    #[test]
+    fn answers_keep_their_wire_form() {
+        let value = |a: Answer| serde_json::to_value(a).unwrap();
+        let done = ActOk { seq: 7, events: vec![json!({"type": "rolled", "die": 6})] };
+        assert_eq!(
+            value(Answer::reply(Some(json!("a1")), Ok(done))),
+            json!({"type": "reply", "id": "a1", "ok": true, "seq": 7, "events": [{"type": "rolled", "die": 6}]})
+        );
+        let refused = ApiError::conflict(ErrorCode::NotYourTurn, "seat 2 is to act");
+        assert_eq!(
+            value(Answer::reply(None, Err(refused))),
+            json!({"type": "reply", "id": null, "ok": false,
+                "error": {"status": 409, "code": "not_your_turn", "detail": "seat 2 is to act"}})
+        );
+        assert_eq!(
+            value(Answer::invalid_message("send JSON text")),
+            json!({"type": "error", "code": "invalid_message", "detail": "send JSON text"})
+        );
+        assert_eq!(value(Answer::Pong), json!({"type": "pong"}));
+    }
+}
