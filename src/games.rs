@@ -17,7 +17,6 @@ use crate::{
         snakes::Snakes,
         uckers::Uckers,
     },
-    store::Visibility,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -202,16 +201,9 @@ impl GameKind {
         (self.spec().normalize)(options, seats)
     }
 
-    /// Checks that options normalized by [`GameKind::normalize_options`] may be played at a table
-    /// of `visibility`: some house rules are the choice of a private table's host alone.
-    pub fn check_visibility(
-        self,
-        options: &serde_json::Value,
-        visibility: Visibility,
-    ) -> Result<(), OptionsError> {
-        if visibility == Visibility::Private {
-            return Ok(());
-        }
+    /// Checks that options normalized by [`GameKind::normalize_options`] may be played at a
+    /// public table: some house rules are the choice of a private table's host alone.
+    pub fn check_public(self, options: &serde_json::Value) -> Result<(), OptionsError> {
         match (self.spec().private_only)(options)? {
             Some(rule) => Err(OptionsError::PrivateOnly(rule)),
             None => Ok(()),
@@ -513,12 +505,11 @@ mod tests {
     #[test]
     fn only_a_private_table_may_turn_the_home_bonus_off() {
         let off = GameKind::Luddo.normalize_options(&json!({"home_bonus": false}), 4).unwrap();
-        assert!(GameKind::Luddo.check_visibility(&off, Visibility::Public).is_err());
-        assert_eq!(GameKind::Luddo.check_visibility(&off, Visibility::Private), Ok(()));
+        assert!(GameKind::Luddo.check_public(&off).is_err());
         let on = GameKind::Luddo.normalize_options(&json!({}), 4).unwrap();
-        assert_eq!(GameKind::Luddo.check_visibility(&on, Visibility::Public), Ok(()));
+        assert_eq!(GameKind::Luddo.check_public(&on), Ok(()));
         let ludo = GameKind::Ludo.normalize_options(&json!({}), 4).unwrap();
-        assert_eq!(GameKind::Ludo.check_visibility(&ludo, Visibility::Public), Ok(()));
+        assert_eq!(GameKind::Ludo.check_public(&ludo), Ok(()));
     }
 
     #[test]

@@ -266,7 +266,10 @@ fn options_for(
     visibility: Visibility,
 ) -> ApiResult<serde_json::Value> {
     game.normalize_options(options, seats)
-        .and_then(|options| game.check_visibility(&options, visibility).map(|()| options))
+        .and_then(|options| match visibility {
+            Visibility::Public => game.check_public(&options).map(|()| options),
+            Visibility::Private => Ok(options),
+        })
         .map_err(|e| {
             let code = match e {
                 OptionsError::SeatCount { .. } => ErrorCode::InvalidSeatCount,
