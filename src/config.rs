@@ -22,6 +22,7 @@
 //! | `LUDDO_HEADER_TIMEOUT_SECONDS` | longest a client may take to send a request's head, from connecting or from the end of its previous request: a slower (or idle keep-alive) connection is closed | `10` |
 //! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all, at most the open-files limit less 100; more are accepted and closed at once | `20000` |
 //! | `LUDDO_MAX_CONNECTIONS_PER_ADDRESS` | open connections from one client IP address; more are accepted and closed at once | `256` |
+//! | `LUDDO_TRUSTED_PROXIES` | comma-separated CIDR blocks of the reverse proxies in front; only from them are `Forwarded` / `X-Forwarded-For` believed | none |
 //! | `LUDDO_BACKLOG_PAGE` | log entries a resuming WebSocket reads from the database at a time | `64` |
 //! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | kept in `LUDDO_DATA_DIR` (see [`crate::instance`]) |
 //! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
@@ -52,6 +53,7 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_MAX_CONNECTIONS",
     "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
     "LUDDO_BACKLOG_PAGE",
+    "LUDDO_TRUSTED_PROXIES",
     "LUDDO_INSTANCE_ID",
     "LUDDO_LEASE_SECONDS",
     "LUDDO_TEST_MODE",
@@ -87,6 +89,9 @@ pub struct Config {
     /// Log entries a resuming WebSocket reads from the store at a time: what it holds of the
     /// log while it sends, however long the log and however slowly the client reads.
     pub backlog_page: usize,
+    /// The reverse proxies in front of the server: a request from one of them is counted
+    /// against the client address it forwards, not the proxy's (rate limits).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// This process's name in the leases of the tables it drives.
     pub instance_id: String,
     /// Whether `LUDDO_INSTANCE_ID` named it; if not, the binary takes the one kept in the data
@@ -157,6 +162,7 @@ impl Default for Config {
             max_connections: 20_000,
             max_connections_per_address: 256,
             backlog_page: 64,
+            trusted_proxies: vec![],
             instance_id: uuid::Uuid::new_v4().to_string(),
             instance_id_given: false,
             lease: Duration::from_secs(10),
@@ -264,6 +270,23 @@ impl Config {
                 d.max_connections_per_address as u64,
             )? as usize,
             backlog_page: number("LUDDO_BACKLOG_PAGE", d.backlog_page as u64)? as usize,
+            trusted_proxies: match get("LUDDO_TRUSTED_PROXIES") {
+                None => d.trusted_proxies,
+                Some(v) => v
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|block| !block.is_empty())
+                    .map(|block| {
+                        // A bare address is a block of one.
+                        block
+                            .parse::<ipnet::IpNet>()
+                            .or_else(|_| block.parse::<std::net::IpAddr>().map(Into::into))
+                    })
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| {
+                        parse("LUDDO_TRUSTED_PROXIES", "expected comma-separated CIDR blocks or addresses")(v)
+                    })?,
+            },
             instance_id: match get("LUDDO_INSTANCE_ID") {
                 None => d.instance_id,
                 Some(v) if v.trim().len() <= 100 => v.trim().to_string(),
@@ -331,5 +354,15 @@ mod tests {
         assert!(config(&[("LUDDO_STALL_WINDOW", "33")]).is_err());
         let c = config(&[("LUDDO_STALL_TIMEOUTS", "5"), ("LUDDO_STALL_WINDOW", "8")]).unwrap();
         assert_eq!(c.takeover, TakeoverRule { in_a_row: 3, stalled: 5, window: 8 });
+    }
+
+    #[test]
+    fn trusted_proxies_are_blocks_or_addresses() {
+        assert!(config(&[]).unwrap().trusted_proxies.is_empty());
+        let c = config(&[("LUDDO_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.7 ,fd00::/8,")]).unwrap();
+        let blocks: Vec<String> = c.trusted_proxies.iter().map(|b| b.to_string()).collect();
+        assert_eq!(blocks, ["10.0.0.0/8", "192.0.2.7/32", "fd00::/8"]);
+        let err = config(&[("LUDDO_TRUSTED_PROXIES", "10.0.0.0/8, proxy.local")]).unwrap_err();
+        assert!(err.to_string().contains("LUDDO_TRUSTED_PROXIES"));
     }
 }

@@ -26,6 +26,8 @@ both_stores!(
     racing_joins_are_refused_by_name_not_in_the_databases_words,
     bodies_read_numbers_and_nulls_as_the_spec_says,
     an_empty_cursor_is_the_first_page,
+    rate_limits_count_the_client_a_trusted_proxy_forwards,
+    browsers_may_send_and_read_the_request_id_and_read_retry_after,
 );
 
 async fn health_and_readiness(db: Db) {
@@ -571,4 +573,57 @@ async fn an_empty_cursor_is_the_first_page(db: Db) {
     let r = s.get("/v1/hall-of-shame?game=luddo&cursor=", None).await;
     assert_eq!(r.status, 200, "{}", r.json);
     s.get("/v1/tables?cursor=nonsense", None).await.assert_problem(400, "invalid_query");
+}
+
+/// Behind a trusted proxy each client it forwards has its own sign-up budget; forwarding headers
+/// from anyone else change nothing (a client cannot buy a new budget by inventing an address).
+async fn rate_limits_count_the_client_a_trusted_proxy_forwards(db: Db) {
+    let sign_up = |s: &TestServer, forwarded_for: &'static str| {
+        let request = s
+            .client
+            .post(format!("{}/v1/players", s.base))
+            .header("x-forwarded-for", forwarded_for)
+            .json(&json!({"name": "Fwd"}));
+        async move { request.send().await.unwrap().status() }
+    };
+    let trusted =
+        Config { rate_per_minute: 2, trusted_proxies: vec!["127.0.0.0/8".parse().unwrap()], ..test_config() };
+    let s = TestServer::start_with(db, trusted).await;
+    assert_eq!(sign_up(&s, "203.0.113.1").await, 201);
+    assert_eq!(sign_up(&s, "203.0.113.1").await, 201);
+    assert_eq!(sign_up(&s, "203.0.113.1").await, 429, "that client's budget is spent");
+    assert_eq!(sign_up(&s, "203.0.113.2").await, 201, "another client has its own");
+    assert_eq!(sign_up(&s, "192.0.2.1, 203.0.113.2").await, 201, "read from the right");
+    assert_eq!(sign_up(&s, "192.0.2.1, 203.0.113.2").await, 429);
+    drop(s);
+
+    let untrusted = Config { rate_per_minute: 2, ..test_config() };
+    let s = TestServer::start_with(Db::Sqlite, untrusted).await;
+    assert_eq!(sign_up(&s, "203.0.113.1").await, 201);
+    assert_eq!(sign_up(&s, "203.0.113.2").await, 201);
+    assert_eq!(sign_up(&s, "203.0.113.3").await, 429, "no proxy is trusted: one peer, one budget");
+}
+
+async fn browsers_may_send_and_read_the_request_id_and_read_retry_after(db: Db) {
+    let s = TestServer::start(db).await;
+    let preflight = s
+        .client
+        .request(Method::OPTIONS, format!("{}/v1/players", s.base))
+        .header("origin", "https://app.example")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "content-type, x-request-id")
+        .send()
+        .await
+        .unwrap();
+    let allowed = preflight.headers()["access-control-allow-headers"].to_str().unwrap().to_lowercase();
+    assert!(allowed.contains("x-request-id") && allowed.contains("authorization"), "{allowed}");
+    let r = s
+        .client
+        .get(format!("{}/health", s.base))
+        .header("origin", "https://app.example")
+        .send()
+        .await
+        .unwrap();
+    let exposed = r.headers()["access-control-expose-headers"].to_str().unwrap().to_lowercase();
+    assert!(exposed.contains("retry-after") && exposed.contains("x-request-id"), "{exposed}");
 }

@@ -9,6 +9,7 @@ mod access;
 mod actions;
 mod analysis;
 pub mod body;
+pub mod client_addr;
 pub mod connections;
 pub mod error;
 mod events;
@@ -83,7 +84,10 @@ pub fn router(state: AppState) -> Router {
             .allow_origin(AllowOrigin::list(origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()))),
     }
     .allow_methods(Any)
-    .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]);
+    .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, REQUEST_ID])
+    // What a browser's script may read of a response besides the basics: when to retry, and
+    // the id to quote when reporting a failure.
+    .expose_headers([header::RETRY_AFTER, REQUEST_ID]);
 
     Router::new()
         .merge(health::router())

@@ -2,18 +2,18 @@
 
 use super::{
     AppState,
+    client_addr::ClientIp,
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, new_token, token_hash},
 };
 use crate::clock::rfc3339;
 use axum::{
     Router,
-    extract::{ConnectInfo, State},
+    extract::State,
     http::StatusCode,
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
@@ -80,11 +80,11 @@ pub fn valid_name(name: &str) -> Result<String, ApiError> {
 
 async fn create(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Json(body): Json<CreatePlayer>,
 ) -> ApiResult<(StatusCode, Json<CreatedPlayer>)> {
     let per_minute = state.config.rate_per_minute;
-    state.limiter.check("players", &peer.ip().to_string(), per_minute).map_err(ApiError::rate_limited)?;
+    state.limiter.check("players", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
     let name = valid_name(&body.name)?;
     let token = new_token();
     let player = state.store.create_player(&name, &token_hash(&token)).await?;

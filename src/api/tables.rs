@@ -4,6 +4,7 @@ use super::{
     AppState,
     access::visible_table,
     body,
+    client_addr::ClientIp,
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
     paging::{Listed, Page, PageRequest},
@@ -20,12 +21,12 @@ use crate::{
 };
 use axum::{
     Router,
-    extract::{ConnectInfo, State},
+    extract::State,
     http::StatusCode,
     routing::{get, patch, post},
 };
 use serde::{Deserialize, Serialize};
-use std::{net::SocketAddr, time::Duration};
+use std::time::Duration;
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
@@ -281,12 +282,12 @@ fn options_for(
 
 async fn create(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Auth(host): Auth,
     Json(body): Json<CreateTable>,
 ) -> ApiResult<(StatusCode, Json<TableView>)> {
     let per_minute = state.config.rate_per_minute;
-    state.limiter.check("tables", &peer.ip().to_string(), per_minute).map_err(ApiError::rate_limited)?;
+    state.limiter.check("tables", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
     state
         .limiter
         .check("tables-by-player", &host.id.to_string(), per_minute)
