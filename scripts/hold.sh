@@ -38,7 +38,7 @@ server_pids=()
 mapfile -t server_env < <(test_server_env)
 for i in $(seq 1 "$servers"); do
   port=$((18080 + i))
-  env "${server_env[@]}" LUDDO_ADDR="127.0.0.1:$port" DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db" \
+  env "${server_env[@]}" LUDDO_ADDR="127.0.0.1:$port" DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db?sslmode=disable" \
     LUDDO_INSTANCE_ID="hold-$i" RUST_LOG=warn \
     "$target/release/luddo" >"$out/server-$i.log" 2>&1 &
   pids+=($!) server_pids+=($!) ports+=("$port")

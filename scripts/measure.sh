@@ -29,7 +29,7 @@ load() {
   psql -qX -d postgres -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null
   echo "measure: $name: $*" >&2
   timeout 600 "$target/release/luddo-load" --spawn-server --url http://127.0.0.1:0 \
-    --database-url "postgres://$PGUSER@$PGHOST:$PGPORT/$db" --limits "$out/limits.json" --quiet \
+    --database-url "postgres://$PGUSER@$PGHOST:$PGPORT/$db?sslmode=disable" --limits "$out/limits.json" --quiet \
     --json "$out/$name.json" "$@" >/dev/null || echo "measure: $name reported errors (see $out/$name.json)" >&2
 }
 
