@@ -37,6 +37,13 @@ enum Command {
     Healthcheck,
     /// Check a finished table's dice against its commitment (docs/fairness.md); exit 0 only when
     /// every die verifies.
+    /// Write a consistent copy of the SQLite database (DATABASE_URL or LUDDO_DATA_DIR) to a new
+    /// file, while a server may be running on it; restore by pointing LUDDO_DATA_DIR at a
+    /// directory holding the copy as luddo.db. For PostgreSQL use pg_dump.
+    Backup {
+        /// Where to write the copy; must not exist yet.
+        destination: std::path::PathBuf,
+    },
     Verify {
         /// A table log saved as JSON, or the table's URL (http://host:port/v1/tables/<id>).
         source: String,
@@ -61,6 +68,7 @@ async fn main() {
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => run().await,
         Command::Healthcheck => healthcheck().await,
+        Command::Backup { destination } => backup(&destination).await,
         Command::Verify { source, token, save } => verify(source, token, save).await,
     };
     if let Err(e) = result {
@@ -134,6 +142,22 @@ fn still_starting(e: &sqlx::Error) -> bool {
         sqlx::Error::Database(db) => db.code().is_some_and(|c| c.starts_with("08") || c == "57P03"),
         _ => false,
     }
+}
+
+/// `luddo backup`: copies the configured SQLite database to `destination`.
+async fn backup(destination: &std::path::Path) -> Result<(), Box<dyn std::error::Error>> {
+    if destination.exists() {
+        return Err(format!("{} exists already; name a new file", destination.display()).into());
+    }
+    let config = Config::from_env()?;
+    let store = Store::open(&config.database_url()).await?;
+    let copied = store.backup_to(destination).await;
+    store.close().await;
+    if !copied? {
+        return Err("the database is PostgreSQL: back it up with pg_dump".into());
+    }
+    println!("backed up to {}", destination.display());
+    Ok(())
 }
 
 /// `GET /health` on the configured address; Ok when it answers 200.

@@ -36,3 +36,35 @@ fn a_wrong_command_is_a_usage_error() {
     assert!(err.contains("serve"), "the error suggests the command meant:\n{err}");
     assert_eq!(luddo(&["verify"]).status.code(), Some(2), "verify needs a source");
 }
+
+/// `luddo backup` copies the SQLite database while the server may still hold it open; the copy
+/// opens as a store with the same data, and an existing file is never overwritten.
+#[tokio::test]
+async fn backup_copies_the_sqlite_database() {
+    let dir = std::env::temp_dir().join(format!("luddo-backup-{}", uuid::Uuid::new_v4().simple()));
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", data.join("luddo.db").display());
+    // The original stays open (as a running server's would) while the copy is made.
+    let store = luddo::store::Store::open(&url).await.unwrap();
+    let ann = store.create_player("Ann", "hash-of-ann").await.unwrap();
+    let copy = dir.join("copy.db");
+    let backup = |dest: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_luddo"))
+            .arg("backup")
+            .arg(dest)
+            .env("LUDDO_DATA_DIR", &data)
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap()
+    };
+    let out = backup(&copy);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let restored = luddo::store::Store::open(&format!("sqlite://{}", copy.display())).await.unwrap();
+    assert_eq!(restored.player(ann.id).await.unwrap().unwrap().name, "Ann");
+    let again = backup(&copy);
+    assert!(!again.status.success(), "an existing file is not overwritten");
+    restored.close().await;
+    store.close().await;
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -208,6 +208,21 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
     Ok(())
 }
 
+/// Drops the legal actions from every entry of a finished table: they told its players what
+/// they could post next, and nobody posts to a finished table again. They are most of a log's
+/// bytes (every seat's choices after every entry: KiBs per backgammon entry); what happened —
+/// the actions, events, clocks — stays. The only statement that differs per backend: the
+/// `events` column is JSON text, edited with each database's own JSON functions.
+async fn drop_legal_actions(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<()> {
+    let sql = if (**tx).backend_name().eq_ignore_ascii_case("PostgreSQL") {
+        "UPDATE actions SET events = (CAST(events AS jsonb) - 'legal')::text WHERE table_id = $1"
+    } else {
+        "UPDATE actions SET events = json_remove(events, '$.legal') WHERE table_id = $1"
+    };
+    sqlx::query(sql).bind(table_id.to_string()).execute(&mut **tx).await?;
+    Ok(())
+}
+
 /// The table's status, outcome and end time, and its hall-of-shame entries.
 async fn record_finish(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
@@ -224,6 +239,7 @@ async fn record_finish(
     .bind(a.table_id.to_string())
     .execute(&mut **tx)
     .await?;
+    drop_legal_actions(tx, a.table_id).await?;
     for s in &finish.shame {
         sqlx::query(
             "INSERT INTO shame (id, table_id, game, player_id, name, kind, pieces_home, at)

@@ -237,6 +237,17 @@ impl Store {
         self.pool.close().await;
     }
 
+    /// Writes a consistent copy of the SQLite database to `path` (which must not exist) while the
+    /// server may go on using it: `VACUUM INTO`, SQLite's online backup into a compacted file.
+    /// Returns false on PostgreSQL, which has its own tools (`pg_dump`).
+    pub async fn backup_to(&self, path: &std::path::Path) -> StoreResult<bool> {
+        if self.backend != Backend::Sqlite {
+            return Ok(false);
+        }
+        sqlx::query("VACUUM INTO $1").bind(path.to_string_lossy().into_owned()).execute(&self.pool).await?;
+        Ok(true)
+    }
+
     // ---- the action log ---------------------------------------------------------------------
 
     /// Writes a table's next log entries with its new clock (and any change of controllers, or
