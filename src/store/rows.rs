@@ -270,24 +270,13 @@ pub enum PlayedBy {
     Server,
 }
 
-impl PlayedBy {
-    /// How the `actions.actor` column spells it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PlayedBy::Human => "human",
-            PlayedBy::Timeout => "timeout",
-            PlayedBy::Bot => "bot",
-            PlayedBy::Forced => "forced",
-            PlayedBy::Server => "server",
-        }
-    }
-
-    fn parse(column: &str) -> Option<Self> {
-        [PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server]
-            .into_iter()
-            .find(|p| p.as_str() == column)
-    }
-}
+spelled!(PlayedBy, "actions.actor", {
+    Human => "human",
+    Timeout => "timeout",
+    Bot => "bot",
+    Forced => "forced",
+    Server => "server",
+});
 
 /// What a log entry caused and where it left the table (the `events` column, stored as JSON
 /// text and sent in the entry's WebSocket message).
@@ -431,6 +420,11 @@ mod tests {
         );
         check(&[Controller::Human, Controller::Bot], Controller::as_str, Controller::parse);
         check(&[ShameKind::Dicking, ShameKind::UpBoard], ShameKind::as_str, ShameKind::parse);
+        check(
+            &[PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server],
+            PlayedBy::as_str,
+            PlayedBy::parse,
+        );
         check(GameKind::ALL, GameKind::as_str, GameKind::parse);
     }
 
