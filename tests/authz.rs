@@ -17,6 +17,7 @@ use tokio_tungstenite::{
 
 both_stores!(
     identity_routes_need_a_known_token,
+    token_routes_are_the_callers_own,
     public_routes_ignore_who_asks,
     public_lobby_routes_by_role,
     private_lobby_routes_by_role,
@@ -36,6 +37,10 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/ready"),
     ("POST", "/v1/players"),
     ("GET", "/v1/players/me"),
+    ("POST", "/v1/players/me/tokens"),
+    ("GET", "/v1/players/me/tokens"),
+    ("DELETE", "/v1/players/me/tokens/{id}"),
+    ("POST", "/v1/players/me/logout"),
     ("POST", "/v1/tables"),
     ("GET", "/v1/tables"),
     ("GET", "/v1/tables/{id}"),
@@ -116,6 +121,28 @@ async fn identity_routes_need_a_known_token(db: Db) {
     s.post("/v1/tables", None, body.clone()).await.assert_problem(401, "unauthorized");
     s.post("/v1/tables", Some(UNKNOWN), body.clone()).await.assert_problem(401, "unauthorized");
     assert_eq!(s.post("/v1/tables", Some(&token), body).await.status, 201);
+}
+
+/// The token routes need a known token and act on the caller's tokens alone: another player's
+/// token id is unknown (404), never revoked.
+async fn token_routes_are_the_callers_own(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, ann) = s.player("Ann").await;
+    let (_, bob) = s.player("Bob").await;
+    let created = s.post("/v1/players/me/tokens", Some(&ann), json!({})).await;
+    assert_eq!(created.status, 201, "{}", created.json);
+    let id = created.json["id"].as_str().unwrap();
+    let one = format!("/v1/players/me/tokens/{id}");
+    for who in [None, Some(UNKNOWN)] {
+        s.post("/v1/players/me/tokens", who, json!({})).await.assert_problem(401, "unauthorized");
+        s.get("/v1/players/me/tokens", who).await.assert_problem(401, "unauthorized");
+        s.call(Method::DELETE, &one, who, None).await.assert_problem(401, "unauthorized");
+        s.post("/v1/players/me/logout", who, json!({})).await.assert_problem(401, "unauthorized");
+    }
+    s.call(Method::DELETE, &one, Some(&bob), None).await.assert_problem(404, "not_found");
+    let bobs = s.get("/v1/players/me/tokens", Some(&bob)).await;
+    assert_eq!(bobs.json["tokens"].as_array().unwrap().len(), 1, "{}", bobs.json);
+    assert_eq!(s.call(Method::DELETE, &one, Some(&ann), None).await.status, 204);
 }
 
 async fn public_routes_ignore_who_asks(db: Db) {

@@ -22,7 +22,7 @@ async fn the_store_reaches_postgres_over_tls() {
     let admin = postgres_url().expect("TEST_DATABASE_URL");
     let db = TestDb::new(Db::Postgres).await;
     let store = Store::open(&with_sslmode(&db.url, "require")).await.expect("TLS with sslmode=require");
-    store.create_player("Tess", "hash").await.expect("a write over TLS");
+    store.create_player("Tess", "hash", None).await.expect("a write over TLS");
     let name = db.url.rsplit('/').next().unwrap().split('?').next().unwrap().to_string();
     let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
     let (backends, encrypted): (i64, i64) = sqlx::query_as(

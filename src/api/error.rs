@@ -102,6 +102,8 @@ error_codes! {
     RateLimited = "rate_limited",
     /// 429: the host has too many unfinished tables.
     TooManyTables = "too_many_tables",
+    /// 409: the player holds as many tokens as a player may; revoke one first.
+    TooManyTokens = "too_many_tokens",
     /// 409: the table's game has not started.
     TableNotStarted = "table_not_started",
     /// 409: the action was sent against an older `seq`; read the latest entries first.

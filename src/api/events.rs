@@ -75,7 +75,7 @@ async fn events(
 ) -> ApiResult<Response> {
     let player = match (header_auth, &q.token) {
         (Some(Auth(p)), _) => Some(p),
-        (None, Some(token)) => Some(authenticate(&state, token).await?),
+        (None, Some(token)) => Some(authenticate(&state, token).await?.player),
         (None, None) => None,
     };
     if q.since < 0 {

@@ -1,12 +1,13 @@
 //! Extractors whose failures speak problem+json, and bearer-token authentication.
 
 use super::{AppState, error::ApiError};
-use crate::store::Player;
+use crate::{clock::now_millis, store::Player};
 use axum::{
     extract::{FromRequest, FromRequestParts, OptionalFromRequestParts},
     http::{header, request::Parts},
 };
 use sha2::{Digest, Sha256};
+use uuid::Uuid;
 
 /// `axum::Json` with our error format on rejection.
 #[derive(Debug, Clone, Copy, Default, FromRequest)]
@@ -46,14 +47,30 @@ pub fn token_hash(token: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct Auth(pub Player);
 
-impl FromRequestParts<AppState> for Auth {
+/// The authenticated player and the token it authenticated with (to list it as `current`, or
+/// to revoke it at logout).
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub player: Player,
+    pub token_id: Uuid,
+}
+
+impl FromRequestParts<AppState> for Session {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         match bearer(parts)? {
-            Some(token) => authenticate(state, token).await.map(Auth),
+            Some(token) => authenticate(state, token).await,
             None => Err(ApiError::unauthorized("send Authorization: Bearer <token>")),
         }
+    }
+}
+
+impl FromRequestParts<AppState> for Auth {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        Session::from_request_parts(parts, state).await.map(|s| Auth(s.player))
     }
 }
 
@@ -63,7 +80,7 @@ impl OptionalFromRequestParts<AppState> for Auth {
     /// No header: anonymous. A header with a bad token is still an error, never anonymous.
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, ApiError> {
         match bearer(parts)? {
-            Some(token) => authenticate(state, token).await.map(|p| Some(Auth(p))),
+            Some(token) => authenticate(state, token).await.map(|s| Some(Auth(s.player))),
             None => Ok(None),
         }
     }
@@ -80,13 +97,16 @@ fn bearer(parts: &Parts) -> Result<Option<&str>, ApiError> {
     }
 }
 
-/// Looks the token up by its hash. The hash of an unknown token matches nothing; the final
-/// comparison is in constant time so the lookup's timing says nothing about near misses.
-pub async fn authenticate(state: &AppState, token: &str) -> Result<Player, ApiError> {
+/// Looks the token up by its hash: an unknown, revoked or expired token is refused alike. The
+/// hash of an unknown token matches nothing; the final comparison is in constant time so the
+/// lookup's timing says nothing about near misses.
+pub async fn authenticate(state: &AppState, token: &str) -> Result<Session, ApiError> {
     let hash = token_hash(token);
-    match state.store.player_by_token_hash(&hash).await? {
-        Some((player, stored)) if constant_time_eq(stored.as_bytes(), hash.as_bytes()) => Ok(player),
-        _ => Err(ApiError::unauthorized("unknown or revoked token")),
+    match state.store.session_by_token_hash(&hash, now_millis()).await? {
+        Some((player, token, stored)) if constant_time_eq(stored.as_bytes(), hash.as_bytes()) => {
+            Ok(Session { player, token_id: token.id })
+        }
+        _ => Err(ApiError::unauthorized("unknown, revoked or expired token")),
     }
 }
 

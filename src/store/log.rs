@@ -274,7 +274,7 @@ mod tests {
     /// A store on a fresh SQLite file with `n` started tables, each taken by instance "me".
     async fn store_with_tables(n: usize) -> (Store, Vec<(Uuid, i64)>, TempDir) {
         let (store, dir) = scratch_store().await;
-        let host = store.create_player("host", &Uuid::new_v4().to_string()).await.unwrap();
+        let host = store.create_player("host", &Uuid::new_v4().to_string(), None).await.unwrap();
         let mut tables = vec![];
         for _ in 0..n {
             let new = luddo_for_two(host.id);

@@ -8,7 +8,7 @@
 //! Every write that a caller reports to anyone happens inside a transaction that has committed
 //! before the method returns.
 //!
-//! [`Store`]'s methods are grouped by what they keep, one file each: `players.rs`, `tables.rs`
+//! [`Store`]'s methods are grouped by what they keep, one file each: `players.rs`, `tokens.rs` (bearer tokens), `tables.rs`
 //! (tables, seats, the lobby's changes), `log.rs` (the action log's writer; its reads are here),
 //! `leases.rs` (which process drives a table in play), `shame.rs` (the hall of shame); the
 //! records they read and write are in `rows.rs`. This file holds the connection, the error
@@ -20,9 +20,11 @@ mod players;
 mod rows;
 mod shame;
 mod tables;
+mod tokens;
 
 pub use log::{Append, Finish};
 pub use rows::*;
+pub use tokens::NewToken;
 
 use sqlx::{
     AnyPool,

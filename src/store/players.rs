@@ -1,30 +1,41 @@
-//! Players: sign-up and finding a player by id or by the hash of its bearer token.
+//! Players: sign-up (the player and its first bearer token, together) and finding a player by id.
 
 use super::{Player, Store, StoreResult};
 use crate::clock::now_millis;
-use sqlx::Row;
 use uuid::Uuid;
 
 impl Store {
-    pub async fn create_player(&self, name: &str, token_hash: &str) -> StoreResult<Player> {
+    /// A new player holding one token (labelled "sign-up") whose SHA-256 is `token_hash`,
+    /// expiring at `expires_at` (Unix ms) if given.
+    pub async fn create_player(
+        &self,
+        name: &str,
+        token_hash: &str,
+        expires_at: Option<i64>,
+    ) -> StoreResult<Player> {
         let player = Player { id: Uuid::new_v4(), name: name.to_string(), created_at: now_millis() };
+        let mut tx = self.pool.begin().await?;
+        // `players.token_hash` is a leftover (migration 0004): a unique placeholder, never read.
         sqlx::query("INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)")
             .bind(player.id.to_string())
             .bind(&player.name)
-            .bind(token_hash)
+            .bind(format!("moved:{}", player.id))
             .bind(player.created_at)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        sqlx::query(
+            "INSERT INTO tokens (id, player_id, hash, label, created_at, expires_at) \
+             VALUES ($1, $2, $3, 'sign-up', $4, $5)",
+        )
+        .bind(Uuid::new_v4().to_string())
+        .bind(player.id.to_string())
+        .bind(token_hash)
+        .bind(player.created_at)
+        .bind(expires_at)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(player)
-    }
-
-    /// The player whose token hashes to `token_hash`, if any.
-    pub async fn player_by_token_hash(&self, token_hash: &str) -> StoreResult<Option<(Player, String)>> {
-        let row = sqlx::query("SELECT id, name, created_at, token_hash FROM players WHERE token_hash = $1")
-            .bind(token_hash)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|r| Ok((Player::from_row(&r)?, r.try_get::<String, _>("token_hash")?))).transpose()
     }
 
     pub async fn player(&self, id: Uuid) -> StoreResult<Option<Player>> {

@@ -46,6 +46,35 @@ impl Player {
     }
 }
 
+/// A bearer token, without its secret (which is never stored) or its hash (never shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub id: Uuid,
+    pub player_id: Uuid,
+    /// The holder's own name for it ("sign-up" for the one sign-up gave).
+    pub label: Option<String>,
+    pub created_at: i64,
+    /// Refreshed at most once an hour.
+    pub last_used_at: Option<i64>,
+    /// None: never expires.
+    pub expires_at: Option<i64>,
+}
+
+impl Token {
+    /// Reads a token from `r`, whose id and creation time are the columns named (a row joined
+    /// with its player renames them).
+    pub(super) fn from_row(r: &AnyRow, id: &str, created_at: &str, player_id: Uuid) -> StoreResult<Self> {
+        Ok(Self {
+            id: parse_uuid(&r.try_get::<String, _>(id)?)?,
+            player_id,
+            label: r.try_get("label")?,
+            created_at: r.try_get(created_at)?,
+            last_used_at: r.try_get("last_used_at")?,
+            expires_at: r.try_get("expires_at")?,
+        })
+    }
+}
+
 /// Who may find a table: everyone in the lobby, or only holders of its invite code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -431,7 +460,7 @@ mod tests {
     #[tokio::test]
     async fn a_stored_table_of_an_unknown_game_is_a_corrupt_row() {
         let (store, _dir) = scratch_store().await;
-        let host = store.create_player("host", "hash").await.unwrap();
+        let host = store.create_player("host", "hash", None).await.unwrap();
         let table = store.create_table(&luddo_for_two(host.id), 0).await.unwrap();
         assert_eq!(table.game, GameKind::Luddo);
         sqlx::query("UPDATE game_tables SET game = 'chess' WHERE id = $1")
