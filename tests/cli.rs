@@ -47,7 +47,7 @@ async fn backup_copies_the_sqlite_database() {
     let url = format!("sqlite://{}?mode=rwc", data.join("luddo.db").display());
     // The original stays open (as a running server's would) while the copy is made.
     let store = luddo::store::Store::open(&url).await.unwrap();
-    let ann = store.create_player("Ann", "hash-of-ann").await.unwrap();
+    let ann = store.create_player("Ann", "hash-of-ann", None).await.unwrap();
     let copy = dir.join("copy.db");
     let backup = |dest: &std::path::Path| {
         Command::new(env!("CARGO_BIN_EXE_luddo"))
