@@ -523,6 +523,15 @@ async fn bodies_read_numbers_and_nulls_as_the_spec_says(db: Db) {
     let s = TestServer::start(db).await;
     let (_, host) = s.player("Host").await;
     let (_, bob) = s.player("Bob").await;
+    s.post("/v1/players", None, json!({"name": "Nil", "expires_in_seconds": null}))
+        .await
+        .assert_problem(422, "invalid_body");
+    let r = s.post("/v1/players", None, json!({"name": "Hour", "expires_in_seconds": 3600.0})).await;
+    assert_eq!(r.status, 201, "{}", r.json);
+    let token = r.json["token"].as_str().unwrap().to_string();
+    s.post("/v1/players/me/tokens", Some(&token), json!({"label": null}))
+        .await
+        .assert_problem(422, "invalid_body");
     let r = s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seats": 4.0, "seat": 1.0})).await;
     assert_eq!(r.status, 201, "{}", r.json);
     assert_eq!(r.json["seats"].as_array().unwrap().len(), 4);

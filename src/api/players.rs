@@ -2,7 +2,7 @@
 //! of them (to keep one offline for recovery), the list, revoking one, logging out.
 
 use super::{
-    AppState,
+    AppState, body,
     client_addr::ClientIp,
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, JsonOrEmpty, Path, Session, new_token, token_hash},
@@ -44,13 +44,16 @@ pub const MAX_LABEL_CHARS: usize = 64;
 struct CreatePlayer {
     name: String,
     /// The sign-up token's lifetime; none: it never expires.
+    #[serde(default, deserialize_with = "body::some_whole")]
     expires_in_seconds: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreateToken {
+    #[serde(default, deserialize_with = "body::some")]
     label: Option<String>,
+    #[serde(default, deserialize_with = "body::some_whole")]
     expires_in_seconds: Option<u64>,
 }
 
