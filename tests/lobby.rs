@@ -635,4 +635,15 @@ async fn browsers_may_send_and_read_the_request_id_and_read_retry_after(db: Db) 
         .unwrap();
     let exposed = r.headers()["access-control-expose-headers"].to_str().unwrap().to_lowercase();
     assert!(exposed.contains("retry-after") && exposed.contains("x-request-id"), "{exposed}");
+    // A client's own request id comes back in the header and in any problem it gets.
+    let r = s
+        .client
+        .get(format!("{}/v1/no-such-route", s.base))
+        .header("x-request-id", "trace-42")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["x-request-id"], "trace-42");
+    let problem: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(problem["request_id"], "trace-42", "{problem}");
 }

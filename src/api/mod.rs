@@ -30,7 +30,7 @@ use crate::{
 };
 use axum::{
     Router,
-    extract::{DefaultBodyLimit, Request},
+    extract::{DefaultBodyLimit, MatchedPath, Request},
     http::{HeaderName, HeaderValue, StatusCode, header},
     middleware,
     response::{IntoResponse, Response},
@@ -39,13 +39,15 @@ use error::{ApiError, ApiResult, ErrorCode};
 use limits::RateLimiter;
 use std::sync::Arc;
 use tower_http::{
+    LatencyUnit,
     compression::CompressionLayer,
     cors::{AllowOrigin, Any, CorsLayer},
     limit::RequestBodyLimitLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::TimeoutLayer,
-    trace::TraceLayer,
+    trace::{DefaultOnResponse, TraceLayer},
 };
+use tracing::Level;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -109,20 +111,59 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
         .layer(RequestBodyLimitLayer::new(config.max_body_bytes))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, config.request_timeout))
-        .layer(middleware::map_response(problem_for_bare_errors))
+        .layer(middleware::from_fn(problem_details))
         .layer(CompressionLayer::new())
         .layer(cors)
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
-            let id = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
-            tracing::info_span!("http", method = %req.method(), path = %req.uri().path(), request_id = %id)
-        }))
+        // The access log: one line per request at info, "finished processing request" with its
+        // status and latency, in a span with the method, the route (the path template, so ids
+        // do not make every line unique), the path and the request id.
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    let id = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+                    let route = req.extensions().get::<MatchedPath>().map_or("-", MatchedPath::as_str);
+                    tracing::info_span!(
+                        "http",
+                        method = %req.method(),
+                        route = %route,
+                        path = %req.uri().path(),
+                        request_id = %id
+                    )
+                })
+                .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(LatencyUnit::Millis)),
+        )
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+}
+
+/// Every problem names its request: the `x-request-id` (ours, or the client's own) goes into
+/// the body as `request_id`, so a report quoting the body leads to the server's log lines.
+async fn problem_details(request: Request, next: middleware::Next) -> Response {
+    let request_id = request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let response = problem_for_bare_errors(next.run(request).await);
+    let is_problem = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
+    let Some(request_id) = request_id.filter(|_| is_problem) else { return response };
+    let (mut parts, body) = response.into_parts();
+    // A problem body is a few hundred bytes that we wrote ourselves.
+    let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
+        return ApiError::internal("a problem body could not be read").into_response();
+    };
+    let mut problem: serde_json::Map<String, serde_json::Value> = match serde_json::from_slice(&bytes) {
+        Ok(problem) => problem,
+        Err(_) => return Response::from_parts(parts, axum::body::Body::from(bytes)),
+    };
+    problem.insert("request_id".into(), request_id.into());
+    let bytes = serde_json::to_vec(&problem).unwrap_or_else(|_| bytes.to_vec());
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(bytes))
 }
 
 /// Layers outside the handlers (body limit, timeout) answer with bare status codes; give those
 /// the same problem+json shape as everything else.
-async fn problem_for_bare_errors(response: Response) -> Response {
+fn problem_for_bare_errors(response: Response) -> Response {
     let status = response.status();
     let is_problem = response
         .headers()

@@ -511,6 +511,9 @@ impl Resp {
         assert!(ct.starts_with("application/problem+json"), "content-type {ct}");
         assert_eq!(self.json["type"], format!("https://luddo.dev/problems/{code}"));
         let header = |name: &str| self.headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+        // Every problem names its request, as the response's header does.
+        let id = header("x-request-id").expect("every response has an x-request-id");
+        assert_eq!(self.json["request_id"], id.as_str(), "{}", self.json);
         match status {
             // RFC 9110: a 401 says how to authenticate.
             401 => assert_eq!(header("www-authenticate").as_deref(), Some(r#"Bearer realm="luddo""#)),
