@@ -141,11 +141,7 @@ pub fn router(state: AppState) -> Router {
 async fn problem_details(request: Request, next: middleware::Next) -> Response {
     let request_id = request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).map(str::to_string);
     let response = problem_for_bare_errors(next.run(request).await);
-    let is_problem = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
-    let Some(request_id) = request_id.filter(|_| is_problem) else { return response };
+    let Some(request_id) = request_id.filter(|_| is_problem(&response)) else { return response };
     let (mut parts, body) = response.into_parts();
     // A problem body is a few hundred bytes that we wrote ourselves.
     let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
@@ -165,11 +161,7 @@ async fn problem_details(request: Request, next: middleware::Next) -> Response {
 /// the same problem+json shape as everything else.
 fn problem_for_bare_errors(response: Response) -> Response {
     let status = response.status();
-    let is_problem = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_problem {
+    if !(status.is_client_error() || status.is_server_error()) || is_problem(&response) {
         return response;
     }
     let (code, detail) = match status {
@@ -181,6 +173,14 @@ fn problem_for_bare_errors(response: Response) -> Response {
         _ => (ErrorCode::BadRequest, "the request could not be understood"),
     };
     ApiError::new(status, code, detail).into_response()
+}
+
+/// Whether `response` is already problem+json.
+fn is_problem(response: &Response) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"))
 }
 
 /// The game a `game` field or parameter names; 422 `unknown_game` for any other name (the
