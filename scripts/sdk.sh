@@ -3,7 +3,8 @@
 # free loopback port (scripts/test-server.env's settings, a fresh data directory), installs the
 # SDK's pinned packages (npm ci), generates the client from the spec the server serves
 # (GET /openapi.json; the checked-in openapi/openapi.yaml while a server has no such route),
-# compiles everything with `tsc --strict` (the type-level test included), and plays one game of
+# compiles everything with `tsc --strict` (the type-level test included), runs the WebSocket
+# helper's tests (a scripted fake socket), and plays one game of
 # each kind to the end with the example (examples/play-all.ts). Stops the server; fails on any
 # failure, or on a panic in the server's log.
 #
@@ -13,6 +14,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 
+if ! command -v npm >/dev/null 2>&1; then
+  echo "sdk: needs Node.js (>= 20.19) and npm on PATH" >&2
+  exit 2
+fi
 if [ -n "${LUDDO_BIN:-}" ]; then
   bin="$LUDDO_BIN"
 else
@@ -44,6 +49,7 @@ cd clients/typescript
 npm ci --no-audit --no-fund --loglevel=error
 npm run --silent generate -- "$base/openapi.json"
 npx tsc --strict --noEmit -p .
+npm test --silent
 status=0
 timeout 150 npx tsx examples/play-all.ts "$base" || status=$?
 cd - >/dev/null

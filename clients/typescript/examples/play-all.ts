@@ -6,7 +6,7 @@
  * Signs up, then for each game creates a table (the player in seat 0), starts it with bots in
  * the other seats, follows it over the WebSocket helper and plays its own seat by posting one
  * of the legal actions the entries carry (the first, or a random one: it keeps no rules of its own),
- * until the `finish` entry. Prints one line per game and exits 1 on any failure. Rate limits
+ * until the `finish` entry; once per game it drops its socket and resumes it. Prints one line per game and exits 1 on any failure. Rate limits
  * are respected (429: waits `Retry-After`); the player acts at once, well within the clock.
  */
 import {
@@ -32,6 +32,9 @@ const SEATS: Record<Game, number> = { luddo: 4, ludo: 4, uckers: 4, snakes: 4, b
 /** A game that has not finished by then has failed (bots play at once; so does this player). */
 const GAME_TIMEOUT_MS = 150_000;
 const MY_SEAT = 0;
+/** After this many entries the example drops its socket once, while bots play on: the helper
+ * must resume with `since` with neither a gap nor a duplicate (checked below). */
+const DROP_AFTER = 20;
 
 interface Answer<T> {
   data?: T;
@@ -109,6 +112,7 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
       if (message.type !== 'entry') continue;
       const entry = message as Entry<G>;
       summary.entries += 1;
+      if (summary.entries >= DROP_AFTER && summary.reconnects === 0 && entry.to_act !== MY_SEAT) socket.drop();
       if (entry.actor === 'server' && entry.action.type === 'finish') {
         finish = entry;
         continue;
@@ -123,6 +127,7 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
     clearTimeout(timer);
   }
   if (!finish) throw new Error(`${game}: no finish entry within ${GAME_TIMEOUT_MS / 1000} s (seq ${socket.lastSeq})`);
+  if (summary.reconnects === 0 && socket.lastSeq > DROP_AFTER) throw new Error(`${game}: the dropped socket was not reconnected`);
   if (summary.entries !== socket.lastSeq) {
     throw new Error(`${game}: ${summary.entries} entries received for ${socket.lastSeq} in the log`);
   }

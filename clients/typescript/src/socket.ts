@@ -186,6 +186,14 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
     });
   }
 
+  /**
+   * Drops the current connection as a network failure would: the helper reconnects after its
+   * back-off and resumes with `since` (what the example does once per game, to show it).
+   */
+  drop(): void {
+    this.socket?.close(4000, 'dropped by the client');
+  }
+
   /** Stops following: closes the socket; the iteration ends. */
   close(): void {
     this.stopped = true;
