@@ -360,7 +360,7 @@ async fn client_message(
     }
     let message: ClientMessage = match serde_json::from_str(&text) {
         Ok(m) => m,
-        Err(e) => return Answer::invalid_message(e.to_string()),
+        Err(e) => return Answer::invalid_message(crate::wording::plain(&e.to_string())),
     };
     let (id, result) = match (message, player) {
         (ClientMessage::Ping, _) => return Answer::Pong,
