@@ -527,10 +527,10 @@ mod tests {
     #[test]
     fn answers_keep_their_wire_form() {
         let value = |a: Answer| serde_json::to_value(a).unwrap();
-        let done = ActOk { seq: 7, events: vec![json!({"type": "rolled", "die": 6})] };
+        let done = ActOk { seq: 7, events: vec![json!({"type": "rolled", "seat": 0, "dice": [6]})] };
         assert_eq!(
             value(Answer::reply(Some(json!("a1")), Ok(done))),
-            json!({"type": "reply", "id": "a1", "ok": true, "seq": 7, "events": [{"type": "rolled", "die": 6}]})
+            json!({"type": "reply", "id": "a1", "ok": true, "seq": 7, "events": [{"type": "rolled", "seat": 0, "dice": [6]}]})
         );
         let refused = ApiError::conflict(ErrorCode::NotYourTurn, "seat 2 is to act");
         assert_eq!(
