@@ -8,6 +8,7 @@
 //! the fuzz targets and property tests — is read from here. docs/architecture.md, "Adding a
 //! game", says what a new game needs.
 
+use crate::wording::plain;
 use crate::{
     bots,
     rules::{
@@ -18,7 +19,6 @@ use crate::{
         uckers::Uckers,
     },
 };
-use crate::wording::plain;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -390,7 +390,8 @@ impl DiceSource for NoDice {
 
 /// Reads `action` as an action of `E`.
 fn parse<E: Engine>(action: &serde_json::Value) -> Result<E::Action, RuleError> {
-    E::Action::deserialize(action).map_err(|e| RuleError::illegal(format!("not an action of this game: {}", plain(&e.to_string()))))
+    E::Action::deserialize(action)
+        .map_err(|e| RuleError::illegal(format!("not an action of this game: {}", plain(&e.to_string()))))
 }
 
 /// A field of `posted` that its typed reading does not have (serde skips unknown fields unless

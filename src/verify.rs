@@ -121,7 +121,8 @@ struct ThrownFields {
 
 /// The events whose dice were thrown (rather than used or forfeited): the two of the shared
 /// vocabulary, then the names older logs keep (`rolled` once had `value` or `die`).
-const THROWING_EVENTS: [&str; 5] = ["opening_rolled", "rolled", "opening_throw", "opening_roll", "dice_rolled"];
+const THROWING_EVENTS: [&str; 5] =
+    ["opening_rolled", "rolled", "opening_throw", "opening_roll", "dice_rolled"];
 
 fn parse<T: serde::de::DeserializeOwned>(what: &str, value: &Value) -> Result<T, Mismatch> {
     T::deserialize(value).map_err(|e| Mismatch::Malformed(format!("{what}: {e}")))

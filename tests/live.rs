@@ -33,13 +33,14 @@ async fn problem_details_speak_json_not_rust(db: Db) {
     let detail = |r: &common::Resp| r.json["detail"].as_str().unwrap_or_default().to_string();
     let create = |body: serde_json::Value| s.post("/v1/tables", Some(&host), body);
     let cases = [
-        (json!([]), "invalid type: array, expected an object"),
+        (json!([]), "expected an object"),
+        (json!("luddo"), "invalid type: string \"luddo\", expected an object"),
         (json!({"game": "luddo", "seats": 4}), "unknown field `seats`"),
         (json!({"game": "luddo", "seat_count": "four"}), "expected a whole number"),
         (json!({"game": "luddo", "seat_count": 4, "visibility": "secret"}), "unknown value `secret`"),
         (json!({"game": "luddo", "seat_count": 4, "party": 1}), "expected a boolean"),
         (json!({"game": "luddo", "seat_count": 4, "options": {"home_bonus": "yes"}}), "expected a boolean"),
-        (json!({"game": "luddo", "seat_count": 4, "options": []}), "expected an object"),
+        (json!({"game": "luddo", "seat_count": 4, "options": "fast"}), "expected an object"),
     ];
     for (body, words) in cases {
         let r = create(body.clone()).await;
@@ -169,7 +170,13 @@ async fn actions_follow_the_seq_and_seat_rules(db: Db) {
     let ok = s.act(&id, &tokens[0], &roll, seq).await;
     assert_eq!(ok.status, 200);
     assert_eq!(ok.json["seq"], seq + 1);
-    assert!(ok.json["events"].as_array().unwrap().iter().any(|e| e["type"] == "rolled" && e["dice"] == json!([3])));
+    assert!(
+        ok.json["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["type"] == "rolled" && e["dice"] == json!([3]))
+    );
     s.act(&id, &tokens[0], &roll, seq).await.assert_problem(409, "stale_seq");
 
     // Reclaiming a seat no bot holds is refused; a table that has not started has no play.
@@ -542,7 +549,13 @@ async fn a_game_played_from_the_entries_alone(db: Db) {
     loop {
         let entry = ws.next_entry().await.expect("socket open");
         if entry["action"]["type"] == "finish" {
-            assert!(entry["legal_actions_by_seat"].as_array().unwrap().iter().all(|l| l.as_array().unwrap().is_empty()));
+            assert!(
+                entry["legal_actions_by_seat"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|l| l.as_array().unwrap().is_empty())
+            );
             break;
         }
         // A human decision is pending when the entry leaves a clock running.

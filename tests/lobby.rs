@@ -214,7 +214,9 @@ async fn lobby_lists_public_open_tables_with_pages_and_filters(db: Db) {
     let mut ids = vec![];
     for i in 0..5 {
         let game = if i % 2 == 0 { "luddo" } else { "snakes" };
-        ids.push(s.table(&token, json!({"game": game, "seat_count": 2, "party": i == 4})).await["id"].clone());
+        ids.push(
+            s.table(&token, json!({"game": game, "seat_count": 2, "party": i == 4})).await["id"].clone(),
+        );
     }
     s.table(&token, json!({"game": "luddo", "seat_count": 2, "visibility": "private"})).await;
     let all = s.get("/v1/tables", None).await;
@@ -416,8 +418,9 @@ async fn only_a_private_table_may_turn_the_home_bonus_off(db: Db) {
         .assert_problem(422, "invalid_options");
     assert_eq!(s.get(&path, Some(&host)).await.json["options"]["home_bonus"], true);
 
-    let private =
-        s.table(&host, json!({"game": "luddo", "seat_count": 2, "options": off, "visibility": "private"})).await;
+    let private = s
+        .table(&host, json!({"game": "luddo", "seat_count": 2, "options": off, "visibility": "private"}))
+        .await;
     assert_eq!(private["options"]["home_bonus"], false);
     let path = format!("/v1/tables/{}", private["id"].as_str().unwrap());
     s.call(Method::PATCH, &path, Some(&host), Some(json!({"visibility": "public"})))

@@ -70,8 +70,9 @@ async fn a_finished_table_keeps_its_log_but_not_its_legal_actions(db: Db) {
         let mut ws = s.ws(id, "since=0").await;
         let entries = common::entries_upto(&mut ws, 1, seq).await;
         assert_eq!(entries.last().unwrap()["action"]["type"], "finish");
-        let no_choices =
-            |e: &serde_json::Value| e["legal_actions_by_seat"].as_array().unwrap().iter().all(|seat| seat == &json!([]));
+        let no_choices = |e: &serde_json::Value| {
+            e["legal_actions_by_seat"].as_array().unwrap().iter().all(|seat| seat == &json!([]))
+        };
         assert!(entries.iter().all(no_choices), "legal actions are gone from the stored log");
     }
 }

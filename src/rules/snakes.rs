@@ -444,9 +444,11 @@ mod tests {
         // opening: seat 0 starts.
         assert_eq!(events.len(), 4 * crate::rules::opening::MAX_ROUNDS);
         let tie = SnakesEvent::OpeningTie { seats: vec![0, 1, 2] };
-        assert!(events[..events.len() - 1]
-            .iter()
-            .all(|e| *e == tie || matches!(e, SnakesEvent::OpeningRolled { dice: [2], .. })));
+        assert!(
+            events[..events.len() - 1]
+                .iter()
+                .all(|e| *e == tie || matches!(e, SnakesEvent::OpeningRolled { dice: [2], .. }))
+        );
         assert_eq!(events.last(), Some(&SnakesEvent::FirstToPlay { seat: 0 }));
     }
 

@@ -25,7 +25,9 @@ pub enum PlayError {
     #[error("the table has moved on to seq {current}; refresh and try again")]
     StaleSeq { current: i64 },
     /// The client's `seq` is one the table has not reached: not a race, a client bug.
-    #[error("seq {sent} is ahead of the table, which is at seq {current}; send the seq of the latest entry seen")]
+    #[error(
+        "seq {sent} is ahead of the table, which is at seq {current}; send the seq of the latest entry seen"
+    )]
     SeqAhead { sent: i64, current: i64 },
     #[error("you hold no seat at this table")]
     NotSeated,

@@ -535,8 +535,10 @@ impl Resp {
 /// `text` holds; a problem's detail must hold none.
 pub fn rust_words(text: &str) -> Vec<&'static str> {
     const PHRASES: [&str; 3] = ["internally tagged", "::", "untagged"];
-    const WORDS: [&str; 15] =
-        ["enum", "struct", "variant", "usize", "isize", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "f64", "map"];
+    const WORDS: [&str; 15] = [
+        "enum", "struct", "variant", "usize", "isize", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64",
+        "f64", "map",
+    ];
     let words: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
     let mut found: Vec<&'static str> = PHRASES.into_iter().filter(|p| text.contains(p)).collect();
     found.extend(WORDS.into_iter().filter(|w| words.contains(w)));

@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ClassicOptions;
 use super::board::{BoardKind, MAX_SEATS, PIECES, arms_for};
 use super::state::{BASE, LudoState, Phase, Variant};
-use super::ClassicOptions;
 use crate::rules::{ExtraRollReason, RuleError, Seat};
 
 /// The rule set and its options, tagged by the game's name.

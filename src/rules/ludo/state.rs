@@ -523,8 +523,11 @@ impl LudoState {
             }
             return;
         }
-        let earned =
-            if self.is_classic() { (self.numbers[0] == 6).then_some(ExtraRollReason::Six) } else { self.bonus };
+        let earned = if self.is_classic() {
+            (self.numbers[0] == 6).then_some(ExtraRollReason::Six)
+        } else {
+            self.bonus
+        };
         match earned {
             Some(reason) => self.grant_roll(reason, sink),
             None => self.end_turn(sink),

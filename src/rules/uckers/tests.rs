@@ -110,8 +110,11 @@ fn opening_that_keeps_tying_ends_with_the_lowest_seat() {
     assert_eq!((g.to_act(), g.turn()), (Some(0), Colour::Yellow));
     // Each round: four throws and the tie of all four; the last round ends the opening.
     assert_eq!(events.len(), 5 * crate::rules::opening::MAX_ROUNDS);
-    assert!(events[..events.len() - 1].iter().all(|e| matches!(e, Event::OpeningRolled { dice: [6, 6], .. })
-        || *e == Event::OpeningTie { seats: vec![0, 1, 2, 3] }));
+    assert!(events[..events.len() - 1].iter().all(|e| matches!(
+        e,
+        Event::OpeningRolled { dice: [6, 6], .. }
+    ) || *e
+        == Event::OpeningTie { seats: vec![0, 1, 2, 3] }));
     assert_eq!(events.last(), Some(&Event::FirstToPlay { seat: 0, colour: Colour::Yellow }));
 }
 
