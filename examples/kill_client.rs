@@ -182,7 +182,7 @@ async fn new_table(http: &reqwest::Client, base: &str, n: usize) -> Table {
         Method::POST,
         "/v1/tables",
         Some(&tokens[0]),
-        Some(json!({"game": "luddo", "seats": n})),
+        Some(json!({"game": "luddo", "seat_count": n})),
     )
     .await;
     let id = t["id"].as_str().unwrap().to_string();

@@ -125,7 +125,7 @@ async fn main() {
         &http,
         format!("{base}/v1/tables"),
         Some(token),
-        json!({"game": "backgammon", "seats": 2, "options": options}),
+        json!({"game": "backgammon", "seat_count": 2, "options": options}),
     )
     .await;
     let id = table["id"].as_str().unwrap().to_string();

@@ -40,7 +40,7 @@ cat >"$work/append.sql" <<'SQL'
 \set seq random(1, 1000000000000)
 INSERT INTO appends (table_id, seq, seat, actor, action, events, at)
 VALUES ('00000000-0000-0000-0000-0000000000' || :client_id, :seq, 0, 'human', '{"type":"roll"}',
-        '{"events":[{"type":"rolled","seat":0,"value":6}],"to_act":0,"deadline":1700000000000}', 0);
+        '{"events":[{"type":"rolled","seat":0,"dice":[6]}],"to_act":0,"deadline":1700000000000}', 0);
 SQL
 synchronous_commit="$(psql -qXAt -d "$db" -c "SHOW synchronous_commit")"
 fsync="$(psql -qXAt -d "$db" -c "SHOW fsync")"

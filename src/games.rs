@@ -8,6 +8,7 @@
 //! the fuzz targets and property tests — is read from here. docs/architecture.md, "Adding a
 //! game", says what a new game needs.
 
+use crate::wording::plain;
 use crate::{
     bots,
     rules::{
@@ -278,7 +279,8 @@ pub enum OptionsError {
     /// The game is not played with this many seats.
     #[error("{game} takes {}", game.seat_counts_in_words())]
     SeatCount { game: GameKind, seats: usize },
-    /// The options do not read as the game's options (unknown field, wrong type); serde's words.
+    /// The options do not read as the game's options (unknown field, wrong type); serde's
+    /// message in a client's words ([`crate::wording::plain`]).
     #[error("{0}")]
     Unreadable(String),
     /// The game's rules refuse these options.
@@ -296,7 +298,7 @@ fn normalize_engine<E: TableGame>(
 ) -> Result<serde_json::Value, OptionsError> {
     let parsed = read_options::<E>(options)?;
     E::validate(&parsed, seats).map_err(OptionsError::Refused)?;
-    serde_json::to_value(parsed).map_err(|e| OptionsError::Unreadable(e.to_string()))
+    serde_json::to_value(parsed).map_err(|e| OptionsError::Unreadable(plain(&e.to_string())))
 }
 
 /// [`TableGame::private_only`] of options as JSON.
@@ -305,7 +307,7 @@ fn private_only<E: TableGame>(options: &serde_json::Value) -> Result<Option<&'st
 }
 
 fn read_options<E: TableGame>(options: &serde_json::Value) -> Result<E::Options, OptionsError> {
-    serde_json::from_value(options.clone()).map_err(|e| OptionsError::Unreadable(e.to_string()))
+    serde_json::from_value(options.clone()).map_err(|e| OptionsError::Unreadable(plain(&e.to_string())))
 }
 
 /// A game of any kind behind one object-safe interface, speaking JSON at its edges: what a table
@@ -388,7 +390,8 @@ impl DiceSource for NoDice {
 
 /// Reads `action` as an action of `E`.
 fn parse<E: Engine>(action: &serde_json::Value) -> Result<E::Action, RuleError> {
-    E::Action::deserialize(action).map_err(|e| RuleError::illegal(format!("not an action of this game: {e}")))
+    E::Action::deserialize(action)
+        .map_err(|e| RuleError::illegal(format!("not an action of this game: {}", plain(&e.to_string()))))
 }
 
 /// A field of `posted` that its typed reading does not have (serde skips unknown fields unless

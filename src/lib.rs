@@ -11,6 +11,7 @@
 //! - [`config`]: settings from the environment; [`instance`]: the default instance id, kept in
 //!   the data directory.
 //! - [`verify`]: checks a finished table's dice against its commitment (`luddo verify`).
+//! - [`wording`]: serde's error messages in a client's words, for problem details.
 //!
 //! [`serve`] runs the whole server on a listener until a shutdown signal; tests call it on
 //! `127.0.0.1:0` with the same router production uses.
@@ -29,6 +30,7 @@ pub mod table;
 #[doc(hidden)]
 pub mod testing;
 pub mod verify;
+pub mod wording;
 
 use std::future::Future;
 use tokio::net::TcpListener;

@@ -261,8 +261,8 @@ pub fn check_backgammon_text(s: &str, dice: [u8; 2]) -> Result<(), String> {
     for input in [PositionInput::PositionId(s.to_string()), PositionInput::Xgid(s.to_string())] {
         let Ok(plays) = legal_plays(&input, dice) else { continue };
         for p in &plays {
-            if p.steps.len() > 4 {
-                return Err(format!("{s} {dice:?}: play {} has {} steps", p.play, p.steps.len()));
+            if p.moves.len() > 4 {
+                return Err(format!("{s} {dice:?}: play {} has {} steps", p.play, p.moves.len()));
             }
             if let Err(e) = parse_position_id(&p.position_id) {
                 return Err(format!(

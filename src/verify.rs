@@ -10,9 +10,10 @@
 //! 2. the table's client seed is [`combine_client_seeds`] of the seats' seeds listed in the start
 //!    entry (`client_seeds`), which are those the seats show;
 //! 3. every die the log shows, in order, is die number 0, 1, 2, … of the recipe: the dice of the
-//!    events `opening_throw`, `opening_roll`, `rolled` and `dice_rolled` (their `value`, `die` or
-//!    `dice`; `null` in an opening roll is a seat that did not throw). A die the server drew but
-//!    did not show would shift every later one, so it is caught too.
+//!    events `opening_rolled` and `rolled` (their `dice`), and in logs stored before the shared
+//!    event vocabulary (docs/events.md) `opening_throw`, `opening_roll` and `dice_rolled` (their
+//!    `value`, `die` or `dice`; `null` in an old opening roll is a seat that did not throw). A die
+//!    the server drew but did not show would shift every later one, so it is caught too.
 //!
 //! [`fetch`] reads a table's log from a running server over plain HTTP and WebSocket.
 
@@ -118,8 +119,10 @@ struct ThrownFields {
     dice: Vec<Option<u8>>,
 }
 
-/// The events whose dice were thrown (rather than used or forfeited).
-const THROWING_EVENTS: [&str; 4] = ["opening_throw", "opening_roll", "rolled", "dice_rolled"];
+/// The events whose dice were thrown (rather than used or forfeited): the two of the shared
+/// vocabulary, then the names older logs keep (`rolled` once had `value` or `die`).
+const THROWING_EVENTS: [&str; 5] =
+    ["opening_rolled", "rolled", "opening_throw", "opening_roll", "dice_rolled"];
 
 fn parse<T: serde::de::DeserializeOwned>(what: &str, value: &Value) -> Result<T, Mismatch> {
     T::deserialize(value).map_err(|e| Mismatch::Malformed(format!("{what}: {e}")))
@@ -303,7 +306,7 @@ mod tests {
             "client_seed": client_seed}, "events": []})];
         for (i, d) in dice.iter().enumerate() {
             entries.push(json!({"seq": i + 2, "action": {"type": "roll"},
-                "events": [{"type": "rolled", "seat": 0, "value": d}, {"type": "moved", "dice": [9]}]}));
+                "events": [{"type": "rolled", "seat": 0, "dice": [d]}, {"type": "moved", "dice": [9]}]}));
         }
         entries.push(json!({"seq": dice.len() + 2, "action": {"type": "finish", "seed": seed.to_hex()}}));
         TableLog {
@@ -330,6 +333,28 @@ mod tests {
         tampered[3] = tampered[3] % 6 + 1;
         let err = verify(&log(&seed, ["ann", "bob"], &tampered)).unwrap_err();
         assert!(matches!(err, Mismatch::Die { seq: 5, k: 3, .. }), "{err}");
+    }
+
+    /// Stored logs keep the events they were written with: the names before the shared
+    /// vocabulary (docs/events.md) are read as well as the new ones.
+    #[test]
+    fn logs_with_the_old_event_names_still_verify() {
+        let seed = ServerSeed([3; 32]);
+        let dice = fair(&seed, ["ann", "bob"], 6);
+        let old = [
+            json!({"type": "opening_throw", "seat": 0, "value": dice[0]}),
+            json!({"type": "opening_roll", "dice": [null, dice[1]], "starts": null}),
+            json!({"type": "rolled", "seat": 0, "value": dice[2]}),
+            json!({"type": "rolled", "seat": 1, "die": dice[3]}),
+            json!({"type": "dice_rolled", "seat": 0, "dice": [dice[4], dice[5]]}),
+        ];
+        let mut log = log(&seed, ["ann", "bob"], &dice[..5]);
+        for (entry, event) in log.entries[1..6].iter_mut().zip(old) {
+            entry["events"] = json!([event]);
+        }
+        assert_eq!(verify(&log).unwrap().dice, 6);
+        log.entries[5]["events"][0]["dice"][1] = json!(dice[5] % 6 + 1);
+        assert!(matches!(verify(&log), Err(Mismatch::Die { k: 5, .. })));
     }
 
     #[test]

@@ -89,7 +89,7 @@ async fn cast(s: &TestServer, visibility: &str) -> Cast {
     let (_, host) = s.player("Host").await;
     let (_, seated) = s.player("Seated").await;
     let (_, spectator) = s.player("Spectator").await;
-    let t = s.table(&host, json!({"game": "luddo", "seats": 3, "visibility": visibility})).await;
+    let t = s.table(&host, json!({"game": "luddo", "seat_count": 3, "visibility": visibility})).await;
     let table = t["id"].as_str().unwrap().to_string();
     let code = t["invite_code"].as_str().map(String::from);
     // A public table's join names no invite code (null is not absence: the spec says a string).
@@ -117,7 +117,7 @@ async fn identity_routes_need_a_known_token(db: Db) {
     s.get("/v1/players/me", Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
     let me = s.get("/v1/players/me", Some(&token)).await;
     assert_eq!(me.json["id"], id);
-    let body = json!({"game": "luddo", "seats": 2});
+    let body = json!({"game": "luddo", "seat_count": 2});
     s.post("/v1/tables", None, body.clone()).await.assert_problem(401, "unauthorized");
     s.post("/v1/tables", Some(UNKNOWN), body.clone()).await.assert_problem(401, "unauthorized");
     assert_eq!(s.post("/v1/tables", Some(&token), body).await.status, 201);
@@ -487,7 +487,7 @@ async fn invite_codes_are_unguessable(db: Db) {
     const ALPHABET: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     let mut codes = BTreeSet::new();
     for _ in 0..8 {
-        let t = s.table(&host, json!({"game": "luddo", "seats": 2, "visibility": "private"})).await;
+        let t = s.table(&host, json!({"game": "luddo", "seat_count": 2, "visibility": "private"})).await;
         let code = t["invite_code"].as_str().unwrap().to_string();
         assert!(code.chars().all(|ch| ALPHABET.contains(ch)), "{code}");
         // log2(32) = 5 bits a character.
@@ -495,7 +495,7 @@ async fn invite_codes_are_unguessable(db: Db) {
         codes.insert(code);
     }
     // A table made private later gets a code of the same kind.
-    let t = s.table(&host, json!({"game": "luddo", "seats": 2})).await;
+    let t = s.table(&host, json!({"game": "luddo", "seat_count": 2})).await;
     let r = s
         .call(
             Method::PATCH,
@@ -519,7 +519,7 @@ async fn the_seed_stays_secret_until_the_game_ends(db: Db) {
     let t = s
         .table(
             &host,
-            json!({"game": "snakes", "seats": 2, "options": {"board": board}, "dice": [6, 1, 6, 1]}),
+            json!({"game": "snakes", "seat_count": 2, "options": {"board": board}, "dice": [6, 1, 6, 1]}),
         )
         .await;
     let id = t["id"].as_str().unwrap().to_string();

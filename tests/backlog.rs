@@ -21,7 +21,10 @@ async fn a_resumer_from_the_start_of_a_long_log_gets_every_entry_once_in_order(d
     let s = TestServer::start_with(db, config).await;
     let (_, host) = s.player("Host").await;
     let t = s
-        .table(&host, json!({"game": "backgammon", "seats": 2, "options": {"match_to": 25, "cube": false}}))
+        .table(
+            &host,
+            json!({"game": "backgammon", "seat_count": 2, "options": {"match_to": 25, "cube": false}}),
+        )
         .await;
     let id = t["id"].as_str().unwrap().to_string();
     let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;

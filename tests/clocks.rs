@@ -50,7 +50,7 @@ fn quiet_dice() -> Value {
 /// A started 2-seat Luddo table: seat 0 a player, seat 1 a bot; seat 0 to roll.
 async fn table_against_a_bot(s: &TestServer) -> (String, String) {
     let (_, token) = s.player("Sleepy").await;
-    let t = s.table(&token, json!({"game": "luddo", "seats": 2, "dice": quiet_dice()})).await;
+    let t = s.table(&token, json!({"game": "luddo", "seat_count": 2, "dice": quiet_dice()})).await;
     let id = t["id"].as_str().unwrap().to_string();
     let r = s.post(&format!("/v1/tables/{id}/start"), Some(&token), json!({"fill_with_bots": true})).await;
     assert_eq!(r.status, 200, "{}", r.json);
@@ -66,7 +66,7 @@ async fn roll(s: &TestServer, id: &str, token: &str) {
 }
 
 async fn seat0(s: &TestServer, id: &str, token: &str) -> Value {
-    s.table_view(id, Some(token)).await["play"]["seats"][0].clone()
+    s.table_view(id, Some(token)).await["play"]["presence"][0].clone()
 }
 
 /// What the log decides of a seat (its presence starts afresh with each process).
@@ -144,8 +144,8 @@ async fn three_timeouts_hand_the_seat_to_a_bot_and_reclaim_takes_it_back(db: Db)
     assert_eq!(reclaim["seq"], r.json["seq"]);
     let table = s.table_view(&id, Some(&tokens[0])).await;
     assert_eq!(table["seats"][0]["controller"], "human");
-    assert_eq!(table["play"]["seats"][0]["controller"], "human");
-    assert_eq!(table["play"]["seats"][0]["timeouts"], 0);
+    assert_eq!(table["play"]["presence"][0]["controller"], "human");
+    assert_eq!(table["play"]["presence"][0]["timeouts"], 0);
 }
 
 async fn one_timeout_after_being_away_hands_the_seat_to_a_bot(db: Db) {
@@ -282,7 +282,7 @@ async fn a_finished_game_cannot_be_reclaimed(db: Db) {
     // (on fair dice) to its end at once.
     let s = TestServer::start_with(db, clock_config(10)).await;
     let (_, token) = s.player("Sleepy").await;
-    let t = s.table(&token, json!({"game": "luddo", "seats": 2})).await;
+    let t = s.table(&token, json!({"game": "luddo", "seat_count": 2})).await;
     let id = t["id"].as_str().unwrap().to_string();
     let r = s.post(&format!("/v1/tables/{id}/start"), Some(&token), json!({"fill_with_bots": true})).await;
     assert_eq!(r.status, 200, "{}", r.json);
@@ -293,7 +293,7 @@ async fn a_finished_game_cannot_be_reclaimed(db: Db) {
     tokio::time::resume();
     let finish = spectator.entry_where(|e| e["action"]["type"] == "finish").await;
     let seq = finish["seq"].as_i64().unwrap();
-    assert_eq!(s.table_view(&id, None).await["play"]["seats"][0]["controller"], "bot");
+    assert_eq!(s.table_view(&id, None).await["play"]["presence"][0]["controller"], "bot");
 
     s.post(&format!("/v1/tables/{id}/reclaim"), Some(&token), json!({}))
         .await
@@ -302,7 +302,7 @@ async fn a_finished_game_cannot_be_reclaimed(db: Db) {
     // The view is answered after the socket's subscription (and any entry it wrote).
     let view = s.table_view(&id, Some(&token)).await;
     assert_eq!(view["play"]["seq"], seq, "no entry follows finish");
-    assert_eq!(view["play"]["seats"][0]["controller"], "bot");
+    assert_eq!(view["play"]["presence"][0]["controller"], "bot");
     ws.close().await;
 }
 

@@ -49,13 +49,13 @@ fn seat_seeds(table: &Value) -> Vec<String> {
 async fn the_commitment_is_published_before_any_client_seed(db: Db) {
     let s = TestServer::start(db).await;
     let (_, host) = s.player("Host").await;
-    let t = s.table(&host, json!({"game": "luddo", "seats": 3})).await;
+    let t = s.table(&host, json!({"game": "luddo", "seat_count": 3})).await;
     let commitment = t["seed_commitment"].as_str().unwrap().to_string();
     assert_eq!(commitment.len(), 64);
     assert!(t.get("client_seed").is_none(), "no client seed before the start: {t}");
     assert_eq!(seat_seeds(&t), ["", "", ""]);
     // A seed in the create body is only the host seat's seed.
-    let t = s.table(&host, json!({"game": "luddo", "seats": 3, "client_seed": "lucky"})).await;
+    let t = s.table(&host, json!({"game": "luddo", "seat_count": 3, "client_seed": "lucky"})).await;
     assert_eq!(seat_seeds(&t), ["lucky", "", ""]);
     assert!(t.get("client_seed").is_none(), "{t}");
     // Seeds given later never move the commitment.
@@ -72,7 +72,7 @@ async fn every_seated_player_sets_its_client_seed_until_the_start(db: Db) {
     let (_, ann) = s.player("Ann").await;
     let (_, bob) = s.player("Bob").await;
     let (_, stranger) = s.player("Stranger").await;
-    let t = s.table(&host, json!({"game": "snakes", "seats": 4, "client_seed": "h"})).await;
+    let t = s.table(&host, json!({"game": "snakes", "seat_count": 4, "client_seed": "h"})).await;
     let id = t["id"].as_str().unwrap();
     let join_path = format!("/v1/tables/{id}/join");
     let join = |token, body| s.post(&join_path, Some(token), body);
@@ -121,7 +121,7 @@ async fn the_client_seed_is_fixed_at_the_start_from_every_seat(db: Db) {
     let s = TestServer::start(db).await;
     let (_, host) = s.player("Host").await;
     let (_, ann) = s.player("Ann").await;
-    let t = s.table(&host, json!({"game": "luddo", "seats": 4})).await;
+    let t = s.table(&host, json!({"game": "luddo", "seat_count": 4})).await;
     let id = t["id"].as_str().unwrap();
     let r =
         s.post(&format!("/v1/tables/{id}/join"), Some(&ann), json!({"seat": 2, "client_seed": "ann"})).await;
@@ -178,7 +178,7 @@ async fn table_with_seeds(
     for i in 0..seeds.len() {
         tokens.push(s.player(&format!("P{i}")).await.1);
     }
-    let body = json!({"game": game, "seats": seats, "client_seed": seeds[0], "visibility": visibility});
+    let body = json!({"game": game, "seat_count": seats, "client_seed": seeds[0], "visibility": visibility});
     let t = s.table(&tokens[0], body).await;
     let id = t["id"].as_str().unwrap().to_string();
     for (i, token) in tokens.iter().enumerate().skip(1) {
@@ -236,7 +236,7 @@ fn first_die(log: &luddo::verify::TableLog) -> Option<(usize, usize, u8)> {
     for (i, entry) in log.entries.iter().enumerate() {
         for (j, event) in entry["events"].as_array()?.iter().enumerate() {
             let kind = event["type"].as_str().unwrap_or_default();
-            if !["opening_throw", "opening_roll", "rolled", "dice_rolled"].contains(&kind) {
+            if !["opening_rolled", "opening_throw", "opening_roll", "rolled", "dice_rolled"].contains(&kind) {
                 continue;
             }
             let value = event

@@ -21,7 +21,50 @@ both_stores!(
     actions_and_connections_are_limited,
     a_game_played_from_the_entries_alone,
     many_clients_posting_at_once_are_serialized,
+    problem_details_speak_json_not_rust,
 );
+
+/// Bodies, options, queries and actions serde refuses: each problem's detail says what was
+/// wrong in JSON's words (object, array, whole number, value) and names no Rust type;
+/// `assert_problem` checks the latter for every problem of the suite.
+async fn problem_details_speak_json_not_rust(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    let detail = |r: &common::Resp| r.json["detail"].as_str().unwrap_or_default().to_string();
+    let create = |body: serde_json::Value| s.post("/v1/tables", Some(&host), body);
+    let cases = [
+        (json!([]), "expected an object"),
+        (json!("luddo"), "invalid type: string \"luddo\", expected an object"),
+        (json!({"game": "luddo", "seats": 4}), "unknown field `seats`"),
+        (json!({"game": "luddo", "seat_count": "four"}), "expected a whole number"),
+        (json!({"game": "luddo", "seat_count": 4, "visibility": "secret"}), "unknown value `secret`"),
+        (json!({"game": "luddo", "seat_count": 4, "party": 1}), "expected a boolean"),
+        (json!({"game": "luddo", "seat_count": 4, "options": {"home_bonus": "yes"}}), "expected a boolean"),
+        (json!({"game": "luddo", "seat_count": 4, "options": "fast"}), "expected an object"),
+    ];
+    for (body, words) in cases {
+        let r = create(body.clone()).await;
+        assert_eq!(r.status, 422, "{body}: {}", r.json);
+        r.assert_problem(422, r.json["code"].as_str().unwrap());
+        assert!(detail(&r).contains(words), "{body}: {}", r.json);
+    }
+    let r = s.get("/v1/tables?limit=many", None).await;
+    r.assert_problem(400, "invalid_query");
+
+    let (id, tokens) = seated_table(&s, "luddo", 2, json!({})).await;
+    let seq = s.table_view(&id, Some(&tokens[0])).await["play"]["seq"].as_i64().unwrap();
+    let actions = [
+        (json!("roll"), "expected an object with a \"type\" field"),
+        (json!({"type": "jump"}), "unknown value `jump`, expected `roll` or `move`"),
+        (json!({"type": "move"}), "missing field `piece`"),
+        (json!({"type": "move", "piece": -1}), "expected a whole number from 0 to 255"),
+    ];
+    for (action, words) in actions {
+        let r = s.act(&id, &tokens[0], &action, seq).await;
+        r.assert_problem(422, "illegal_action");
+        assert!(detail(&r).contains(words), "{action}: {}", r.json);
+    }
+}
 
 async fn a_full_luddo_game_between_four_clients(db: Db) {
     let s = TestServer::start(db).await;
@@ -120,10 +163,20 @@ async fn actions_follow_the_seq_and_seat_rules(db: Db) {
 
     // A stale seq is refused; the right one is applied once; repeating it is stale.
     s.act(&id, &tokens[0], &roll, seq - 1).await.assert_problem(409, "stale_seq");
+    // A seq the table has not reached is a client's mistake, not a race: its own code.
+    let ahead = s.act(&id, &tokens[0], &roll, seq + 5).await;
+    ahead.assert_problem(409, "seq_ahead");
+    assert!(!ahead.json["detail"].as_str().unwrap().contains("moved on"), "{}", ahead.json);
     let ok = s.act(&id, &tokens[0], &roll, seq).await;
     assert_eq!(ok.status, 200);
     assert_eq!(ok.json["seq"], seq + 1);
-    assert!(ok.json["events"].as_array().unwrap().iter().any(|e| e["type"] == "rolled" && e["value"] == 3));
+    assert!(
+        ok.json["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["type"] == "rolled" && e["dice"] == json!([3]))
+    );
     s.act(&id, &tokens[0], &roll, seq).await.assert_problem(409, "stale_seq");
 
     // Reclaiming a seat no bot holds is refused; a table that has not started has no play.
@@ -133,7 +186,7 @@ async fn actions_follow_the_seq_and_seat_rules(db: Db) {
     s.post(&format!("/v1/tables/{id}/reclaim"), Some(&stranger), json!({}))
         .await
         .assert_problem(403, "not_your_seat");
-    let open = s.table(&stranger, json!({"game": "luddo", "seats": 2})).await;
+    let open = s.table(&stranger, json!({"game": "luddo", "seat_count": 2})).await;
     let open_id = open["id"].as_str().unwrap();
     s.act(open_id, &stranger, &roll, 0).await.assert_problem(409, "table_not_started");
     s.act(&uuid::Uuid::new_v4().to_string(), &stranger, &roll, 0)
@@ -234,7 +287,7 @@ async fn every_game_plays_to_the_end_with_bots(db: Db) {
     let s = TestServer::start(db).await;
     for (game, seats) in [("luddo", 6), ("ludo", 3), ("uckers", 4), ("snakes", 4), ("backgammon", 2)] {
         let (_, host) = s.player("Host").await;
-        let t = s.table(&host, json!({"game": game, "seats": seats})).await;
+        let t = s.table(&host, json!({"game": game, "seat_count": seats})).await;
         let id = t["id"].as_str().unwrap().to_string();
         let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
         assert_eq!(r.status, 200, "{game}: {}", r.json);
@@ -359,6 +412,9 @@ async fn backgammon_positions_are_analysed(db: Db) {
     let plays = r.json["plays"].as_array().unwrap();
     assert_eq!(plays.len(), 16, "GNU Backgammon lists 16 plays for an opening 31");
     assert!(plays.iter().any(|p| p["play"] == "8/5 6/5"));
+    // Each play's `moves` are what a `play` action posts back, under the same name.
+    let steps = json!([{"from": 8, "to": 5}, {"from": 6, "to": 5}]);
+    assert!(plays.iter().any(|p| p["play"] == "8/5 6/5" && p["moves"] == steps), "{}", r.json);
     let r = s
         .post(
             "/v1/backgammon/plays",
@@ -493,13 +549,19 @@ async fn a_game_played_from_the_entries_alone(db: Db) {
     loop {
         let entry = ws.next_entry().await.expect("socket open");
         if entry["action"]["type"] == "finish" {
-            assert!(entry["legal"].as_array().unwrap().iter().all(|l| l.as_array().unwrap().is_empty()));
+            assert!(
+                entry["legal_actions_by_seat"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|l| l.as_array().unwrap().is_empty())
+            );
             break;
         }
         // A human decision is pending when the entry leaves a clock running.
         let (Some(seat), false) = (entry["to_act"].as_u64(), entry["deadline"].is_null()) else { continue };
         let seat = seat as usize;
-        let legal = entry["legal"][seat].as_array().expect("legal actions by seat").clone();
+        let legal = entry["legal_actions_by_seat"][seat].as_array().expect("legal actions by seat").clone();
         assert!(!legal.is_empty(), "the seat to act has legal actions: {entry}");
         let seq = entry["seq"].as_i64().unwrap();
         if !checked_against_view {

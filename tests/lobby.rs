@@ -129,7 +129,7 @@ async fn malformed_bodies_never_500(db: Db) {
 async fn tables_are_created_with_normalized_options(db: Db) {
     let s = TestServer::start(db).await;
     let (id, token) = s.player("Host").await;
-    let t = s.table(&token, json!({"game": "luddo", "seats": 4})).await;
+    let t = s.table(&token, json!({"game": "luddo", "seat_count": 4})).await;
     assert_eq!(t["options"], json!({"home_bonus": true}));
     assert_eq!(t["status"], "open");
     assert_eq!(t["host_id"], id.as_str());
@@ -142,7 +142,7 @@ async fn tables_are_created_with_normalized_options(db: Db) {
     let t = s
         .table(
             &token,
-            json!({"game": "ludo", "seats": 6, "party": true, "seat": 3,
+            json!({"game": "ludo", "seat_count": 6, "party": true, "seat": 3,
         "options": {"enter_on": [1, 6]}, "client_seed": "lucky"}),
         )
         .await;
@@ -152,7 +152,7 @@ async fn tables_are_created_with_normalized_options(db: Db) {
     assert_eq!(t["seats"][3]["client_seed"], "lucky", "the host's seed is its seat's");
     assert!(t.get("client_seed").is_none(), "the table's client seed is fixed at the start");
     for (game, seats) in [("uckers", 2), ("uckers", 4), ("snakes", 3), ("backgammon", 2), ("luddo", 5)] {
-        s.table(&token, json!({"game": game, "seats": seats})).await;
+        s.table(&token, json!({"game": game, "seat_count": seats})).await;
     }
     let got = s.get(&format!("/v1/tables/{}", t["id"].as_str().unwrap()), None).await;
     assert_eq!(got.status, 200);
@@ -163,47 +163,47 @@ async fn bad_table_requests_are_refused(db: Db) {
     let s = TestServer::start(db).await;
     let (_, token) = s.player("Host").await;
     let create = |body| s.post("/v1/tables", Some(&token), body);
-    s.post("/v1/tables", None, json!({"game": "luddo", "seats": 4}))
+    s.post("/v1/tables", None, json!({"game": "luddo", "seat_count": 4}))
         .await
         .assert_problem(401, "unauthorized");
-    create(json!({"game": "chess", "seats": 2})).await.assert_problem(422, "unknown_game");
-    create(json!({"game": "luddo", "seats": 7})).await.assert_problem(422, "invalid_seat_count");
-    create(json!({"game": "luddo", "seats": 1})).await.assert_problem(422, "invalid_seat_count");
-    create(json!({"game": "uckers", "seats": 3})).await.assert_problem(422, "invalid_seat_count");
-    create(json!({"game": "backgammon", "seats": 4})).await.assert_problem(422, "invalid_seat_count");
-    create(json!({"game": "luddo", "seats": 4, "options": {"turbo": 1}}))
+    create(json!({"game": "chess", "seat_count": 2})).await.assert_problem(422, "unknown_game");
+    create(json!({"game": "luddo", "seat_count": 7})).await.assert_problem(422, "invalid_seat_count");
+    create(json!({"game": "luddo", "seat_count": 1})).await.assert_problem(422, "invalid_seat_count");
+    create(json!({"game": "uckers", "seat_count": 3})).await.assert_problem(422, "invalid_seat_count");
+    create(json!({"game": "backgammon", "seat_count": 4})).await.assert_problem(422, "invalid_seat_count");
+    create(json!({"game": "luddo", "seat_count": 4, "options": {"turbo": 1}}))
         .await
         .assert_problem(422, "invalid_options");
-    create(json!({"game": "ludo", "seats": 4, "options": {"enter_on": [2]}}))
+    create(json!({"game": "ludo", "seat_count": 4, "options": {"enter_on": [2]}}))
         .await
         .assert_problem(422, "invalid_options");
-    create(json!({"game": "luddo", "seats": 4, "seat": 4})).await.assert_problem(422, "invalid_seat");
-    create(json!({"game": "luddo", "seats": "four"})).await.assert_problem(422, "invalid_body");
-    create(json!({"game": "luddo", "seats": -1})).await.assert_problem(422, "invalid_body");
-    create(json!({"game": "luddo", "seats": 4, "visibility": "secret"}))
+    create(json!({"game": "luddo", "seat_count": 4, "seat": 4})).await.assert_problem(422, "invalid_seat");
+    create(json!({"game": "luddo", "seat_count": "four"})).await.assert_problem(422, "invalid_body");
+    create(json!({"game": "luddo", "seat_count": -1})).await.assert_problem(422, "invalid_body");
+    create(json!({"game": "luddo", "seat_count": 4, "visibility": "secret"}))
         .await
         .assert_problem(422, "invalid_body");
-    create(json!({"game": "luddo", "seats": 4, "client_seed": "x".repeat(65)}))
+    create(json!({"game": "luddo", "seat_count": 4, "client_seed": "x".repeat(65)}))
         .await
         .assert_problem(422, "invalid_client_seed");
     s.get("/v1/tables/not-a-uuid", None).await.assert_problem(404, "not_found");
     s.get(&format!("/v1/tables/{}", uuid::Uuid::new_v4()), None).await.assert_problem(404, "table_not_found");
     for _ in 0..luddo::api::tables::MAX_OPEN_TABLES_PER_HOST {
-        s.table(&token, json!({"game": "snakes", "seats": 2})).await;
+        s.table(&token, json!({"game": "snakes", "seat_count": 2})).await;
     }
-    create(json!({"game": "snakes", "seats": 2})).await.assert_problem(429, "too_many_tables");
+    create(json!({"game": "snakes", "seat_count": 2})).await.assert_problem(429, "too_many_tables");
 }
 
 async fn scripted_dice_need_test_mode(db: Db) {
     let s = TestServer::start_with(db, Config { test_mode: false, ..test_config() }).await;
     let (_, token) = s.player("Host").await;
-    s.post("/v1/tables", Some(&token), json!({"game": "luddo", "seats": 2, "dice": [6, 6, 1]}))
+    s.post("/v1/tables", Some(&token), json!({"game": "luddo", "seat_count": 2, "dice": [6, 6, 1]}))
         .await
         .assert_problem(403, "scripted_dice_disabled");
     let s = TestServer::start(db).await;
     let (_, token) = s.player("Host").await;
-    s.table(&token, json!({"game": "luddo", "seats": 2, "dice": [6, 6, 1]})).await;
-    s.post("/v1/tables", Some(&token), json!({"game": "luddo", "seats": 2, "dice": [7]}))
+    s.table(&token, json!({"game": "luddo", "seat_count": 2, "dice": [6, 6, 1]})).await;
+    s.post("/v1/tables", Some(&token), json!({"game": "luddo", "seat_count": 2, "dice": [7]}))
         .await
         .assert_problem(422, "invalid_dice");
 }
@@ -214,9 +214,11 @@ async fn lobby_lists_public_open_tables_with_pages_and_filters(db: Db) {
     let mut ids = vec![];
     for i in 0..5 {
         let game = if i % 2 == 0 { "luddo" } else { "snakes" };
-        ids.push(s.table(&token, json!({"game": game, "seats": 2, "party": i == 4})).await["id"].clone());
+        ids.push(
+            s.table(&token, json!({"game": game, "seat_count": 2, "party": i == 4})).await["id"].clone(),
+        );
     }
-    s.table(&token, json!({"game": "luddo", "seats": 2, "visibility": "private"})).await;
+    s.table(&token, json!({"game": "luddo", "seat_count": 2, "visibility": "private"})).await;
     let all = s.get("/v1/tables", None).await;
     assert_eq!(all.json["tables"].as_array().unwrap().len(), 5, "private tables are not listed");
     assert_eq!(all.json["tables"][0]["id"], ids[4], "newest first");
@@ -261,7 +263,7 @@ async fn private_tables_need_the_invite_code(db: Db) {
     let s = TestServer::start(db).await;
     let (_, host) = s.player("Host").await;
     let (bob_id, bob) = s.player("Bob").await;
-    let t = s.table(&host, json!({"game": "luddo", "seats": 4, "visibility": "private"})).await;
+    let t = s.table(&host, json!({"game": "luddo", "seat_count": 4, "visibility": "private"})).await;
     let id = t["id"].as_str().unwrap();
     let code = t["invite_code"].as_str().unwrap();
     assert!(code.len() >= 13, "at least 64 bits");
@@ -301,7 +303,7 @@ async fn joining_and_leaving(db: Db) {
     let (bob_id, bob) = leak(s.player("Bob").await);
     let (_, cat) = leak(s.player("Cat").await);
     let (_, dan) = leak(s.player("Dan").await);
-    let t = s.table(host, json!({"game": "luddo", "seats": 3})).await;
+    let t = s.table(host, json!({"game": "luddo", "seat_count": 3})).await;
     let id = t["id"].as_str().unwrap();
     let path = format!("/v1/tables/{id}/join");
     let join = |token: &'static str, body: serde_json::Value| s.post(&path, Some(token), body);
@@ -347,7 +349,7 @@ async fn host_changes_settings_before_start(db: Db) {
     let s = TestServer::start(db).await;
     let (_, host) = s.player("Host").await;
     let (_, bob) = s.player("Bob").await;
-    let t = s.table(&host, json!({"game": "luddo", "seats": 2})).await;
+    let t = s.table(&host, json!({"game": "luddo", "seat_count": 2})).await;
     let id = t["id"].as_str().unwrap();
     let path = format!("/v1/tables/{id}");
     let r = s
@@ -400,7 +402,7 @@ async fn only_a_private_table_may_turn_the_home_bonus_off(db: Db) {
     let (_, host) = s.player("Host").await;
     let off = json!({"home_bonus": false});
     for visibility in [json!("public"), serde_json::Value::Null] {
-        let mut body = json!({"game": "luddo", "seats": 2, "options": off});
+        let mut body = json!({"game": "luddo", "seat_count": 2, "options": off});
         if !visibility.is_null() {
             body["visibility"] = visibility;
         }
@@ -409,15 +411,16 @@ async fn only_a_private_table_may_turn_the_home_bonus_off(db: Db) {
             .assert_problem(422, "invalid_options");
     }
 
-    let public = s.table(&host, json!({"game": "luddo", "seats": 2})).await;
+    let public = s.table(&host, json!({"game": "luddo", "seat_count": 2})).await;
     let path = format!("/v1/tables/{}", public["id"].as_str().unwrap());
     s.call(Method::PATCH, &path, Some(&host), Some(json!({"options": off})))
         .await
         .assert_problem(422, "invalid_options");
     assert_eq!(s.get(&path, Some(&host)).await.json["options"]["home_bonus"], true);
 
-    let private =
-        s.table(&host, json!({"game": "luddo", "seats": 2, "options": off, "visibility": "private"})).await;
+    let private = s
+        .table(&host, json!({"game": "luddo", "seat_count": 2, "options": off, "visibility": "private"}))
+        .await;
     assert_eq!(private["options"]["home_bonus"], false);
     let path = format!("/v1/tables/{}", private["id"].as_str().unwrap());
     s.call(Method::PATCH, &path, Some(&host), Some(json!({"visibility": "public"})))
@@ -445,7 +448,7 @@ async fn starting_a_table(db: Db) {
     let s = TestServer::start(db).await;
     let (_, host) = s.player("Host").await;
     let (_, bob) = s.player("Bob").await;
-    let t = s.table(&host, json!({"game": "luddo", "seats": 4})).await;
+    let t = s.table(&host, json!({"game": "luddo", "seat_count": 4})).await;
     let id = t["id"].as_str().unwrap();
     let start = format!("/v1/tables/{id}/start");
     s.post(&format!("/v1/tables/{id}/join"), Some(&bob), json!({})).await;
@@ -491,7 +494,7 @@ async fn racing_joins_are_refused_by_name_not_in_the_databases_words(db: Db) {
     let (_, host) = s.player("Host").await;
     let (bob_id, bob) = s.player("Bob").await;
     for _ in 0..4 {
-        let t = s.table(&host, json!({"game": "luddo", "seats": 6})).await;
+        let t = s.table(&host, json!({"game": "luddo", "seat_count": 6})).await;
         let path = format!("/v1/tables/{}/join", t["id"].as_str().unwrap());
         let joins = (1..6).map(|seat| s.post(&path, Some(&bob), json!({ "seat": seat })));
         let answers = futures_util::future::join_all(joins).await;
@@ -532,15 +535,15 @@ async fn bodies_read_numbers_and_nulls_as_the_spec_says(db: Db) {
     s.post("/v1/players/me/tokens", Some(&token), json!({"label": null}))
         .await
         .assert_problem(422, "invalid_body");
-    let r = s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seats": 4.0, "seat": 1.0})).await;
+    let r = s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seat_count": 4.0, "seat": 1.0})).await;
     assert_eq!(r.status, 201, "{}", r.json);
     assert_eq!(r.json["seats"].as_array().unwrap().len(), 4);
     assert_eq!(r.json["seats"][1]["player"]["name"], "Host");
     let id = r.json["id"].as_str().unwrap().to_string();
-    s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seats": 4.5}))
+    s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seat_count": 4.5}))
         .await
         .assert_problem(422, "invalid_body");
-    s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seats": 4, "dice": null}))
+    s.post("/v1/tables", Some(&host), json!({"game": "luddo", "seat_count": 4, "dice": null}))
         .await
         .assert_problem(422, "invalid_body");
     let path = format!("/v1/tables/{id}");
@@ -575,7 +578,7 @@ async fn bodies_read_numbers_and_nulls_as_the_spec_says(db: Db) {
 async fn an_empty_cursor_is_the_first_page(db: Db) {
     let s = TestServer::start(db).await;
     let (_, host) = s.player("Host").await;
-    s.table(&host, json!({"game": "luddo", "seats": 2})).await;
+    s.table(&host, json!({"game": "luddo", "seat_count": 2})).await;
     let r = s.get("/v1/tables?cursor=", None).await;
     assert_eq!(r.status, 200, "{}", r.json);
     assert_eq!(r.json["tables"].as_array().unwrap().len(), 1);

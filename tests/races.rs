@@ -15,7 +15,7 @@ const RACES: usize = 16;
 
 /// A 2-seat Luddo table of `host`; `guest` (if any) sits at seat 1.
 async fn table_for_two(s: &TestServer, host: &str, guest: Option<&str>) -> String {
-    let t = s.table(host, json!({"game": "luddo", "seats": 2})).await;
+    let t = s.table(host, json!({"game": "luddo", "seat_count": 2})).await;
     let id = t["id"].as_str().unwrap().to_string();
     if let Some(guest) = guest {
         let r = s.post(&format!("/v1/tables/{id}/join"), Some(guest), json!({"seat": 1})).await;
@@ -31,7 +31,7 @@ fn assert_consistent(table: &Value) {
         return;
     }
     for (seat, play) in
-        table["seats"].as_array().unwrap().iter().zip(table["play"]["seats"].as_array().unwrap())
+        table["seats"].as_array().unwrap().iter().zip(table["play"]["presence"].as_array().unwrap())
     {
         let expected = if seat["player"].is_null() { "bot" } else { "human" };
         assert_eq!(seat["controller"], expected, "{table}");

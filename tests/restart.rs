@@ -75,7 +75,8 @@ async fn a_lone_server_killed_and_restarted_serves_its_tables_at_once(db: Db) {
     let player = post(&client, format!("{base}/v1/players"), None, json!({"name": "Ann"})).await;
     let token = player["token"].as_str().unwrap();
     let table =
-        post(&client, format!("{base}/v1/tables"), Some(token), json!({"game": "luddo", "seats": 2})).await;
+        post(&client, format!("{base}/v1/tables"), Some(token), json!({"game": "luddo", "seat_count": 2}))
+            .await;
     let id = table["id"].as_str().unwrap();
     let body = json!({"fill_with_bots": true});
     post(&client, format!("{base}/v1/tables/{id}/start"), Some(token), body).await;

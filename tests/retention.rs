@@ -14,7 +14,7 @@ async fn a_finished_table_keeps_its_log_but_not_its_legal_actions(db: Db) {
     for game in ["backgammon", "luddo"] {
         let (_, host) = s.player("Host").await;
         let seats = if game == "backgammon" { 2 } else { 4 };
-        let t = s.table(&host, json!({"game": game, "seats": seats})).await;
+        let t = s.table(&host, json!({"game": game, "seat_count": seats})).await;
         let id = t["id"].as_str().unwrap().to_string();
         let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
         assert_eq!(r.status, 200, "{}", r.json);
@@ -70,8 +70,9 @@ async fn a_finished_table_keeps_its_log_but_not_its_legal_actions(db: Db) {
         let mut ws = s.ws(id, "since=0").await;
         let entries = common::entries_upto(&mut ws, 1, seq).await;
         assert_eq!(entries.last().unwrap()["action"]["type"], "finish");
-        let no_choices =
-            |e: &serde_json::Value| e["legal"].as_array().unwrap().iter().all(|seat| seat == &json!([]));
+        let no_choices = |e: &serde_json::Value| {
+            e["legal_actions_by_seat"].as_array().unwrap().iter().all(|seat| seat == &json!([]))
+        };
         assert!(entries.iter().all(no_choices), "legal actions are gone from the stored log");
     }
 }

@@ -93,7 +93,7 @@ async fn eventually(what: &str, mut done: impl FnMut() -> bool) {
 }
 
 async fn seat0(s: &TestServer, id: &str) -> Value {
-    s.table_view(id, None).await["play"]["seats"][0].clone()
+    s.table_view(id, None).await["play"]["presence"][0].clone()
 }
 
 async fn a_client_that_stops_reading_neither_delays_its_table_nor_holds_its_seat(db: Db) {

@@ -108,6 +108,8 @@ error_codes! {
     TableNotStarted = "table_not_started",
     /// 409: the action was sent against an older `seq`; read the latest entries first.
     StaleSeq = "stale_seq",
+    /// 409: the action was sent against a `seq` the table has not reached (a client bug).
+    SeqAhead = "seq_ahead",
     /// 403: the caller holds no seat to act from.
     NotYourSeat = "not_your_seat",
     /// 409: another seat is to act.
@@ -265,6 +267,7 @@ impl From<PlayError> for ApiError {
         let detail = e.to_string();
         match e {
             PlayError::StaleSeq { .. } => ApiError::conflict(ErrorCode::StaleSeq, detail),
+            PlayError::SeqAhead { .. } => ApiError::conflict(ErrorCode::SeqAhead, detail),
             PlayError::NotSeated => ApiError::forbidden(ErrorCode::NotYourSeat, detail),
             PlayError::NotYourTurn(_) => ApiError::conflict(ErrorCode::NotYourTurn, detail),
             PlayError::Illegal(_) => ApiError::unprocessable(ErrorCode::IllegalAction, detail),
@@ -309,7 +312,7 @@ fn body_error_text(e: &dyn std::error::Error) -> String {
     while let Some(source) = inner.source() {
         inner = source;
     }
-    inner.to_string()
+    crate::wording::plain(&inner.to_string())
 }
 
 impl From<PathRejection> for ApiError {
@@ -320,7 +323,7 @@ impl From<PathRejection> for ApiError {
 
 impl From<QueryRejection> for ApiError {
     fn from(r: QueryRejection) -> Self {
-        ApiError::bad_request(ErrorCode::InvalidQuery, r.body_text())
+        ApiError::bad_request(ErrorCode::InvalidQuery, crate::wording::plain(&r.body_text()))
     }
 }
 

@@ -360,7 +360,7 @@ async fn client_message(
     }
     let message: ClientMessage = match serde_json::from_str(&text) {
         Ok(m) => m,
-        Err(e) => return Answer::invalid_message(e.to_string()),
+        Err(e) => return Answer::invalid_message(crate::wording::plain(&e.to_string())),
     };
     let (id, result) = match (message, player) {
         (ClientMessage::Ping, _) => return Answer::Pong,
@@ -527,10 +527,10 @@ mod tests {
     #[test]
     fn answers_keep_their_wire_form() {
         let value = |a: Answer| serde_json::to_value(a).unwrap();
-        let done = ActOk { seq: 7, events: vec![json!({"type": "rolled", "die": 6})] };
+        let done = ActOk { seq: 7, events: vec![json!({"type": "rolled", "seat": 0, "dice": [6]})] };
         assert_eq!(
             value(Answer::reply(Some(json!("a1")), Ok(done))),
-            json!({"type": "reply", "id": "a1", "ok": true, "seq": 7, "events": [{"type": "rolled", "die": 6}]})
+            json!({"type": "reply", "id": "a1", "ok": true, "seq": 7, "events": [{"type": "rolled", "seat": 0, "dice": [6]}]})
         );
         let refused = ApiError::conflict(ErrorCode::NotYourTurn, "seat 2 is to act");
         assert_eq!(

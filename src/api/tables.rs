@@ -49,8 +49,9 @@ pub const MAX_DICE_SCRIPT: usize = 10_000;
 #[serde(deny_unknown_fields)]
 struct CreateTable {
     game: String,
+    /// How many seats the table has (its `seats` array in the answer lists them).
     #[serde(deserialize_with = "body::whole")]
-    seats: usize,
+    seat_count: usize,
     #[serde(default, deserialize_with = "body::some")]
     options: Option<serde_json::Value>,
     #[serde(default)]
@@ -293,11 +294,11 @@ async fn create(
         .check("tables-by-player", &host.id.to_string(), per_minute)
         .map_err(ApiError::rate_limited)?;
     let game = parse_game(&body.game)?;
-    let options = options_for(game, &body.options.unwrap_or_default(), body.seats, body.visibility)?;
-    if body.seat >= body.seats {
+    let options = options_for(game, &body.options.unwrap_or_default(), body.seat_count, body.visibility)?;
+    if body.seat >= body.seat_count {
         return Err(ApiError::unprocessable(
             ErrorCode::InvalidSeat,
-            format!("seat must be below {}", body.seats),
+            format!("seat must be below {}", body.seat_count),
         ));
     }
     check_client_seed(&body.client_seed)?;
@@ -328,7 +329,7 @@ async fn create(
         id: Uuid::new_v4(),
         game,
         options,
-        seat_count: body.seats,
+        seat_count: body.seat_count,
         visibility: body.visibility,
         party: body.party,
         invite_code: (body.visibility == Visibility::Private).then(new_invite_code),

@@ -31,6 +31,20 @@ pub use dice::{DiceSource, ScriptedDice};
 /// A seat at the table, `0..seats`, in clockwise order.
 pub type Seat = usize;
 
+/// Why a seat rolls again (the `reason` of every game's `extra_roll` event).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExtraRollReason {
+    /// The throw held a 6 (classic Ludo, Uckers, Snakes and Ladders).
+    Six,
+    /// Luddo: the sequence captured.
+    Capture,
+    /// Luddo: the sequence brought a token home (`home_bonus`).
+    Home,
+    /// Luddo: both; still one extra roll.
+    CaptureAndHome,
+}
+
 /// Why an engine refused a configuration or an action. The message names the reason in words a
 /// player would understand; the kind lets the API choose a stable error code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]

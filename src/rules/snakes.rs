@@ -5,7 +5,7 @@
 //! players who play on. Boards are data ([`Board`]); a table may bring its own layout, which
 //! [`Board::validate`] checks so that every game can end.
 
-use super::{DiceSource, Engine, Outcome, RuleError, Seat, opening};
+use super::{DiceSource, Engine, ExtraRollReason, Outcome, RuleError, Seat, opening};
 use serde::{Deserialize, Serialize};
 
 /// The last square; reaching it exactly finishes.
@@ -165,15 +165,23 @@ pub enum SnakesAction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum SnakesEvent {
-    /// One round of the opening throw: a die per seat still in contention (`null` for seats
-    /// already out of it). `starts` is set on the deciding round.
-    OpeningRoll {
-        dice: Vec<Option<u8>>,
-        starts: Option<Seat>,
+    /// One opening throw (every seat throws; ties on the highest throw again).
+    OpeningRolled {
+        seat: Seat,
+        dice: [u8; 1],
     },
+    /// These seats tied on the highest opening throw and throw again.
+    OpeningTie {
+        seats: Vec<Seat>,
+    },
+    /// The opening is decided: this seat rolls first.
+    FirstToPlay {
+        seat: Seat,
+    },
+    /// The seat threw its die.
     Rolled {
         seat: Seat,
-        die: u8,
+        dice: [u8; 1],
     },
     /// The token is off the board and the die was not a 6.
     NeedSixToStart {
@@ -199,16 +207,18 @@ pub enum SnakesEvent {
         seat: Seat,
         at: u8,
     },
-    /// A 6 was thrown: the same seat rolls again.
+    /// A 6 was thrown (`reason` is always `six`): the same seat rolls again.
     ExtraRoll {
         seat: Seat,
+        reason: ExtraRollReason,
     },
-    Finished {
+    /// The seat's token reached 100: it takes `place`.
+    SeatFinished {
         seat: Seat,
         place: u8,
     },
-    /// The seat to roll next.
-    Turn {
+    /// The seat to roll next (also after an extra roll).
+    TurnPassed {
         seat: Seat,
     },
     GameOver {
@@ -276,9 +286,16 @@ impl Engine for Snakes {
         Self::validate(&options, seats)?;
         let mut events = Vec::new();
         let first = opening::first_to_play::<1, _>(seats, dice, |round| {
-            let dice = round.throws.iter().map(|t| t.map(|[d]| d)).collect();
-            events.push(SnakesEvent::OpeningRoll { dice, starts: round.starts });
+            for (seat, throw) in round.throws.iter().enumerate() {
+                if let Some(dice) = *throw {
+                    events.push(SnakesEvent::OpeningRolled { seat, dice });
+                }
+            }
+            if round.starts.is_none() {
+                events.push(SnakesEvent::OpeningTie { seats: round.highest.to_vec() });
+            }
         });
+        events.push(SnakesEvent::FirstToPlay { seat: first });
         let state =
             Self { options, squares: vec![None; seats], places: vec![None; seats], turn: Some(first) };
         Ok((state, events))
@@ -306,7 +323,7 @@ impl Engine for Snakes {
             return Err(RuleError::not_your_turn(format!("it is seat {turn}'s turn to roll")));
         }
         let die = dice.die();
-        let mut events = vec![SnakesEvent::Rolled { seat, die }];
+        let mut events = vec![SnakesEvent::Rolled { seat, dice: [die] }];
         let from = self.squares[seat];
         let landed = match from {
             None if die == ENTRY => Some(ENTRY),
@@ -337,7 +354,7 @@ impl Engine for Snakes {
             if end == FINISH {
                 let place = self.finished_count() as u8 + 1;
                 self.places[seat] = Some(place);
-                events.push(SnakesEvent::Finished { seat, place });
+                events.push(SnakesEvent::SeatFinished { seat, place });
                 // The last player still on the board takes the last place.
                 let left: Vec<Seat> = (0..self.squares.len()).filter(|&s| self.places[s].is_none()).collect();
                 if left.len() == 1 {
@@ -350,13 +367,13 @@ impl Engine for Snakes {
             }
         }
         let next = if die == 6 && self.places[seat].is_none() {
-            events.push(SnakesEvent::ExtraRoll { seat });
+            events.push(SnakesEvent::ExtraRoll { seat, reason: ExtraRollReason::Six });
             seat
         } else {
             self.next_after(seat)
         };
         self.turn = Some(next);
-        events.push(SnakesEvent::Turn { seat: next });
+        events.push(SnakesEvent::TurnPassed { seat: next });
         Ok(events)
     }
 
@@ -407,8 +424,13 @@ mod tests {
         assert_eq!(
             events,
             vec![
-                SnakesEvent::OpeningRoll { dice: vec![Some(3), Some(5), Some(5)], starts: None },
-                SnakesEvent::OpeningRoll { dice: vec![None, Some(2), Some(4)], starts: Some(2) },
+                SnakesEvent::OpeningRolled { seat: 0, dice: [3] },
+                SnakesEvent::OpeningRolled { seat: 1, dice: [5] },
+                SnakesEvent::OpeningRolled { seat: 2, dice: [5] },
+                SnakesEvent::OpeningTie { seats: vec![1, 2] },
+                SnakesEvent::OpeningRolled { seat: 1, dice: [2] },
+                SnakesEvent::OpeningRolled { seat: 2, dice: [4] },
+                SnakesEvent::FirstToPlay { seat: 2 },
             ]
         );
     }
@@ -418,13 +440,16 @@ mod tests {
         let (g, events) =
             Snakes::new(SnakesOptions::default(), 3, &mut crate::rules::dice::StuckDice(2)).unwrap();
         assert_eq!(g.to_act(), Some(0));
-        assert_eq!(events.len(), crate::rules::opening::MAX_ROUNDS);
-        let tie = SnakesEvent::OpeningRoll { dice: vec![Some(2); 3], starts: None };
-        assert!(events[..events.len() - 1].iter().all(|e| *e == tie));
-        assert_eq!(
-            events.last(),
-            Some(&SnakesEvent::OpeningRoll { dice: vec![Some(2); 3], starts: Some(0) })
+        // Each round: three throws of 2 and the tie of all three, but the last, which ends the
+        // opening: seat 0 starts.
+        assert_eq!(events.len(), 4 * crate::rules::opening::MAX_ROUNDS);
+        let tie = SnakesEvent::OpeningTie { seats: vec![0, 1, 2] };
+        assert!(
+            events[..events.len() - 1]
+                .iter()
+                .all(|e| *e == tie || matches!(e, SnakesEvent::OpeningRolled { dice: [2], .. }))
         );
+        assert_eq!(events.last(), Some(&SnakesEvent::FirstToPlay { seat: 0 }));
     }
 
     #[test]
@@ -441,7 +466,7 @@ mod tests {
         let mut g = game(2, &[None, None]);
         let ev = roll(&mut g, 0, 6);
         assert!(ev.contains(&SnakesEvent::Moved { seat: 0, from: None, to: 6 }));
-        assert!(ev.contains(&SnakesEvent::ExtraRoll { seat: 0 }));
+        assert!(ev.contains(&SnakesEvent::ExtraRoll { seat: 0, reason: ExtraRollReason::Six }));
         assert_eq!(g.squares[0], Some(6));
         assert_eq!(g.to_act(), Some(0));
     }
@@ -507,7 +532,7 @@ mod tests {
     fn first_to_100_wins() {
         let mut g = game(2, &[Some(97), Some(50)]);
         let ev = roll(&mut g, 0, 3);
-        assert!(ev.contains(&SnakesEvent::Finished { seat: 0, place: 1 }));
+        assert!(ev.contains(&SnakesEvent::SeatFinished { seat: 0, place: 1 }));
         assert_eq!(g.to_act(), None);
         assert_eq!(g.outcome().unwrap().places, vec![1, 2]);
         assert!(g.legal_actions(1).is_empty());

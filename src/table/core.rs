@@ -207,8 +207,11 @@ impl Table {
     /// `player` posts `action`, seen at `seq` (staged; [`Table::settle`] then plays on).
     pub fn act(&mut self, player: Uuid, action: Value, seq: i64, now: i64) -> Result<ActOk, PlayError> {
         let seat = self.seat_of(player).ok_or(PlayError::NotSeated)?;
-        if seq != self.seq {
+        if seq < self.seq {
             return Err(PlayError::StaleSeq { current: self.seq });
+        }
+        if seq > self.seq {
+            return Err(PlayError::SeqAhead { sent: seq, current: self.seq });
         }
         if self.finished {
             return Err(PlayError::GameOver);
@@ -350,7 +353,7 @@ impl Table {
                 Some(seat) if !self.finished => self.game.legal_actions(seat),
                 _ => vec![],
             },
-            seats: (0..self.seats.len()).map(|s| self.presence(s)).collect(),
+            presence: (0..self.seats.len()).map(|s| self.presence(s)).collect(),
             outcome: self.game.outcome().and_then(|o| serde_json::to_value(o).ok()),
         }
     }

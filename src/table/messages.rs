@@ -21,8 +21,14 @@ pub struct ActOk {
 /// Why a table refused a command.
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError {
+    /// The client's `seq` is behind the table's: someone acted since it looked.
     #[error("the table has moved on to seq {current}; refresh and try again")]
     StaleSeq { current: i64 },
+    /// The client's `seq` is one the table has not reached: not a race, a client bug.
+    #[error(
+        "seq {sent} is ahead of the table, which is at seq {current}; send the seq of the latest entry seen"
+    )]
+    SeqAhead { sent: i64, current: i64 },
     #[error("you hold no seat at this table")]
     NotSeated,
     #[error("{0}")]
@@ -73,7 +79,8 @@ pub struct PlayView {
     pub your_seat: Option<usize>,
     /// What the viewer may post now, exactly as it is to be posted.
     pub legal_actions: Vec<Value>,
-    pub seats: Vec<SeatPresence>,
+    /// Each seat's controller and connection (the seats' players are in the table's `seats`).
+    pub presence: Vec<SeatPresence>,
     /// Places and points, once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Value>,
@@ -90,8 +97,9 @@ pub struct Subscription {
 }
 
 /// The WebSocket message for a log entry:
-/// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal","at"}`;
-/// `legal` holds what each seat may post next, by seat. Serialized straight from the entry
+/// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal_actions_by_seat","at"}`;
+/// `legal_actions_by_seat` holds what each seat may post next, by seat (the table view's
+/// `legal_actions` is the viewer's list alone). Serialized straight from the entry
 /// (no intermediate JSON tree): it is done for every entry the server writes.
 #[derive(Debug, Serialize)]
 pub struct EntryMessage<'a> {
@@ -103,7 +111,7 @@ pub struct EntryMessage<'a> {
     events: &'a [Value],
     to_act: Option<usize>,
     deadline: Option<String>,
-    legal: &'a [Vec<Value>],
+    legal_actions_by_seat: &'a [Vec<Value>],
     at: String,
 }
 
@@ -120,7 +128,7 @@ impl<'a> EntryMessage<'a> {
             events: &after.events,
             to_act: after.to_act,
             deadline: after.deadline.map(rfc3339),
-            legal: &after.legal,
+            legal_actions_by_seat: &after.legal,
             at: rfc3339(entry.at),
         }
     }
@@ -176,7 +184,7 @@ mod tests {
             events: &'a Value,
             to_act: &'a Value,
             deadline: Option<String>,
-            legal: &'a Value,
+            legal_actions_by_seat: &'a Value,
             at: String,
         }
         static EMPTY: Value = Value::Array(vec![]);
@@ -190,15 +198,15 @@ mod tests {
             events: p.get("events").unwrap_or(&EMPTY),
             to_act: p.get("to_act").unwrap_or(&Value::Null),
             deadline: p.get("deadline").and_then(Value::as_i64).map(rfc3339),
-            legal: p.get("legal").unwrap_or(&EMPTY),
+            legal_actions_by_seat: p.get("legal").unwrap_or(&EMPTY),
             at: rfc3339(entry.at),
         })
         .unwrap()
     }
 
-    /// Every kind of entry: its `events` column is stored as the untyped code wrote it, and
-    /// its WebSocket message is what it was, for entries written now and for old ones (before
-    /// `legal`).
+    /// Every kind of entry: its `events` column is stored as the untyped code wrote it (the
+    /// lists under `legal`), and its WebSocket message is what it was but for the lists' name,
+    /// `legal_actions_by_seat`, for entries written now and for old ones (before `legal`).
     #[test]
     fn entries_are_stored_and_sent_as_before() {
         let payloads = [

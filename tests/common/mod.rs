@@ -510,6 +510,9 @@ impl Resp {
         let ct = self.headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default();
         assert!(ct.starts_with("application/problem+json"), "content-type {ct}");
         assert_eq!(self.json["type"], format!("https://luddo.dev/problems/{code}"));
+        // A client reads JSON words, never serde's Rust ones.
+        let detail = self.json["detail"].as_str().unwrap_or_default();
+        assert_eq!(rust_words(detail), Vec::<&str>::new(), "{}", self.json);
         let header = |name: &str| self.headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
         // Every problem names its request, as the response's header does.
         let id = header("x-request-id").expect("every response has an x-request-id");
@@ -528,13 +531,27 @@ impl Resp {
     }
 }
 
+/// The Rust words serde would put in an error message (type kinds, paths, integer types) that
+/// `text` holds; a problem's detail must hold none.
+pub fn rust_words(text: &str) -> Vec<&'static str> {
+    const PHRASES: [&str; 3] = ["internally tagged", "::", "untagged"];
+    const WORDS: [&str; 15] = [
+        "enum", "struct", "variant", "usize", "isize", "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64",
+        "f64", "map",
+    ];
+    let words: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
+    let mut found: Vec<&'static str> = PHRASES.into_iter().filter(|p| text.contains(p)).collect();
+    found.extend(WORDS.into_iter().filter(|w| words.contains(w)));
+    found
+}
+
 /// Signs up `n` players, makes a table of `game` for them (seat i = player i) and starts it.
 pub async fn seated_table(s: &TestServer, game: &str, n: usize, extra: Value) -> (String, Vec<String>) {
     let mut tokens = vec![];
     for i in 0..n {
         tokens.push(s.player(&format!("P{i}")).await.1);
     }
-    let mut body = json!({"game": game, "seats": n});
+    let mut body = json!({"game": game, "seat_count": n});
     body.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
     let t = s.table(&tokens[0], body).await;
     let id = t["id"].as_str().unwrap().to_string();

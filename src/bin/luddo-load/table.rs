@@ -5,7 +5,7 @@
 //! (plus any spectators) opens the table's WebSocket from `since=0`. One task drives the whole
 //! table: it reads every socket, checks that each receives every log entry exactly once and in
 //! order, and when an entry says a seat must decide (`to_act` with a running clock), picks one
-//! of the seat's legal actions the entry lists (`legal`) at random and sends it over the seat's
+//! of the seat's legal actions the entry lists (`legal_actions_by_seat`) at random and sends it over the seat's
 //! socket. The latency of an action runs from sending it until every socket of the table
 //! has received its entry.
 
@@ -271,6 +271,7 @@ struct ServerMessage<'a> {
 /// The legal actions by seat that an entry lists (read only from entries that need a decision).
 #[derive(Deserialize)]
 struct Legal {
+    #[serde(rename = "legal_actions_by_seat")]
     legal: Vec<Vec<Value>>,
 }
 
@@ -310,7 +311,7 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
         reqwest::Method::POST,
         "/v1/tables",
         Some(host),
-        Some(json!({"game": ctx.args.game, "seats": seats})),
+        Some(json!({"game": ctx.args.game, "seat_count": seats})),
     )
     .await?;
     let id = table["id"].as_str().ok_or("create_no_id")?.to_string();

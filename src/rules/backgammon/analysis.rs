@@ -23,8 +23,8 @@ pub struct PlayInfo {
     /// GNU Backgammon's notation, e.g. `13/7*/5 6/5`, `bar/22`, `6/off(2)`.
     pub play: String,
     /// The checker moves one die at a time, numbered from the mover's side (25 = bar,
-    /// 0 = off): what to send back as a `play` action.
-    pub steps: Vec<Step>,
+    /// 0 = off): the `moves` to send back in a `play` action (and `play_made` reports).
+    pub moves: Vec<Step>,
     /// Position ID of the position after the play, with the opponent on roll, as GNU
     /// Backgammon writes it.
     pub position_id: String,
@@ -50,7 +50,7 @@ pub fn plays_of(pos: &Position, dice: [u8; 2]) -> Vec<PlayInfo> {
             .iter()
             .map(|p| PlayInfo {
                 play: notation(pos, p.steps()),
-                steps: p.steps().to_vec(),
+                moves: p.steps().to_vec(),
                 position_id: position_id(&p.result.swapped()),
             })
             .collect()

@@ -102,12 +102,21 @@ pub enum BackgammonEvent {
         game: u32,
         crawford: bool,
     },
-    /// One opening throw: `dice[s]` is seat `s`'s die; `starts` is `null` on a tie.
-    OpeningRoll {
-        dice: Vec<Option<u8>>,
-        starts: Option<Seat>,
+    /// One seat's opening throw.
+    OpeningRolled {
+        seat: Seat,
+        dice: [u8; 1],
     },
-    DiceRolled {
+    /// Both seats threw the same: they throw again.
+    OpeningTie {
+        seats: Vec<Seat>,
+    },
+    /// The opening is decided: this seat plays the two opening dice, its own first.
+    FirstToPlay {
+        seat: Seat,
+    },
+    /// The seat on roll threw its two dice.
+    Rolled {
         seat: Seat,
         dice: [u8; 2],
     },
@@ -121,8 +130,8 @@ pub enum BackgammonEvent {
         moves: Vec<Step>,
         play: String,
     },
-    /// A blot of `seat` was hit and sent to the bar, on the hitter's `point`.
-    CheckerHit {
+    /// `seat` hit the opponent's blot on `point` (the hitter's numbering) and sent it to the bar.
+    Captured {
         seat: Seat,
         point: u8,
     },
@@ -142,6 +151,7 @@ pub enum BackgammonEvent {
     Dropped {
         seat: Seat,
     },
+    /// One game of the match is won (the match, and so the table's game, may go on):
     /// `points` = kind × cube (a dropped double wins the cube's value before the double).
     GameWon {
         seat: Seat,
@@ -153,8 +163,10 @@ pub enum BackgammonEvent {
         score: [u32; 2],
         match_to: u32,
     },
-    MatchOver {
-        winner: Seat,
+    /// The match (or money game) is over: `places` per seat (the winner 1), `score` the final
+    /// match score.
+    GameOver {
+        places: Vec<u8>,
         score: [u32; 2],
     },
 }
@@ -272,10 +284,17 @@ impl Backgammon {
         events.push(BackgammonEvent::NewGame { game: self.game, crawford: self.crawford_game });
         let mut last = [0; 2];
         let first = opening::first_to_play::<1, _>(2, dice, |round| {
-            let dice: Vec<Option<u8>> = round.throws.iter().map(|t| t.map(|[d]| d)).collect();
-            last = [dice[0].unwrap_or(0), dice[1].unwrap_or(0)];
-            events.push(BackgammonEvent::OpeningRoll { dice, starts: round.starts });
+            for (seat, throw) in round.throws.iter().enumerate() {
+                if let Some(dice) = *throw {
+                    last[seat] = dice[0];
+                    events.push(BackgammonEvent::OpeningRolled { seat, dice });
+                }
+            }
+            if round.starts.is_none() {
+                events.push(BackgammonEvent::OpeningTie { seats: round.highest.to_vec() });
+            }
         });
+        events.push(BackgammonEvent::FirstToPlay { seat: first });
         self.turn = first;
         // The starter plays both numbers: its own die first, then the opponent's. Should a
         // broken dice source tie until the opening gives up (`opening::MAX_ROUNDS`), there are
@@ -335,7 +354,8 @@ impl Backgammon {
         if m == 0 || self.score[seat] >= m {
             self.phase = Phase::Over;
             self.winner = Some(seat);
-            events.push(BackgammonEvent::MatchOver { winner: seat, score: self.score });
+            let places = (0..2).map(|s| if s == seat { 1 } else { 2 }).collect();
+            events.push(BackgammonEvent::GameOver { places, score: self.score });
         } else {
             self.start_game(dice, events);
         }
@@ -530,7 +550,7 @@ impl Backgammon {
         for i in 0..24 {
             let lost = before.opp[i].saturating_sub(play.result.opp[i]);
             if lost > 0 {
-                events.push(BackgammonEvent::CheckerHit { seat: other(seat), point: 24 - i as u8 });
+                events.push(BackgammonEvent::Captured { seat, point: 24 - i as u8 });
             }
         }
         self.board[seat] = play.result.me;
@@ -643,7 +663,7 @@ impl Engine for Backgammon {
         match (action, self.phase) {
             (A::Roll, Phase::ToRoll) => {
                 let d = [dice.die(), dice.die()];
-                let mut events = vec![BackgammonEvent::DiceRolled { seat, dice: d }];
+                let mut events = vec![BackgammonEvent::Rolled { seat, dice: d }];
                 self.phase = Phase::ToPlay { dice: d };
                 if self.with_plays(<[board::Play]>::is_empty) {
                     events.push(BackgammonEvent::NoLegalPlay { seat });

@@ -38,11 +38,10 @@ fn an_opening_that_keeps_tying_lets_seat_0_roll_its_first_turn() {
     let (g, events) =
         Backgammon::new(BackgammonOptions::default(), 2, &mut crate::rules::dice::StuckDice(3)).unwrap();
     assert_eq!((g.turn(), g.phase()), (0, Phase::ToRoll));
-    assert_eq!(events.len(), 1 + crate::rules::opening::MAX_ROUNDS);
-    assert_eq!(
-        events.last(),
-        Some(&BackgammonEvent::OpeningRoll { dice: vec![Some(3), Some(3)], starts: Some(0) })
-    );
+    // New game; each round two throws and a tie, but the last, which ends the opening.
+    assert_eq!(events.len(), 1 + 3 * crate::rules::opening::MAX_ROUNDS);
+    assert_eq!(events.last(), Some(&BackgammonEvent::FirstToPlay { seat: 0 }));
+    assert_eq!(events[3], BackgammonEvent::OpeningTie { seats: vec![0, 1] });
 }
 
 #[test]
@@ -81,8 +80,12 @@ fn opening_throw_higher_die_moves_first_using_both_numbers() {
         events,
         vec![
             BackgammonEvent::NewGame { game: 1, crawford: false },
-            BackgammonEvent::OpeningRoll { dice: vec![Some(4), Some(4)], starts: None },
-            BackgammonEvent::OpeningRoll { dice: vec![Some(2), Some(5)], starts: Some(1) },
+            BackgammonEvent::OpeningRolled { seat: 0, dice: [4] },
+            BackgammonEvent::OpeningRolled { seat: 1, dice: [4] },
+            BackgammonEvent::OpeningTie { seats: vec![0, 1] },
+            BackgammonEvent::OpeningRolled { seat: 0, dice: [2] },
+            BackgammonEvent::OpeningRolled { seat: 1, dice: [5] },
+            BackgammonEvent::FirstToPlay { seat: 1 },
         ]
     );
     // The opening player cannot double: the dice are already thrown.
@@ -128,7 +131,7 @@ fn both_numbers_must_be_played_if_possible() {
     let err = play(&mut g, &[(13, 8)]).unwrap_err();
     assert_eq!(err.kind, RuleErrorKind::IllegalAction);
     assert_eq!(g, before);
-    assert!(g.legal_plays().iter().all(|p| p.steps.len() == 2));
+    assert!(g.legal_plays().iter().all(|p| p.moves.len() == 2));
 }
 
 #[test]
@@ -159,7 +162,7 @@ fn doubles_are_played_four_times() {
     let g = game(START_SIDE, START_SIDE, [6, 6]);
     let plays = g.legal_plays();
     assert_eq!(plays.len(), 11); // as GNU Backgammon counts them
-    assert!(plays.iter().all(|p| p.steps.len() == 4));
+    assert!(plays.iter().all(|p| p.moves.len() == 4));
     assert!(notations(&g).contains(&"24/18(2) 13/7(2)".to_string()));
 }
 
@@ -184,7 +187,7 @@ fn no_legal_move_loses_the_turn() {
     let events = g.apply(0, &BackgammonAction::Roll, &mut ScriptedDice::new([6, 5])).unwrap();
     assert_eq!(
         events,
-        vec![BackgammonEvent::DiceRolled { seat: 0, dice: [6, 5] }, BackgammonEvent::NoLegalPlay { seat: 0 },]
+        vec![BackgammonEvent::Rolled { seat: 0, dice: [6, 5] }, BackgammonEvent::NoLegalPlay { seat: 0 },]
     );
     assert_eq!(g.to_act(), Some(1));
     assert_eq!(g.phase(), Phase::ToRoll);
@@ -200,7 +203,7 @@ fn hitting_a_blot_sends_it_to_the_bar_also_on_the_way() {
         moves: vec![st(13, 7), st(7, 5)],
         play: "13/7*/5".into()
     }));
-    assert!(events.contains(&BackgammonEvent::CheckerHit { seat: 1, point: 7 }));
+    assert!(events.contains(&BackgammonEvent::Captured { seat: 0, point: 7 }));
     assert_eq!(g.board(1)[BAR], 1);
     assert_eq!(g.board(1)[17], 0);
 }
@@ -398,7 +401,7 @@ fn match_plays_games_until_a_player_reaches_the_length_with_the_crawford_rule() 
     g.phase = Phase::ToPlay { dice: [2, 1] };
     let ev =
         g.apply(0, &BackgammonAction::Play { moves: vec![st(1, 0)] }, &mut ScriptedDice::new([])).unwrap();
-    assert!(ev.contains(&BackgammonEvent::MatchOver { winner: 0, score: [3, 1] }));
+    assert!(ev.contains(&BackgammonEvent::GameOver { places: vec![1, 2], score: [3, 1] }));
     let o = g.outcome().unwrap();
     assert_eq!(o.places, vec![1, 2]);
     assert_eq!(o.points, Some(vec![3, 1]));

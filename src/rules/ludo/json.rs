@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ClassicOptions;
 use super::board::{BoardKind, MAX_SEATS, PIECES, arms_for};
 use super::state::{BASE, LudoState, Phase, Variant};
-use super::{BonusReason, ClassicOptions};
-use crate::rules::{RuleError, Seat};
+use crate::rules::{ExtraRollReason, RuleError, Seat};
 
 /// The rule set and its options, tagged by the game's name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,7 +48,7 @@ pub(crate) struct StateJson {
     /// `rolled[used..]`: the numbers still to move, the current one first.
     pending: Vec<u8>,
     /// Luddo: what this sequence has earned toward the extra roll so far.
-    bonus: Option<BonusReason>,
+    bonus: Option<ExtraRollReason>,
 }
 
 impl From<LudoState> for StateJson {

@@ -22,7 +22,7 @@ use std::ops::Deref;
 pub use board::BoardKind;
 pub use state::{LudoState, Moves, Phase, Variant};
 
-use super::{DiceSource, Engine, Outcome, RuleError, Seat};
+use super::{DiceSource, Engine, ExtraRollReason, Outcome, RuleError, Seat};
 pub(crate) use state::NoEvents;
 
 /// What a seat may do.
@@ -34,20 +34,6 @@ pub enum Action {
     Roll,
     /// Move piece `piece` (0–3) by the first pending number; from base this brings it out.
     Move { piece: u8 },
-}
-
-/// Why a seat rolls again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BonusReason {
-    /// Classic Ludo: the throw was a 6.
-    Six,
-    /// Luddo: the sequence captured.
-    Capture,
-    /// Luddo: the sequence brought a token home (`home_bonus`).
-    Home,
-    /// Luddo: both; still one extra roll.
-    CaptureAndHome,
 }
 
 /// A piece sent back to base.
@@ -64,13 +50,13 @@ pub struct CapturedPiece {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// One opening throw (every seat throws; ties on the highest throw again).
-    OpeningThrow { seat: Seat, value: u8 },
+    OpeningRolled { seat: Seat, dice: [u8; 1] },
     /// These seats tied on the highest opening throw and throw again.
     OpeningTie { seats: Vec<Seat> },
     /// The opening is decided: this seat plays first.
     FirstToPlay { seat: Seat },
     /// A die thrown in play.
-    Rolled { seat: Seat, value: u8 },
+    Rolled { seat: Seat, dice: [u8; 1] },
     /// Luddo: a third consecutive 6 cancelled the turn; none of its numbers move.
     ThreeSixes { seat: Seat },
     /// A piece moved by `number` from progress `from` (`null`: out of base) to `to`.
@@ -78,11 +64,11 @@ pub enum Event {
     /// The move captured these pieces on track square `square`.
     Captured { seat: Seat, square: u8, pieces: Vec<CapturedPiece> },
     /// A piece reached home.
-    Home { seat: Seat, piece: u8 },
+    PieceHome { seat: Seat, piece: u8 },
     /// No piece could move with the first of these numbers: all of them are lost.
     NumbersForfeited { seat: Seat, numbers: Numbers },
     /// The seat rolls again, and why.
-    BonusRoll { seat: Seat, reason: BonusReason },
+    ExtraRoll { seat: Seat, reason: ExtraRollReason },
     /// All the seat's pieces are home; it takes `place`.
     SeatFinished { seat: Seat, place: u8 },
     /// It is now this seat's turn.

@@ -6,8 +6,8 @@
 //! simulation allocates nothing: events go to an [`EventSink`] that simulations switch off.
 
 use super::board::{BoardKind, MAX_SEATS, PIECES, distance, start_square, track_square};
-use super::{Action, BonusReason, CapturedPiece, Event, Numbers};
-use crate::rules::{DiceSource, Outcome, RuleError, Seat, opening};
+use super::{Action, CapturedPiece, Event, Numbers};
+use crate::rules::{DiceSource, ExtraRollReason, Outcome, RuleError, Seat, opening};
 
 /// The progress stored for a piece waiting in its base.
 pub(crate) const BASE: u8 = u8::MAX;
@@ -148,7 +148,7 @@ pub struct LudoState {
     pub(crate) len: u8,
     pub(crate) next: u8,
     /// Luddo: what the current sequence has earned toward one extra roll.
-    pub(crate) bonus: Option<BonusReason>,
+    pub(crate) bonus: Option<ExtraRollReason>,
     /// The pieces that may move with the current number (derived: set whenever a move falls
     /// due, so that the legal moves are computed once per number).
     pub(crate) movable: Moves,
@@ -195,10 +195,10 @@ impl LudoState {
         opening::first_to_play::<1, D>(seats, dice, |round| {
             for (seat, throw) in round.throws.iter().enumerate() {
                 if let Some([value]) = *throw {
-                    emit!(sink, Event::OpeningThrow { seat, value });
+                    emit!(sink, Event::OpeningRolled { seat, dice: [value] });
                 }
             }
-            if round.highest.len() > 1 {
+            if round.starts.is_none() {
                 emit!(sink, Event::OpeningTie { seats: round.highest.to_vec() });
             }
         })
@@ -485,7 +485,7 @@ impl LudoState {
         self.len = 0;
         loop {
             let value = dice.die();
-            emit!(sink, Event::Rolled { seat, value });
+            emit!(sink, Event::Rolled { seat, dice: [value] });
             self.numbers[self.len as usize] = value;
             self.len += 1;
             // Classic Ludo: one die per throw; the 6's extra throw comes after the move.
@@ -517,22 +517,25 @@ impl LudoState {
             // A classic 6 gives another throw even when it could not move; in Luddo the turn
             // ends here and whatever the sequence had earned is lost with the numbers.
             if self.is_classic() && number == 6 {
-                self.grant_roll(BonusReason::Six, sink);
+                self.grant_roll(ExtraRollReason::Six, sink);
             } else {
                 self.end_turn(sink);
             }
             return;
         }
-        let earned =
-            if self.is_classic() { (self.numbers[0] == 6).then_some(BonusReason::Six) } else { self.bonus };
+        let earned = if self.is_classic() {
+            (self.numbers[0] == 6).then_some(ExtraRollReason::Six)
+        } else {
+            self.bonus
+        };
         match earned {
             Some(reason) => self.grant_roll(reason, sink),
             None => self.end_turn(sink),
         }
     }
 
-    fn grant_roll<S: EventSink>(&mut self, reason: BonusReason, sink: &mut S) {
-        emit!(sink, Event::BonusRoll { seat: self.to_act as Seat, reason });
+    fn grant_roll<S: EventSink>(&mut self, reason: ExtraRollReason, sink: &mut S) {
+        emit!(sink, Event::ExtraRoll { seat: self.to_act as Seat, reason });
         self.numbers = [0; MAX_SEQUENCE];
         self.next = 0;
         self.len = 0;
@@ -551,12 +554,12 @@ impl LudoState {
             Event::Moved { seat, piece: piece as u8, number, from: (from != BASE).then_some(from), to }
         );
         if to <= self.kind.last_track() && self.capture(seat, to, sink) {
-            self.earn(BonusReason::Capture);
+            self.earn(ExtraRollReason::Capture);
         }
         if to == self.kind.home() {
-            emit!(sink, Event::Home { seat, piece: piece as u8 });
+            emit!(sink, Event::PieceHome { seat, piece: piece as u8 });
             if matches!(self.variant, Variant::Luddo { home_bonus: true }) {
-                self.earn(BonusReason::Home);
+                self.earn(ExtraRollReason::Home);
             }
             if self.pos[seat].iter().all(|&p| p == to) {
                 self.finish(seat, sink);
@@ -569,14 +572,14 @@ impl LudoState {
         self.next_number(sink);
     }
 
-    fn earn(&mut self, reason: BonusReason) {
+    fn earn(&mut self, reason: ExtraRollReason) {
         if self.is_classic() {
             return;
         }
         self.bonus = Some(match (self.bonus, reason) {
             (None, r) => r,
             (Some(a), b) if a == b => a,
-            _ => BonusReason::CaptureAndHome,
+            _ => ExtraRollReason::CaptureAndHome,
         });
     }
 

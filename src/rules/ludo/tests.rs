@@ -183,7 +183,7 @@ fn home_needs_an_exact_number() {
     let mut game = luddo(&[[54, 20, B, B], [B; 4]], 0);
     roll(&mut game, &[2]);
     let events = mv(&mut game, 0);
-    assert!(has(&events, &Event::Home { seat: 0, piece: 0 }));
+    assert!(has(&events, &Event::PieceHome { seat: 0, piece: 0 }));
     assert_eq!(game.progress(0, 0), Some(56));
     assert_eq!(moves(&game), Vec::<u8>::new(), "a bonus roll is due, not a move");
 }
@@ -193,7 +193,7 @@ fn hex_home_is_l_plus_4() {
     let mut game = luddo(&[[80, B, B, B], [B; 4], [B; 4], [B; 4], [B; 4]], 0);
     roll(&mut game, &[2]);
     let events = mv(&mut game, 0);
-    assert!(has(&events, &Event::Home { seat: 0, piece: 0 }));
+    assert!(has(&events, &Event::PieceHome { seat: 0, piece: 0 }));
     assert_eq!(game.progress(0, 0), Some(82));
 }
 
@@ -202,7 +202,7 @@ fn highest_opening_throw_starts() {
     let (game, events) =
         Luddo::new(LuddoOptions::default(), 4, &mut ScriptedDice::new([3, 5, 2, 1])).unwrap();
     assert_eq!(game.to_act(), Some(1));
-    assert_eq!(events[1], Event::OpeningThrow { seat: 1, value: 5 });
+    assert_eq!(events[1], Event::OpeningRolled { seat: 1, dice: [5] });
     assert_eq!(events.last(), Some(&Event::FirstToPlay { seat: 1 }));
 }
 
@@ -215,8 +215,8 @@ fn opening_ties_are_thrown_again_by_the_tied_seats_only() {
         events[4..],
         [
             Event::OpeningTie { seats: vec![0, 2] },
-            Event::OpeningThrow { seat: 0, value: 3 },
-            Event::OpeningThrow { seat: 2, value: 4 },
+            Event::OpeningRolled { seat: 0, dice: [3] },
+            Event::OpeningRolled { seat: 2, dice: [4] },
             Event::FirstToPlay { seat: 2 },
         ]
     );
@@ -263,7 +263,7 @@ fn classic_no_legal_move_forfeits_the_throw() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: 0, value: 5 },
+            Event::Rolled { seat: 0, dice: [5] },
             Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[5]) },
             Event::TurnPassed { seat: 1 },
         ]
@@ -311,7 +311,7 @@ fn classic_a_six_gives_another_throw() {
     let mut game = classic(&[[10, B, B, B], [B; 4]], 0);
     roll(&mut game, &[6]);
     let events = mv(&mut game, 0);
-    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: 0, reason: BonusReason::Six }));
+    assert_eq!(events.last(), Some(&Event::ExtraRoll { seat: 0, reason: ExtraRollReason::Six }));
     assert_eq!((game.to_act(), game.phase()), (Some(0), Phase::Roll));
 }
 
@@ -323,7 +323,7 @@ fn classic_a_six_gives_another_throw_even_when_nothing_moves() {
         events[1..],
         [
             Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[6]) },
-            Event::BonusRoll { seat: 0, reason: BonusReason::Six },
+            Event::ExtraRoll { seat: 0, reason: ExtraRollReason::Six },
         ]
     );
     assert_eq!(game.to_act(), Some(0));
@@ -357,7 +357,7 @@ fn classic_landing_on_a_single_opposing_piece_sends_it_to_base() {
     assert_eq!(game.progress(1, 0), None);
     assert_eq!(
         events.last(),
-        Some(&Event::BonusRoll { seat: 0, reason: BonusReason::Six }),
+        Some(&Event::ExtraRoll { seat: 0, reason: ExtraRollReason::Six }),
         "only the 6 gives another throw, not the capture"
     );
     let mut game = classic(&[[10, B, B, B], [41, B, B, B]], 0);
@@ -461,7 +461,7 @@ fn luddo_a_six_brings_a_token_out() {
 fn luddo_rolls_again_on_six_before_moving() {
     let mut game = luddo(&[[B; 4], [B; 4]], 0);
     let events = roll(&mut game, &[6, 3]);
-    assert_eq!(events, [Event::Rolled { seat: 0, value: 6 }, Event::Rolled { seat: 0, value: 3 }]);
+    assert_eq!(events, [Event::Rolled { seat: 0, dice: [6] }, Event::Rolled { seat: 0, dice: [3] }]);
     assert_eq!(game.pending(), [6, 3]);
     assert_eq!(game.phase(), Phase::Move);
 }
@@ -593,10 +593,10 @@ fn luddo_capture_earns_an_extra_roll_after_all_numbers_are_used() {
     roll(&mut game, &[6, 3]);
     let events = mv(&mut game, 0);
     assert!(events.iter().any(|e| matches!(e, Event::Captured { .. })));
-    assert!(!events.iter().any(|e| matches!(e, Event::BonusRoll { .. })));
+    assert!(!events.iter().any(|e| matches!(e, Event::ExtraRoll { .. })));
     assert_eq!(game.pending(), [3]);
     let events = mv(&mut game, 0);
-    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: 0, reason: BonusReason::Capture }));
+    assert_eq!(events.last(), Some(&Event::ExtraRoll { seat: 0, reason: ExtraRollReason::Capture }));
     assert_eq!((game.to_act(), game.phase()), (Some(0), Phase::Roll));
 }
 
@@ -608,10 +608,10 @@ fn luddo_two_captures_still_earn_one_extra_roll() {
     let mut events = mv(&mut game, 0);
     events.extend(mv(&mut game, 0));
     let captures = events.iter().filter(|e| matches!(e, Event::Captured { .. })).count();
-    let bonuses = events.iter().filter(|e| matches!(e, Event::BonusRoll { .. })).count();
+    let bonuses = events.iter().filter(|e| matches!(e, Event::ExtraRoll { .. })).count();
     assert_eq!((captures, bonuses), (2, 1));
     let events = roll(&mut game, &[4]);
-    assert_eq!(events, [Event::Rolled { seat: 0, value: 4 }]);
+    assert_eq!(events, [Event::Rolled { seat: 0, dice: [4] }]);
     mv(&mut game, 0);
     assert_eq!(game.to_act(), Some(1), "the extra roll earned nothing more");
 }
@@ -646,7 +646,7 @@ fn luddo_home_bonus_earns_an_extra_roll() {
     roll(&mut game, &[6, 1]);
     mv(&mut game, 0);
     let events = mv(&mut game, 1);
-    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: 0, reason: BonusReason::Home }));
+    assert_eq!(events.last(), Some(&Event::ExtraRoll { seat: 0, reason: ExtraRollReason::Home }));
 }
 
 #[test]
@@ -655,7 +655,7 @@ fn luddo_home_and_capture_in_one_sequence_still_earn_one_roll() {
     roll(&mut game, &[6, 3]);
     mv(&mut game, 0);
     let events = mv(&mut game, 1);
-    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: 0, reason: BonusReason::CaptureAndHome }));
+    assert_eq!(events.last(), Some(&Event::ExtraRoll { seat: 0, reason: ExtraRollReason::CaptureAndHome }));
 }
 
 #[test]
@@ -674,7 +674,7 @@ fn luddo_capture_bonus_holds_without_home_bonus() {
     let mut game = Luddo(position(LUDDO_NO_HOME_BONUS, &[[13, B, B, B], [42, B, B, B]], 0));
     roll(&mut game, &[3]);
     let events = mv(&mut game, 0);
-    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: 0, reason: BonusReason::Capture }));
+    assert_eq!(events.last(), Some(&Event::ExtraRoll { seat: 0, reason: ExtraRollReason::Capture }));
 }
 
 #[test]
@@ -691,7 +691,7 @@ fn luddo_a_stuck_number_loses_the_extra_roll_earned_before_it() {
     let mut game = luddo(&[[56, 56, 50, 55], [B; 4]], 0);
     roll(&mut game, &[6, 2]);
     let events = mv(&mut game, 2);
-    assert!(has(&events, &Event::Home { seat: 0, piece: 2 }));
+    assert!(has(&events, &Event::PieceHome { seat: 0, piece: 2 }));
     assert_eq!(
         events[2..],
         [Event::NumbersForfeited { seat: 0, numbers: Numbers::new(&[2]) }, Event::TurnPassed { seat: 1 },]
@@ -706,7 +706,7 @@ fn luddo_first_home_wins_and_the_rest_play_on_for_places() {
     assert_eq!(
         events[1..],
         [
-            Event::Home { seat: 0, piece: 3 },
+            Event::PieceHome { seat: 0, piece: 3 },
             Event::SeatFinished { seat: 0, place: 1 },
             Event::TurnPassed { seat: 1 },
         ],

@@ -1,7 +1,7 @@
 //! What a seat may do in Uckers, and what the engine reports happened.
 
 use super::board::{Colour, Partnership, PieceId};
-use crate::rules::Seat;
+use crate::rules::{ExtraRollReason, Seat};
 use serde::{Deserialize, Serialize};
 
 /// One piece moved by one die. A piece in base with a die of 6 is brought out onto its start
@@ -78,9 +78,11 @@ pub enum ForfeitReason {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A seat's throw for the opening.
-    OpeningThrow { seat: Seat, dice: [u8; 2] },
+    OpeningRolled { seat: Seat, dice: [u8; 2] },
+    /// These seats tied on the highest opening throw and throw again.
+    OpeningTie { seats: Vec<Seat> },
     /// The opening is decided: this seat and colour play first.
-    Starts { seat: Seat, colour: Colour },
+    FirstToPlay { seat: Seat, colour: Colour },
     /// WAFU: the player called snake eyes before the first throw.
     SnakeEyesCalled { seat: Seat, colour: Colour },
     /// The seat threw both dice for `colour`'s turn.
@@ -89,16 +91,17 @@ pub enum Event {
     Entered { piece: PieceId, square: u8 },
     /// A piece moved by one die (`dice` = [d]) or by the total (`dice` = [a, b]).
     Moved { piece: PieceId, dice: Vec<u8>, from: u8, to: u8 },
-    /// A piece was sent back to base.
-    Captured { piece: PieceId, by: PieceId, square: u8 },
-    /// A piece reached home.
-    ReachedHome { piece: PieceId },
+    /// `seat`'s piece `by` sent `piece` back to base from `square`.
+    Captured { seat: Seat, square: u8, piece: PieceId, by: PieceId },
+    /// A piece reached home; `seat` plays its colour.
+    PieceHome { seat: Seat, piece: PieceId },
     /// All four pieces of a colour are home.
     ColourHome { colour: Colour },
     /// Dice that went unused.
     DiceForfeited { dice: Vec<u8>, reason: ForfeitReason },
-    /// The throw held a 6: the same player throws again.
-    ExtraThrow { colour: Colour },
+    /// The throw held a 6 (`reason` is always `six`): the same player throws again for
+    /// `colour`.
+    ExtraRoll { seat: Seat, colour: Colour, reason: ExtraRollReason },
     /// The turn passes to `colour`, played by `seat`.
     TurnPassed { seat: Seat, colour: Colour },
     /// Snake eyes on a first throw: these pieces came out onto their start squares.
@@ -123,6 +126,6 @@ pub enum Event {
     PartnerUnlocked { colour: Colour, partner: Colour },
     /// The seat resigned.
     UpBoard { seat: Seat },
-    /// The game is over.
-    GameOver { winners: Partnership, seats: Vec<Seat> },
+    /// The game is over: `places` per seat (the winning partnership's seats 1, the others 2).
+    GameOver { places: Vec<u8>, winners: Partnership },
 }

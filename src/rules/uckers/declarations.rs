@@ -216,7 +216,7 @@ impl Uckers {
             for p in self.board.at_square(square) {
                 if p.colour.is_opponent(t) {
                     self.board.set(p, None);
-                    events.push(Event::Captured { piece: p, by: piece, square });
+                    events.push(Event::Captured { seat: self.seat_of(t), square, piece: p, by: piece });
                 }
             }
         }

@@ -35,7 +35,7 @@ pub use board::{Board, Colour, HOME, Partnership, Piece, PieceId};
 pub use challenges::Challenge;
 pub use options::{SnakeEyes, UckersOptions};
 
-use super::{DiceSource, Engine, Outcome, RuleError, Seat, ShameEntry, ShameKind, opening};
+use super::{DiceSource, Engine, ExtraRollReason, Outcome, RuleError, Seat, ShameEntry, ShameKind, opening};
 use board::track_square;
 use moves::{Effect, Mover};
 use serde::{Deserialize, Serialize};
@@ -242,10 +242,15 @@ impl Uckers {
             events.push(Event::Entered { piece, square: piece.colour.start_square() });
         }
         for &captured in &effect.captures {
-            events.push(Event::Captured { piece: captured, by: piece, square: landing.unwrap_or(0) });
+            events.push(Event::Captured {
+                seat: self.seat_of(piece.colour),
+                square: landing.unwrap_or(0),
+                piece: captured,
+                by: piece,
+            });
         }
         if effect.to == HOME {
-            events.push(Event::ReachedHome { piece });
+            events.push(Event::PieceHome { seat: self.seat_of(piece.colour), piece });
             if self.board.all_home(piece.colour) {
                 events.push(Event::ColourHome { colour: piece.colour });
             }
@@ -310,7 +315,11 @@ impl Uckers {
         }
         if extra {
             self.phase = Phase::Roll;
-            events.push(Event::ExtraThrow { colour: self.turn });
+            events.push(Event::ExtraRoll {
+                seat: self.seat_of(self.turn),
+                colour: self.turn,
+                reason: ExtraRollReason::Six,
+            });
         } else {
             self.pass_turn(events);
         }
@@ -341,7 +350,8 @@ impl Uckers {
     fn finish(&mut self, winners: Partnership, events: &mut Vec<Event>) {
         self.winner = Some(winners);
         self.phase = Phase::Over;
-        events.push(Event::GameOver { winners, seats: self.seats_of(winners) });
+        let places = (0..self.seats).map(|s| if self.partnership_of(s) == winners { 1 } else { 2 }).collect();
+        events.push(Event::GameOver { places, winners });
     }
 
     /// The legal action `action` stands for, if any: itself, or for a play given in another
@@ -398,12 +408,15 @@ impl Engine for Uckers {
         let first = opening::first_to_play::<2, _>(seats, dice, |round| {
             for (seat, throw) in round.throws.iter().enumerate() {
                 if let Some(dice) = *throw {
-                    events.push(Event::OpeningThrow { seat, dice });
+                    events.push(Event::OpeningRolled { seat, dice });
                 }
+            }
+            if round.starts.is_none() {
+                events.push(Event::OpeningTie { seats: round.highest.to_vec() });
             }
         });
         game.turn = Colour::from_index(first);
-        events.push(Event::Starts { seat: first, colour: game.turn });
+        events.push(Event::FirstToPlay { seat: first, colour: game.turn });
         Ok((game, events))
     }
 

@@ -96,9 +96,10 @@ fn opening_highest_total_starts_and_ties_are_rethrown() {
     let (g, events) = opening(UckersOptions::default(), 4, &[6, 5, 5, 6, 2, 2, 1, 1, 3, 3, 4, 4]);
     assert_eq!(g.to_act(), Some(1));
     assert_eq!(g.turn(), R);
-    assert_eq!(events.last(), Some(&Event::Starts { seat: 1, colour: R }));
-    let throws = events.iter().filter(|e| matches!(e, Event::OpeningThrow { .. })).count();
+    assert_eq!(events.last(), Some(&Event::FirstToPlay { seat: 1, colour: R }));
+    let throws = events.iter().filter(|e| matches!(e, Event::OpeningRolled { .. })).count();
     assert_eq!(throws, 6, "four throws, then the two tied seats again");
+    assert!(events.contains(&Event::OpeningTie { seats: vec![0, 1] }));
 }
 
 #[test]
@@ -107,9 +108,14 @@ fn opening_that_keeps_tying_ends_with_the_lowest_seat() {
     let (g, events) =
         Uckers::new(UckersOptions::default(), 4, &mut crate::rules::dice::StuckDice(9)).unwrap();
     assert_eq!((g.to_act(), g.turn()), (Some(0), Colour::Yellow));
-    assert_eq!(events.len(), 4 * crate::rules::opening::MAX_ROUNDS + 1);
-    assert!(events[..events.len() - 1].iter().all(|e| matches!(e, Event::OpeningThrow { dice: [6, 6], .. })));
-    assert_eq!(events.last(), Some(&Event::Starts { seat: 0, colour: Colour::Yellow }));
+    // Each round: four throws and the tie of all four; the last round ends the opening.
+    assert_eq!(events.len(), 5 * crate::rules::opening::MAX_ROUNDS);
+    assert!(events[..events.len() - 1].iter().all(|e| matches!(
+        e,
+        Event::OpeningRolled { dice: [6, 6], .. }
+    ) || *e
+        == Event::OpeningTie { seats: vec![0, 1, 2, 3] }));
+    assert_eq!(events.last(), Some(&Event::FirstToPlay { seat: 0, colour: Colour::Yellow }));
 }
 
 #[test]
@@ -269,7 +275,7 @@ fn six_gives_an_extra_throw_even_if_it_could_not_be_used() {
     let mut g = game(Y, &[(Y, [Some(52), H, H, H])]);
     roll(&mut g, [6, 3]);
     let events = act(&mut g, mv(&[(id(Y, 0), 3)]));
-    assert!(has_event(&events, |e| matches!(e, Event::ExtraThrow { colour: Y })));
+    assert!(has_event(&events, |e| matches!(e, Event::ExtraRoll { colour: Y, .. })));
     assert_eq!((g.turn(), g.phase()), (Y, Phase::Roll));
 }
 
@@ -367,7 +373,7 @@ fn landing_on_a_single_opponent_sends_it_to_base() {
     assert_eq!(at(&g, id(R, 0)), BASE);
     assert!(has_event(&events, |e| matches!(
         e,
-        Event::Captured { piece, by, square: 5 } if *piece == id(R, 0) && *by == id(Y, 0)
+        Event::Captured { piece, by, square: 5, .. } if *piece == id(R, 0) && *by == id(Y, 0)
     )));
 }
 
@@ -528,7 +534,7 @@ fn no_extra_throw_after_capturing_a_blob() {
         e,
         Event::DiceForfeited { dice, reason: ForfeitReason::BlobCaptured } if dice == &vec![4]
     )));
-    assert!(!has_event(&events, |e| matches!(e, Event::ExtraThrow { .. })));
+    assert!(!has_event(&events, |e| matches!(e, Event::ExtraRoll { .. })));
     assert_eq!(g.turn(), R);
 }
 
@@ -672,7 +678,7 @@ fn home_needs_an_exact_throw() {
     let mut g = game(Y, &[(Y, [Some(53), Some(10), H, H])]);
     roll(&mut g, [3, 5]);
     let events = act(&mut g, mv(&[(id(Y, 0), 3), (id(Y, 1), 5)]));
-    assert!(has_event(&events, |e| matches!(e, Event::ReachedHome { .. })));
+    assert!(has_event(&events, |e| matches!(e, Event::PieceHome { .. })));
 }
 
 #[test]
