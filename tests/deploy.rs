@@ -217,7 +217,7 @@ fn dockerfile_builds_only_the_server_as_a_numeric_user() {
         assert!(build.contains(&format!("--mount=type=cache,{cache}")), "{cache} cached: {build}");
     }
     assert!(text.starts_with("# syntax=docker/dockerfile:1"), "cache mounts need the BuildKit syntax");
-    let user = text.lines().filter_map(|l| l.strip_prefix("USER ")).last().expect("a USER");
+    let user = text.lines().filter_map(|l| l.strip_prefix("USER ")).next_back().expect("a USER");
     assert!(
         user.split(':').all(|id| id.parse::<u32>().is_ok_and(|n| n > 0)),
         "USER {user}: numeric, not root"
