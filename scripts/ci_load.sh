@@ -5,8 +5,9 @@
 #   2. Snakes and Ladders, 20 tables, 15 s: short games, so games finish and new tables follow
 #      within the run (the finish entry must reach every socket).
 #
-# Debug binaries on purpose: `cargo test` has already built them (integration tests build the
-# crate's binaries), so this adds no compile time; correctness, not speed, is checked here.
+# Debug binaries on purpose: `cargo test --workspace` has already built them (integration tests
+# build their package's binaries), so this adds no compile time; correctness, not speed, is
+# checked here.
 # The database lives on tmpfs when there is one, so the disk does not slow the run down.
 #
 # Usage: scripts/ci_load.sh
@@ -14,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 
-cargo build -q --bin luddo --bin luddo-load
+cargo build -q -p luddo -p luddo-load --bin luddo --bin luddo-load
 scratch="$(mktemp -d -p "$( [ -d /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")" luddo-ci-load.XXXXXX)"
 trap 'rm -rf "$scratch"' EXIT
 

@@ -2,7 +2,7 @@
 
 # The local PostgreSQL, as psql, pgbench and the servers reach it (trust auth, as in .ci/run).
 export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
-# Where cargo puts the binaries.
+# Where cargo puts the binaries of the workspace (the server and crates/luddo-load alike).
 target="${CARGO_TARGET_DIR:-target}"
 # As many open files as this machine lets a process have: every WebSocket is one.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true

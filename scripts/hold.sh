@@ -21,7 +21,7 @@ source scripts/common.sh
 out="$(out_dir luddo-hold "${1:-}")"
 tables="${TABLES:-10000}" servers="${SERVERS:-3}" generators="${GENERATORS:-6}"
 rate="${RATE:-50}" hold="${HOLD:-30s}"
-cargo build -q --release --bin luddo --bin luddo-load
+cargo build -q --release -p luddo -p luddo-load --bin luddo --bin luddo-load
 
 db="luddo_hold_$(date +%s)_$$"
 pids=()

@@ -2,7 +2,7 @@
 # SIGKILL test: the real `luddo` binary is killed with SIGKILL at random moments while clients
 # play, and restarted on the same data; after each restart every acknowledged action must be in
 # the log, the log must run 1..=seq without gap or duplicate, and every unfinished table must
-# resume. Driver: examples/kill_client.rs. Exits 1 on any violation.
+# resume. Driver: crates/luddo-load/examples/kill_client.rs. Exits 1 on any violation.
 #
 # Usage: scripts/kill_test.sh [KILLS (default 50)] [--postgres] [extra kill_client options,
 #        e.g. --tables 8 --seed 7]
@@ -23,7 +23,8 @@ for arg in "$@"; do
   if [ "$arg" = "--postgres" ]; then postgres=1; else args+=("$arg"); fi
 done
 
-cargo build -q --bin luddo --example kill_client
+cargo build -q -p luddo --bin luddo
+cargo build -q -p luddo-load --example kill_client
 
 if [ "$postgres" = 1 ]; then
   db="luddo_kill_$(date +%s)_$$"

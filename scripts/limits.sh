@@ -2,8 +2,8 @@
 # What this machine allows, measured in one run, for the load report to compare against:
 #   1. durable single-row appends per second into the local PostgreSQL: pgbench, one INSERT per
 #      transaction into a scratch table, synchronous_commit on, a few client counts, best kept;
-#   2. raw WebSocket fan-out: examples/ws_fanout.rs (bare tokio-tungstenite, loopback clients),
-#      messages delivered per second.
+#   2. raw WebSocket fan-out: crates/luddo-load/examples/ws_fanout.rs (bare tokio-tungstenite,
+#      loopback clients), messages delivered per second.
 # Writes JSON (default limits.json) that `luddo-load --limits limits.json` reads.
 #
 # Usage: scripts/limits.sh [OUT.json]
@@ -57,7 +57,7 @@ for c in $pg_clients; do
 done
 
 echo "limits: WebSocket fan-out (${ws_groups} groups x ${ws_fanout} clients, ${ws_seconds}s)" >&2
-cargo build -q --release --example ws_fanout
+cargo build -q --release -p luddo-load --example ws_fanout
 fanout_json="$("$target/release/examples/ws_fanout" --groups "$ws_groups" --fanout "$ws_fanout" \
                 --seconds "$ws_seconds")"
 fanout_rate="$(sed -E 's/.*"ws_fanout_msgs_per_s":([0-9.e+]+).*/\1/' <<<"$fanout_json")"

@@ -16,7 +16,7 @@ rates="${RATES:-1000 2500 5000}"
 tables="${TABLES:-1000}"
 hold_tables="${HOLD_TABLES:-10000}"
 
-cargo build -q --release --bin luddo --bin luddo-load
+cargo build -q --release -p luddo -p luddo-load --bin luddo --bin luddo-load
 scripts/limits.sh "$out/limits.json" >/dev/null
 
 db="luddo_load_$(date +%s)_$$"

@@ -1,16 +1,15 @@
-//! What the property tests (`tests/bad_input.rs`), the fuzz targets (`fuzz/`) and the programs
-//! that start a server under test share, so that each is written once.
+//! What the property tests (`tests/bad_input.rs`) and the fuzz targets (`fuzz/`) share, so that
+//! each is written once.
 //!
 //! Not part of the server: hidden from the docs, and nothing in the server calls it. It is an
-//! ordinary module rather than one behind a feature because its users are integration tests,
-//! examples, a binary of this crate and the separate fuzz crate, which all link the library as
-//! it is built by default; it needs nothing the library does not already depend on.
+//! ordinary module rather than one behind a feature because its users are integration tests and
+//! the separate fuzz crate, which link the library as it is built by default; it needs nothing
+//! the library does not already depend on.
 //!
 //! - [`WORDS`], [`CountingDice`]: the vocabulary random JSON is drawn from and the dice random
 //!   games are played with;
 //! - [`start_game`], [`play_step`], [`check_options`], [`check_backgammon_text`]: the properties,
-//!   each returning what broke as text (a fuzz target panics with it, a property test fails);
-//! - [`test_server_env`]: the environment of a server started for a test or a measurement.
+//!   each returning what broke as text (a fuzz target panics with it, a property test fails).
 
 use crate::{
     games::{DynGame, GameKind},
@@ -286,38 +285,4 @@ pub fn check_backgammon_text(s: &str, dice: [u8; 2]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The settings every server started for a test or a measurement runs with, from
-/// `scripts/test-server.env` (which the shell scripts read too): limits out of the way of load,
-/// turn clocks that never run out during a run. Each program adds its own address, database,
-/// instance id and log level.
-pub fn test_server_env() -> Vec<(&'static str, &'static str)> {
-    include_str!("../scripts/test-server.env")
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .filter_map(|line| line.split_once('='))
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_test_server_env_file_reads_as_settings() {
-        let env = test_server_env();
-        assert!(env.len() >= 5, "{env:?}");
-        for (name, value) in &env {
-            assert!(name.starts_with("LUDDO_"), "{name}");
-            assert!(!value.is_empty() && !value.contains(char::is_whitespace), "{name}={value}");
-        }
-        let names: Vec<&str> = env.iter().map(|(n, _)| *n).collect();
-        for needed in
-            ["LUDDO_ACTIONS_PER_MINUTE", "LUDDO_MAX_CONNECTIONS", "LUDDO_MAX_CONNECTIONS_PER_ADDRESS"]
-        {
-            assert!(names.contains(&needed), "{needed} missing from scripts/test-server.env");
-        }
-    }
 }

@@ -15,10 +15,14 @@
 //!    `value`, `die` or `dice`; `null` in an old opening roll is a seat that did not throw). A die
 //!    the server drew but did not show would shift every later one, so it is caught too.
 //!
-//! [`fetch`] reads a table's log from a running server over plain HTTP and WebSocket.
+//! [`fetch`] reads a table's log from a running server over plain HTTP (hyper's own HTTP/1
+//! client, so the server needs no other) and WebSocket.
 
 use crate::rules::dice::{FairDice, ServerSeed, combine_client_seeds};
 use futures_util::StreamExt;
+use http_body_util::{BodyExt, Empty};
+use hyper::{Request, Uri, body::Bytes, header};
+use hyper_util::rt::TokioIo;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
@@ -215,8 +219,8 @@ pub fn verify(log: &TableLog) -> Result<Verified, Mismatch> {
 pub enum FetchError {
     #[error("{0:?} is not a table's address (http://host:port/v1/tables/<id>)")]
     BadUrl(String),
-    #[error("GET {url}: {source}")]
-    Http { url: String, source: reqwest::Error },
+    #[error("GET {url}: {detail}")]
+    Http { url: String, detail: String },
     #[error("GET {url} answered {status}: {body}")]
     Status { url: String, status: u16, body: String },
     #[error("GET {url} did not answer with a table: {detail}")]
@@ -236,16 +240,12 @@ pub async fn fetch(url: &str, token: Option<&str>) -> Result<TableLog, FetchErro
         Some(rest) if address.contains("/v1/tables/") => format!("ws://{rest}/events"),
         _ => return Err(FetchError::BadUrl(url.into())),
     };
-    let mut request = reqwest::Client::new().get(url);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let http = |source| FetchError::Http { url: url.into(), source };
-    let response = request.send().await.map_err(http)?;
-    let status = response.status();
-    let body = response.text().await.map_err(http)?;
-    if !status.is_success() {
-        return Err(FetchError::Status { url: url.into(), status: status.as_u16(), body });
+    let (status, body) = tokio::time::timeout(HTTP_TIMEOUT, get(url, token))
+        .await
+        .unwrap_or_else(|_| Err(format!("no answer within {HTTP_TIMEOUT:?}")))
+        .map_err(|detail| FetchError::Http { url: url.into(), detail })?;
+    if !(200..300).contains(&status) {
+        return Err(FetchError::Status { url: url.into(), status, body });
     }
     let not_a_table = |detail: String| FetchError::NotATable { url: url.into(), detail };
     let table: Value = serde_json::from_str(&body).map_err(|e| not_a_table(e.to_string()))?;
@@ -292,6 +292,42 @@ pub async fn fetch(url: &str, token: Option<&str>) -> Result<TableLog, FetchErro
             )));
         }
     }
+}
+
+/// How long the table's `GET` may take, connection included.
+const HTTP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// `GET url` (plain `http://`) on a connection of its own, with the bearer `token` if given:
+/// the status and the body as text.
+async fn get(url: &str, token: Option<&str>) -> Result<(u16, String), String> {
+    let uri: Uri = url.parse().map_err(|e| format!("{e}"))?;
+    let authority = uri.authority().ok_or("the address names no host")?.clone();
+    let host = authority.host().trim_start_matches('[').trim_end_matches(']');
+    let stream = tokio::net::TcpStream::connect((host, authority.port_u16().unwrap_or(80)))
+        .await
+        .map_err(|e| format!("cannot connect: {e}"))?;
+    let (mut sender, connection) =
+        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| e.to_string())?;
+    let connection = tokio::spawn(connection);
+    let path = uri.path_and_query().map_or("/", |p| p.as_str());
+    let mut request = Request::get(path)
+        .header(header::HOST, authority.as_str())
+        .header(header::ACCEPT, "application/json");
+    if let Some(token) = token {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let request = request
+        .body(Empty::<Bytes>::new())
+        .map_err(|e| format!("the token is not a valid header value: {e}"))?;
+    let answer = async {
+        let response = sender.send_request(request).await.map_err(|e| e.to_string())?;
+        let status = response.status().as_u16();
+        let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+        Ok((status, String::from_utf8_lossy(&body).into_owned()))
+    }
+    .await;
+    connection.abort();
+    answer
 }
 
 #[cfg(test)]

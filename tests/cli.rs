@@ -37,6 +37,23 @@ fn a_wrong_command_is_a_usage_error() {
     assert_eq!(luddo(&["verify"]).status.code(), Some(2), "verify needs a source");
 }
 
+/// `luddo verify` fetches a table over plain HTTP only, and says why it could not: an `https://`
+/// address is not one it reads, and a server that is not there is named with the address.
+#[test]
+fn verify_refuses_what_it_cannot_fetch() {
+    let out = luddo(&["verify", "https://127.0.0.1:1/v1/tables/t"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("is not a table's address"), "{err}");
+
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("http://127.0.0.1:{port}/v1/tables/t");
+    let out = luddo(&["verify", &url]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(&format!("GET {url}: cannot connect")), "{err}");
+}
+
 /// `luddo backup` copies the SQLite database while the server may still hold it open; the copy
 /// opens as a store with the same data, and an existing file is never overwritten.
 #[tokio::test]

@@ -12,7 +12,7 @@ pub fn spec() -> &'static Value {
     SPEC.get_or_init(|| {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.yaml"))
             .expect("read openapi/openapi.yaml");
-        serde_yaml::from_str(&text).expect("openapi.yaml parses")
+        serde_norway::from_str(&text).expect("openapi.yaml parses")
     })
 }
 

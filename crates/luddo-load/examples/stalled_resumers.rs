@@ -4,12 +4,13 @@
 //! `since=0`, never read, and reconnect every `--reconnect` seconds, and samples the server's
 //! resident memory (VmRSS) every 500 ms for `--seconds`. Loopback only; bounded in time.
 //!
-//! Usage: cargo run --example stalled_resumers -- --binary target/debug/luddo
+//! Usage: cargo run -p luddo-load --example stalled_resumers -- --binary target/debug/luddo
 //!        [--clients 50] [--seconds 60] [--reconnect 10] [--match-to 99]
 //!
 //! Prints the log's length, the server's RSS before the clients came, and the peak and last
 //! RSS while they ran.
 
+use luddo_load::{api, server};
 use serde_json::{Value, json};
 use std::{
     net::SocketAddr,
@@ -53,23 +54,14 @@ fn args() -> Args {
 
 /// The server's resident memory in MiB.
 fn rss_mib(pid: u32) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let kib = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .unwrap_or(0.0);
-    kib / 1024.0
+    server::rss_bytes(pid).unwrap_or(0) as f64 / 1_048_576.0
 }
 
-async fn post(http: &reqwest::Client, url: String, token: Option<&str>, body: Value) -> Value {
-    let mut req = http.post(url).json(&body);
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let resp = req.send().await.expect("request");
-    assert!(resp.status().is_success(), "{}", resp.status());
-    resp.json().await.expect("JSON")
+async fn post(http: &reqwest::Client, base: &str, path: &str, token: Option<&str>, body: Value) -> Value {
+    let answer =
+        api::call(http, base, reqwest::Method::POST, path, token, Some(&body)).await.expect("request");
+    assert!(answer.is_success(), "POST {path}: {} {:?}", answer.status, answer.body);
+    answer.json()
 }
 
 /// One client: connects with `since=0` and a small receive buffer, never reads, reconnects
@@ -91,7 +83,7 @@ async fn main() {
     let a = args();
     let dir = std::env::temp_dir().join(format!("luddo-stalled-resumers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().unwrap().port();
+    let port = server::free_port().expect("free port");
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let mut child = Command::new(&a.binary)
         .env("LUDDO_ADDR", addr.to_string())
@@ -108,31 +100,26 @@ async fn main() {
     let pid = child.id().expect("pid");
     let http = reqwest::Client::new();
     let base = format!("http://{addr}");
-    let mut healthy = false;
-    for _ in 0..600 {
-        if http.get(format!("{base}/health")).send().await.is_ok_and(|r| r.status().is_success()) {
-            healthy = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    if let Err(e) = server::wait_healthy(&http, &base, &mut child, Duration::from_secs(30)).await {
+        panic!("{e}");
     }
-    assert!(healthy, "the server did not become healthy");
 
-    let host = post(&http, format!("{base}/v1/players"), None, json!({"name": "Host"})).await;
+    let host = post(&http, &base, "/v1/players", None, json!({"name": "Host"})).await;
     let token = host["token"].as_str().unwrap();
     let options = json!({"match_to": a.match_to, "cube": false});
     let table = post(
         &http,
-        format!("{base}/v1/tables"),
+        &base,
+        "/v1/tables",
         Some(token),
         json!({"game": "backgammon", "seat_count": 2, "options": options}),
     )
     .await;
     let id = table["id"].as_str().unwrap().to_string();
-    post(&http, format!("{base}/v1/tables/{id}/start"), Some(token), json!({"fill_with_bots": true})).await;
+    post(&http, &base, &format!("/v1/tables/{id}/start"), Some(token), json!({"fill_with_bots": true})).await;
     let seq = loop {
-        let view: Value =
-            http.get(format!("{base}/v1/tables/{id}")).send().await.unwrap().json().await.unwrap();
+        let path = format!("/v1/tables/{id}");
+        let view = api::call(&http, &base, reqwest::Method::GET, &path, None, None).await.unwrap().json();
         if view["status"] == "finished" {
             break view["play"]["seq"].as_i64().unwrap();
         }

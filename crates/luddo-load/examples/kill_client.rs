@@ -10,7 +10,7 @@
 //! - every unfinished table resumes: its clock (`play.deadline`) is armed and it accepts the
 //!   next action.
 //!
-//! Usage: cargo run --example kill_client -- --binary target/debug/luddo [--kills 50]
+//! Usage: cargo run -p luddo-load --example kill_client -- --binary target/debug/luddo [--kills 50]
 //!        [--tables 4] [--seed 1] [--min-ms 50] [--max-ms 600] [--database-url URL]
 //!
 //! `--database-url` (or `KILL_DATABASE_URL`) is handed to every server as `DATABASE_URL`; it
@@ -24,6 +24,7 @@
 //! `kill_test: 50 kills, 1234 acknowledged actions, 0 lost, 0 duplicated`.
 
 use futures_util::StreamExt;
+use luddo_load::{api, server};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 use std::{
@@ -102,12 +103,9 @@ struct Server {
 }
 
 async fn start_server(a: &Args, db_url: &str, http: &reqwest::Client) -> Server {
-    let port = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
-        l.local_addr().unwrap().port()
-    };
+    let port = server::free_port().expect("free port");
     let mut child = Command::new(&a.binary)
-        .envs(luddo::testing::test_server_env())
+        .envs(server::server_env())
         .env("LUDDO_ADDR", format!("127.0.0.1:{port}"))
         .env("DATABASE_URL", db_url)
         // The same instance after every restart (see the module docs).
@@ -120,18 +118,13 @@ async fn start_server(a: &Args, db_url: &str, http: &reqwest::Client) -> Server 
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", a.binary.display()));
     let base = format!("http://127.0.0.1:{port}");
-    for _ in 0..600 {
-        if let Ok(Some(status)) = child.try_wait() {
-            panic!("the server exited before it became healthy: {status}");
-        }
-        if http.get(format!("{base}/health")).send().await.is_ok_and(|r| r.status().is_success()) {
-            return Server { child, base };
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    if let Err(e) = server::wait_healthy(http, &base, &mut child, Duration::from_secs(30)).await {
+        panic!("{e}");
     }
-    panic!("the server did not become healthy within 30 s");
+    Server { child, base }
 }
 
+/// A call whose answer counts only if it came: `(status, body or null)`.
 async fn call(
     http: &reqwest::Client,
     base: &str,
@@ -140,18 +133,9 @@ async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> Result<(u16, Value), String> {
-    let mut req = http.request(method, format!("{base}{path}"));
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let resp = req.send().await.map_err(|e| e.to_string())?;
-    let status = resp.status().as_u16();
-    let bytes = resp.bytes().await.map_err(|e| e.to_string())?;
-    let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    Ok((status, v))
+    let answer =
+        api::call(http, base, method, path, token, body.as_ref()).await.map_err(|e| e.to_string())?;
+    Ok((answer.status, answer.json()))
 }
 
 async fn ok(

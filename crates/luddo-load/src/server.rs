@@ -1,5 +1,5 @@
-//! The server under test: starting it (`--spawn-server`), finding its process by port, reading
-//! its memory.
+//! The server under test: its settings, starting it and waiting for it (`--spawn-server`,
+//! kill_client, stalled_resumers), finding its process by port, reading its memory.
 
 use std::{
     net::SocketAddr,
@@ -8,6 +8,46 @@ use std::{
     time::Duration,
 };
 use tokio::process::{Child, Command};
+
+/// The settings every server started for a test or a measurement runs with, from
+/// `scripts/test-server.env` (which the shell scripts read too): limits out of the way of load,
+/// turn clocks that never run out during a run. Each program adds its own address, database,
+/// instance id and log level.
+pub fn server_env() -> Vec<(&'static str, &'static str)> {
+    include_str!("../../../scripts/test-server.env")
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .filter_map(|line| line.split_once('='))
+        .collect()
+}
+
+/// A TCP port on 127.0.0.1 that was free a moment ago (for a server about to be started on it).
+pub fn free_port() -> std::io::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Waits until `GET {base}/health` answers 2xx, polling every 50 ms for `within`; fails early if
+/// `child` (the server process) exits first.
+pub async fn wait_healthy(
+    http: &reqwest::Client,
+    base: &str,
+    child: &mut Child,
+    within: Duration,
+) -> Result<(), String> {
+    let health = format!("{base}/health");
+    let deadline = tokio::time::Instant::now() + within;
+    while tokio::time::Instant::now() < deadline {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(format!("the server exited before it became healthy: {status}"));
+        }
+        if http.get(&health).send().await.is_ok_and(|r| r.status().is_success()) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Err(format!("the server at {base} did not become healthy within {within:?}"))
+}
 
 /// A server this generator started; killed (and its scratch directory removed) on drop.
 pub struct Spawned {
@@ -71,7 +111,7 @@ pub async fn spawn(
         }
     };
     let child = Command::new(&binary)
-        .envs(luddo::testing::test_server_env())
+        .envs(server_env())
         .env("LUDDO_ADDR", addr.to_string())
         .env("DATABASE_URL", &database_url)
         .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()))
@@ -79,15 +119,9 @@ pub async fn spawn(
         .kill_on_drop(true)
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
-    let spawned = Spawned { child, scratch };
-    let health = format!("http://{addr}/health");
-    for _ in 0..300 {
-        if http.get(&health).send().await.is_ok_and(|r| r.status().is_success()) {
-            return Ok(spawned);
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("the server at {addr} did not become healthy within 30 s"))
+    let mut spawned = Spawned { child, scratch };
+    wait_healthy(http, &format!("http://{addr}"), &mut spawned.child, Duration::from_secs(30)).await?;
+    Ok(spawned)
 }
 
 /// The resident set size of `pid`, in bytes (`VmRSS` of /proc/PID/status).
@@ -147,4 +181,25 @@ pub fn machine() -> (String, usize) {
         .unwrap_or_else(|| "unknown".into());
     let cpus = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     (model, cpus)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_test_server_env_file_reads_as_settings() {
+        let env = server_env();
+        assert!(env.len() >= 5, "{env:?}");
+        for (name, value) in &env {
+            assert!(name.starts_with("LUDDO_"), "{name}");
+            assert!(!value.is_empty() && !value.contains(char::is_whitespace), "{name}={value}");
+        }
+        let names: Vec<&str> = env.iter().map(|(n, _)| *n).collect();
+        for needed in
+            ["LUDDO_ACTIONS_PER_MINUTE", "LUDDO_MAX_CONNECTIONS", "LUDDO_MAX_CONNECTIONS_PER_ADDRESS"]
+        {
+            assert!(names.contains(&needed), "{needed} missing from scripts/test-server.env");
+        }
+    }
 }

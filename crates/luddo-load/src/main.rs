@@ -10,14 +10,15 @@
 //! - [`args`]: the command line.
 //! - [`table`]: one table slot, from sign-up to game after game.
 //! - [`stats`]: the counters and latency samples shared by every table.
-//! - [`server`]: spawning the server, finding its process, reading its RSS.
+//! - [`server`] (in the library, shared with the examples): spawning the server, finding its
+//!   process, reading its RSS.
 
 mod args;
-mod server;
 mod stats;
 mod table;
 
 use args::Args;
+use luddo_load::server;
 use serde_json::{Value, json};
 use stats::Stats;
 use std::{

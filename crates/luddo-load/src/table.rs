@@ -182,38 +182,22 @@ async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> Result<Value, Failure> {
-    http_call(&ctx.http, &ctx.base, method, path, token, body).await
-}
-
-async fn http_call(
-    http: &reqwest::Client,
-    base: &str,
-    method: reqwest::Method,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> Result<Value, Failure> {
-    let mut request = http.request(method, format!("{base}{path}"));
-    if let Some(t) = token {
-        request = request.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        request = request.json(&b);
-    }
-    let response = request.send().await.map_err(|e| {
-        if e.is_timeout() {
-            "http_timeout"
-        } else if e.is_connect() {
-            "http_connect"
-        } else {
-            "http_error"
-        }
-        .to_string()
-    })?;
-    let status = response.status();
-    let value: Value = response.json().await.map_err(|_| format!("http_{}_unreadable", status.as_u16()))?;
-    if !status.is_success() {
-        return Err(format!("http_{}_{}", status.as_u16(), value["code"].as_str().unwrap_or("unknown")));
+    let answer = luddo_load::api::call(&ctx.http, &ctx.base, method, path, token, body.as_ref())
+        .await
+        .map_err(|e| {
+            if e.is_timeout() {
+                "http_timeout"
+            } else if e.is_connect() {
+                "http_connect"
+            } else {
+                "http_error"
+            }
+            .to_string()
+        })?;
+    let status = answer.status;
+    let value = answer.body.ok_or_else(|| format!("http_{status}_unreadable"))?;
+    if !(200..300).contains(&status) {
+        return Err(format!("http_{status}_{}", value["code"].as_str().unwrap_or("unknown")));
     }
     Ok(value)
 }

@@ -3,7 +3,7 @@
 //! HTTP routing, no JSON, no database). `scripts/limits.sh` runs it; the load generator reports
 //! the server's delivered messages per second as a fraction of this figure.
 //!
-//! `cargo run --release --example ws_fanout -- [--groups 1000] [--fanout 4] [--seconds 10]
+//! `cargo run --release -p luddo-load --example ws_fanout -- [--groups 1000] [--fanout 4] [--seconds 10]
 //! [--size 300] [--window 32]`
 //!
 //! Each group has one producer and `--fanout` clients. The producer sends `--window` messages
