@@ -15,6 +15,7 @@ pub mod error;
 mod events;
 pub mod extract;
 mod health;
+pub mod openapi;
 pub mod limits;
 mod paging;
 mod players;
@@ -93,6 +94,7 @@ pub fn router(state: AppState) -> Router {
 
     Router::new()
         .merge(health::router())
+        .merge(openapi::router())
         .merge(players::router())
         .merge(tables::router())
         .merge(actions::router())
