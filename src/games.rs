@@ -367,9 +367,10 @@ struct CloseObjects;
 impl schemars::transform::Transform for CloseObjects {
     fn transform(&mut self, schema: &mut schemars::Schema) {
         if let Some(object) = schema.as_object_mut() {
-            let composed = ["allOf", "anyOf", "oneOf", "$ref", "additionalProperties", "unevaluatedProperties"]
-                .iter()
-                .any(|key| object.contains_key(*key));
+            let composed =
+                ["allOf", "anyOf", "oneOf", "$ref", "additionalProperties", "unevaluatedProperties"]
+                    .iter()
+                    .any(|key| object.contains_key(*key));
             if object.contains_key("properties") && !composed {
                 object.insert("additionalProperties".into(), false.into());
             }

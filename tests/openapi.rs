@@ -126,7 +126,11 @@ async fn the_reference_is_served_from_the_binary() {
     assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
     let page = page.text().await.unwrap();
     assert!(!page.contains("https://"), "the page loads nothing from elsewhere");
-    for (file, kind) in [("swagger-ui-bundle.js", "text/javascript"), ("swagger-ui.css", "text/css"), ("init.js", "text/javascript")] {
+    for (file, kind) in [
+        ("swagger-ui-bundle.js", "text/javascript"),
+        ("swagger-ui.css", "text/css"),
+        ("init.js", "text/javascript"),
+    ] {
         assert!(page.contains(&format!("/docs/{file}")), "{file} is on the page");
         let r = get(&format!("/docs/{file}")).await.unwrap();
         assert_eq!(r.status(), 200, "{file}");

@@ -98,12 +98,14 @@ async fn docs_file(Path(file): Path<String>) -> Response {
         "LICENSE" => ("text/plain; charset=utf-8", include_bytes!("docs/LICENSE")),
         _ => return ApiError::not_found("no such file of the reference").into_response(),
     };
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=3600")], body).into_response()
+    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=3600")], body)
+        .into_response()
 }
 
 /// The four parts of a game that base schemas stand for with `x-per-game`, and the suffix of
 /// each game's schema of it.
-const PARTS: [(&str, &str); 4] = [("options", "Options"), ("action", "Action"), ("event", "Event"), ("state", "State")];
+const PARTS: [(&str, &str); 4] =
+    [("options", "Options"), ("action", "Action"), ("event", "Event"), ("state", "State")];
 
 /// The served document from the hand-written base. Panics on a base that contradicts itself
 /// or a generated name that clashes with another (a test builds it).
@@ -122,7 +124,10 @@ pub fn build(mut doc: Value) -> Value {
     }
     envelope_per_game(schemas, &mut generated);
     for (name, schema) in generated {
-        assert!(schemas.insert(name.clone(), schema).is_none(), "generated schema {name} clashes with the base's");
+        assert!(
+            schemas.insert(name.clone(), schema).is_none(),
+            "generated schema {name} clashes with the base's"
+        );
     }
     doc
 }
@@ -135,8 +140,12 @@ fn problem_codes(schemas: &mut Map<String, Value>) {
         .iter()
         .filter_map(Value::as_str)
         .collect();
-    let codes: Vec<Value> =
-        ErrorCode::ALL.iter().map(|c| c.as_str()).filter(|c| !websocket.contains(c)).map(Value::from).collect();
+    let codes: Vec<Value> = ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .filter(|c| !websocket.contains(c))
+        .map(Value::from)
+        .collect();
     schemas["Problem"]["properties"]["code"]["enum"] = Value::Array(codes);
 }
 
@@ -159,7 +168,9 @@ fn game_schemas(game: GameKind, out: &mut Map<String, Value>) {
     let rename = |schema: &Value| {
         let mut schema = schema.clone();
         rewrite_refs(&mut schema, &|r| {
-            r.strip_prefix("#/$defs/").and_then(|def| names.get(def)).map(|name| format!("{COMPONENTS}{name}"))
+            r.strip_prefix("#/$defs/")
+                .and_then(|def| names.get(def))
+                .map(|name| format!("{COMPONENTS}{name}"))
         });
         schema
     };
@@ -171,7 +182,11 @@ fn game_schemas(game: GameKind, out: &mut Map<String, Value>) {
     }
     for (root, (_, suffix)) in roots.iter().zip(PARTS) {
         let name = format!("{prefix}{suffix}");
-        if root["$ref"].as_str().and_then(|r| r.strip_prefix("#/$defs/")).is_some_and(|def| names[def] == name) {
+        if root["$ref"]
+            .as_str()
+            .and_then(|r| r.strip_prefix("#/$defs/"))
+            .is_some_and(|def| names[def] == name)
+        {
             continue; // the definition itself, inserted above
         }
         insert(name, rename(root));
@@ -185,7 +200,10 @@ fn envelope_per_game(schemas: &mut Map<String, Value>, out: &mut Map<String, Val
         .iter()
         .filter_map(|(name, schema)| {
             let part = schema["x-per-game"].as_str()?;
-            let (_, suffix) = PARTS.iter().find(|(p, _)| *p == part).unwrap_or_else(|| panic!("{name}: unknown x-per-game {part}"));
+            let (_, suffix) = PARTS
+                .iter()
+                .find(|(p, _)| *p == part)
+                .unwrap_or_else(|| panic!("{name}: unknown x-per-game {part}"));
             Some((name.clone(), suffix.to_string()))
         })
         .collect();
@@ -233,7 +251,10 @@ fn envelope_per_game(schemas: &mut Map<String, Value>, out: &mut Map<String, Val
         }
     }
     let members = |suffix: &str| -> Vec<Value> {
-        GameKind::ALL.iter().map(|g| json!({ "$ref": format!("{COMPONENTS}{}{suffix}", g.type_name()) })).collect()
+        GameKind::ALL
+            .iter()
+            .map(|g| json!({ "$ref": format!("{COMPONENTS}{}{suffix}", g.type_name()) }))
+            .collect()
     };
     for (name, suffix) in &parts {
         let description = schemas[name]["description"].clone();
@@ -317,7 +338,17 @@ mod tests {
     fn each_game_has_its_own_schemas() {
         let schemas = &spec()["components"]["schemas"];
         for &game in GameKind::ALL {
-            for suffix in ["Options", "Action", "Event", "State", "Table", "Play", "EntryMessage", "ActionRequest", "CreateTable"] {
+            for suffix in [
+                "Options",
+                "Action",
+                "Event",
+                "State",
+                "Table",
+                "Play",
+                "EntryMessage",
+                "ActionRequest",
+                "CreateTable",
+            ] {
                 let name = format!("{}{suffix}", game.type_name());
                 assert!(schemas.get(&name).is_some(), "{name} is missing");
             }
@@ -335,7 +366,8 @@ mod tests {
         for &game in GameKind::ALL {
             for suffix in ["Action", "Event"] {
                 let name = format!("{}{suffix}", game.type_name());
-                let variants = schemas[&name]["oneOf"].as_array().unwrap_or_else(|| panic!("{name} is a oneOf"));
+                let variants =
+                    schemas[&name]["oneOf"].as_array().unwrap_or_else(|| panic!("{name} is a oneOf"));
                 for variant in variants {
                     assert!(variant["properties"]["type"]["const"].is_string(), "{name}: {variant}");
                     assert_eq!(variant["additionalProperties"], false, "{name}: {variant}");
@@ -350,8 +382,12 @@ mod tests {
         fn open(schema: &Value, path: &str, found: &mut Vec<String>) {
             match schema {
                 Value::Object(object) => {
-                    let composed = ["allOf", "anyOf", "oneOf", "$ref"].iter().any(|k| object.contains_key(*k));
-                    if object.contains_key("properties") && !composed && object.get("additionalProperties") != Some(&json!(false)) {
+                    let composed =
+                        ["allOf", "anyOf", "oneOf", "$ref"].iter().any(|k| object.contains_key(*k));
+                    if object.contains_key("properties")
+                        && !composed
+                        && object.get("additionalProperties") != Some(&json!(false))
+                    {
                         found.push(path.to_string());
                     }
                     for (key, value) in object {
@@ -373,7 +409,10 @@ mod tests {
 
     #[test]
     fn problem_codes_are_every_error_code_but_the_websockets_own() {
-        let codes = spec()["components"]["schemas"]["Problem"]["properties"]["code"]["enum"].as_array().unwrap().len();
+        let codes = spec()["components"]["schemas"]["Problem"]["properties"]["code"]["enum"]
+            .as_array()
+            .unwrap()
+            .len();
         assert_eq!(codes, ErrorCode::ALL.len() - 1);
     }
 }

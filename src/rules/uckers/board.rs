@@ -16,7 +16,9 @@ pub const PIPE_START: u8 = 51;
 pub const HOME: u8 = 56;
 
 /// The four colours, clockwise from arm 0. Yellow+green and red+blue are partners.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Colour {
     Yellow,
@@ -109,7 +111,9 @@ pub fn track_square(colour: Colour, progress: u8) -> Option<u8> {
 }
 
 /// One piece: its colour and which of the colour's four it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct PieceId {
     pub colour: Colour,
     /// 0..4.
