@@ -252,3 +252,29 @@ fn spec_lists_exactly_the_error_codes() {
     assert!(undocumented.is_empty(), "error codes missing from the spec: {undocumented:?}");
     assert!(unknown.is_empty(), "the spec lists codes ErrorCode lacks: {unknown:?}");
 }
+
+/// The per-game schemas are strict: a real entry of one game fits its game's entry schema, not
+/// another game's, and not with a field its event does not have; the table view likewise.
+#[tokio::test]
+async fn an_entry_fits_its_own_games_schema_only() {
+    let s = TestServer::start(Db::Sqlite).await;
+    let (id, tokens) = common::seated_table(&s, "luddo", 2, json!({})).await;
+    let mut ws = s.ws(&id, &format!("token={}", tokens[0])).await;
+    let entry = ws.entry_where(|e| e["events"].as_array().is_some_and(|e| !e.is_empty())).await;
+    let fits = |name: &str, value: &Value| {
+        spec::cached(&json!({"$ref": format!("#/components/schemas/{name}")})).is_valid(value)
+    };
+    assert!(fits("LuddoEntryMessage", &entry), "{entry}");
+    assert!(fits("EntryMessage", &entry), "{entry}");
+    assert!(!fits("BackgammonEntryMessage", &entry), "{entry}");
+    let mut extra = entry.clone();
+    extra["events"][0]["surprise"] = json!(1);
+    assert!(!fits("LuddoEntryMessage", &extra), "an unknown event field is refused: {extra}");
+
+    let table = s.table_view(&id, Some(&tokens[0])).await;
+    assert!(fits("LuddoTable", &table) && fits("Table", &table), "{table}");
+    assert!(!fits("UckersTable", &table), "{table}");
+    let mut state = table.clone();
+    state["play"]["state"]["surprise"] = json!(true);
+    assert!(!fits("Table", &state), "an unknown state field is refused");
+}
