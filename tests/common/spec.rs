@@ -95,8 +95,15 @@ pub fn compile(schema: &Value) -> jsonschema::Validator {
 /// test's request.
 pub fn cached(schema: &Value) -> &'static jsonschema::Validator {
     static VALIDATORS: OnceLock<Mutex<HashMap<String, &'static jsonschema::Validator>>> = OnceLock::new();
-    let mut validators = VALIDATORS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    validators.entry(schema.to_string()).or_insert_with(|| Box::leak(Box::new(compile(schema))))
+    let validators = VALIDATORS.get_or_init(Default::default);
+    let key = schema.to_string();
+    if let Some(validator) = validators.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return validator;
+    }
+    // Compiled without the lock, so that one test's compiling never stalls another's thread
+    // (and the server it runs); two may compile the same schema once each.
+    let compiled: &'static jsonschema::Validator = Box::leak(Box::new(compile(schema)));
+    validators.lock().unwrap_or_else(|e| e.into_inner()).entry(key).or_insert(compiled)
 }
 
 /// The documented response for a call, if the spec has the path, method and status.
