@@ -99,6 +99,14 @@ macro_rules! games {
             /// Every game, in the registry's order.
             pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),*];
 
+            /// The variant's name (`Luddo`): what the game's schemas are named after in the
+            /// served OpenAPI document (`LuddoOptions`, `LuddoAction`, …).
+            pub fn type_name(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => stringify!($variant),)*
+                }
+            }
+
             /// What the server knows of this game, from its engine's [`TableGame`] impl.
             fn spec(self) -> &'static GameSpec {
                 match self {
@@ -137,6 +145,8 @@ struct GameSpec {
     private_only: fn(&serde_json::Value) -> Result<Option<&'static str>, OptionsError>,
     /// Starts a game with its bot.
     start: fn(&serde_json::Value, usize, &mut dyn DiceSource) -> Result<Started, RuleError>,
+    /// The JSON Schemas of the engine's wire types.
+    schemas: fn() -> GameSchemas,
 }
 
 /// A game just started: the game behind [`DynGame`], and the events of its opening.
@@ -151,6 +161,7 @@ impl GameSpec {
             normalize: normalize_engine::<E>,
             private_only: private_only::<E>,
             start: start::<E>,
+            schemas: schemas::<E>,
         }
     }
 }
@@ -169,6 +180,12 @@ impl GameKind {
     /// The seat counts a table of this game may have, ascending.
     pub fn seats(self) -> &'static [usize] {
         self.spec().seats
+    }
+
+    /// The JSON Schemas (2020-12) of this game's options, actions, events and state, generated
+    /// from its engine's Rust types: what the served OpenAPI document gives for the game.
+    pub fn schemas(self) -> GameSchemas {
+        (self.spec().schemas)()
     }
 
     /// Whether `seats` is a valid seat count (Uckers takes 2 or 4, not 3).
@@ -308,6 +325,60 @@ fn private_only<E: TableGame>(options: &serde_json::Value) -> Result<Option<&'st
 
 fn read_options<E: TableGame>(options: &serde_json::Value) -> Result<E::Options, OptionsError> {
     serde_json::from_value(options.clone()).map_err(|e| OptionsError::Unreadable(plain(&e.to_string())))
+}
+
+/// One game's wire types as JSON Schemas (2020-12), generated with `schemars` from the engine's
+/// types and their serde attributes (so a schema is what goes over the wire: `type` tags as
+/// `oneOf` with a `const` per variant, `rename_all`, `default`, `deny_unknown_fields`), as the
+/// server reads them (what it writes reads back). Every object is closed
+/// (`additionalProperties: false`): the server refuses unknown fields in options and actions,
+/// and writes none it does not list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameSchemas {
+    pub options: serde_json::Value,
+    pub action: serde_json::Value,
+    pub event: serde_json::Value,
+    pub state: serde_json::Value,
+    /// The schemas the four refer to (`{"$ref": "#/$defs/<name>"}`), by name.
+    pub defs: serde_json::Map<String, serde_json::Value>,
+}
+
+/// [`GameSchemas`] of `E`: one generator for the four, so that a type they share is one
+/// definition.
+fn schemas<E: TableGame>() -> GameSchemas {
+    use schemars::{generate::SchemaSettings, transform::Transform};
+    let mut generator = SchemaSettings::draft2020_12().with_transform(CloseObjects).into_generator();
+    let root = |mut schema: schemars::Schema| {
+        CloseObjects.transform(&mut schema);
+        schema.to_value()
+    };
+    let options = root(generator.subschema_for::<E::Options>());
+    let action = root(generator.subschema_for::<E::Action>());
+    let event = root(generator.subschema_for::<E::Event>());
+    let state = root(generator.subschema_for::<E>());
+    let defs = generator.take_definitions(true);
+    GameSchemas { options, action, event, state, defs }
+}
+
+/// Closes every object schema that lists its properties (`additionalProperties: false`),
+/// unless it is composed (`allOf`, `oneOf`, … where closing one part would refuse the others'
+/// fields) or says otherwise already.
+#[derive(Debug, Clone, Copy)]
+struct CloseObjects;
+
+impl schemars::transform::Transform for CloseObjects {
+    fn transform(&mut self, schema: &mut schemars::Schema) {
+        if let Some(object) = schema.as_object_mut() {
+            let composed =
+                ["allOf", "anyOf", "oneOf", "$ref", "additionalProperties", "unevaluatedProperties"]
+                    .iter()
+                    .any(|key| object.contains_key(*key));
+            if object.contains_key("properties") && !composed {
+                object.insert("additionalProperties".into(), false.into());
+            }
+        }
+        schemars::transform::transform_subschemas(self, schema);
+    }
 }
 
 /// A game of any kind behind one object-safe interface, speaking JSON at its edges: what a table

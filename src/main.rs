@@ -54,6 +54,9 @@ enum Command {
         #[arg(long)]
         save: Option<std::path::PathBuf>,
     },
+    /// Print the OpenAPI document the server serves at /openapi.json (openapi/openapi.json is
+    /// this output: `luddo openapi > openapi/openapi.json`).
+    Openapi,
 }
 
 #[tokio::main]
@@ -70,6 +73,10 @@ async fn main() {
         Command::Healthcheck => healthcheck().await,
         Command::Backup { destination } => backup(&destination).await,
         Command::Verify { source, token, save } => verify(source, token, save).await,
+        Command::Openapi => {
+            print!("{}", luddo::api::openapi::spec_text());
+            Ok(())
+        }
     };
     if let Err(e) = result {
         eprintln!("luddo: {e}");

@@ -35,6 +35,9 @@ const UNKNOWN: &str = "ldo_00000000000000000000000000000000000000000000000000000
 const COVERED: &[(&str, &str)] = &[
     ("GET", "/health"),
     ("GET", "/ready"),
+    ("GET", "/openapi.json"),
+    ("GET", "/docs"),
+    ("GET", "/docs/{file}"),
     ("POST", "/v1/players"),
     ("GET", "/v1/players/me"),
     ("POST", "/v1/players/me/tokens"),
@@ -152,6 +155,15 @@ async fn public_routes_ignore_who_asks(db: Db) {
     for who in [None, Some(token.as_str()), Some(UNKNOWN)] {
         assert_eq!(s.get("/health", who).await.status, 200);
         assert_eq!(s.get("/ready", who).await.status, 200);
+        assert_eq!(s.get("/openapi.json", who).await.status, 200);
+        for page in ["/docs", "/docs/init.js"] {
+            // Not JSON: asked without the JSON-reading helper.
+            let mut request = s.client.get(format!("{}{page}", s.base));
+            if let Some(token) = who {
+                request = request.bearer_auth(token);
+            }
+            assert_eq!(request.send().await.unwrap().status(), 200, "{page}");
+        }
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
         assert_eq!(s.post("/v1/backgammon/plays", who, plays.clone()).await.status, 200);

@@ -1,5 +1,6 @@
-//! openapi/openapi.yaml and the router agree: the same routes and methods, and the spec's
-//! examples fit its own schemas and the real responses.
+//! The served spec (`GET /openapi.json`) and the router agree: the same routes and methods, and
+//! the spec's examples fit its own schemas and the real responses; openapi/openapi.json is the
+//! served spec.
 
 mod common;
 
@@ -27,7 +28,7 @@ fn router_paths(s: &TestServer) -> BTreeSet<String> {
 
 /// `path` with each `{parameter}` filled in, as a request would name it.
 fn concrete(path: &str, some_id: &str) -> String {
-    path.replace("{id}", some_id).replace("{code}", "ABC")
+    path.replace("{id}", some_id).replace("{code}", "ABC").replace("{file}", "init.js")
 }
 
 /// The status the running server answers `method` on `path` with (any body, no token).
@@ -73,8 +74,8 @@ async fn router_and_spec_have_the_same_routes() {
     assert!(served.len() >= 10, "found the routes in the router's Debug output: {served:?}");
     let undocumented: Vec<_> = served.difference(&spec).collect();
     let unserved: Vec<_> = spec.difference(&served).collect();
-    assert!(undocumented.is_empty(), "routes missing from openapi.yaml: {undocumented:?}");
-    assert!(unserved.is_empty(), "openapi.yaml documents routes the router lacks: {unserved:?}");
+    assert!(undocumented.is_empty(), "routes missing from the spec: {undocumented:?}");
+    assert!(unserved.is_empty(), "the spec documents routes the router lacks: {unserved:?}");
 }
 
 /// From the spec's side: every documented route is served (never the 404/405 fallbacks), and
@@ -94,6 +95,55 @@ async fn every_documented_route_is_served_and_no_other_method() {
             }
         }
     }
+}
+
+/// openapi/openapi.json is what the server serves at `/openapi.json`, byte for byte. After
+/// changing openapi/base.yaml or a game's types: `cargo run -- openapi > openapi/openapi.json`.
+#[tokio::test]
+async fn the_checked_in_spec_is_the_served_one() {
+    let s = TestServer::start(Db::Sqlite).await;
+    let served = s.client.get(format!("{}/openapi.json", s.base)).send().await.unwrap();
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.headers()["content-type"], "application/json");
+    let served = served.text().await.unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&served).unwrap(), *spec::spec());
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
+    let checked_in = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        checked_in == served,
+        "openapi/openapi.json is not the served spec; regenerate it: cargo run -- openapi > openapi/openapi.json"
+    );
+}
+
+/// `/docs` is the interactive reference, its script and styles served by the binary itself
+/// (no CDN), reading the served spec.
+#[tokio::test]
+async fn the_reference_is_served_from_the_binary() {
+    let s = TestServer::start(Db::Sqlite).await;
+    let get = |path: &str| s.client.get(format!("{}{path}", s.base)).send();
+    let page = get("/docs").await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    let page = page.text().await.unwrap();
+    assert!(!page.contains("https://"), "the page loads nothing from elsewhere");
+    for (file, kind) in [
+        ("swagger-ui-bundle.js", "text/javascript"),
+        ("swagger-ui.css", "text/css"),
+        ("init.js", "text/javascript"),
+    ] {
+        assert!(page.contains(&format!("/docs/{file}")), "{file} is on the page");
+        let r = get(&format!("/docs/{file}")).await.unwrap();
+        assert_eq!(r.status(), 200, "{file}");
+        assert_eq!(r.headers()["content-type"], kind, "{file}");
+        let body = r.text().await.unwrap();
+        assert!(!body.is_empty(), "{file}");
+        if file == "init.js" {
+            assert!(body.contains("\"/openapi.json\""), "the reference reads the served spec");
+        }
+    }
+    let missing = get("/docs/nothing.js").await.unwrap();
+    assert_eq!(missing.status(), 404);
+    assert_eq!(missing.json::<Value>().await.unwrap()["code"], "not_found");
 }
 
 /// The spec's `Game` enum is the games' registry (`luddo::games`), in its order.
@@ -182,7 +232,8 @@ async fn examples_match_real_responses() {
 }
 
 /// The spec lists exactly the error codes the server has (`ErrorCode`): every code in
-/// `Problem.code` or in the WebSocket `ErrorMessage.code`, and nothing else there.
+/// `Problem.code` (generated) or in the WebSocket `ErrorMessage.code` (written in
+/// openapi/base.yaml), and nothing else there.
 #[test]
 fn spec_lists_exactly_the_error_codes() {
     use luddo::api::error::ErrorCode;
@@ -198,6 +249,32 @@ fn spec_lists_exactly_the_error_codes() {
     let source: BTreeSet<String> = ErrorCode::ALL.iter().map(|c| c.as_str().to_string()).collect();
     let undocumented: Vec<_> = source.difference(&spec).collect();
     let unknown: Vec<_> = spec.difference(&source).collect();
-    assert!(undocumented.is_empty(), "error codes missing from openapi.yaml: {undocumented:?}");
-    assert!(unknown.is_empty(), "openapi.yaml lists codes ErrorCode lacks: {unknown:?}");
+    assert!(undocumented.is_empty(), "error codes missing from the spec: {undocumented:?}");
+    assert!(unknown.is_empty(), "the spec lists codes ErrorCode lacks: {unknown:?}");
+}
+
+/// The per-game schemas are strict: a real entry of one game fits its game's entry schema, not
+/// another game's, and not with a field its event does not have; the table view likewise.
+#[tokio::test]
+async fn an_entry_fits_its_own_games_schema_only() {
+    let s = TestServer::start(Db::Sqlite).await;
+    let (id, tokens) = common::seated_table(&s, "luddo", 2, json!({})).await;
+    let mut ws = s.ws(&id, &format!("token={}", tokens[0])).await;
+    let entry = ws.entry_where(|e| e["events"].as_array().is_some_and(|e| !e.is_empty())).await;
+    let fits = |name: &str, value: &Value| {
+        spec::cached(&json!({"$ref": format!("#/components/schemas/{name}")})).is_valid(value)
+    };
+    assert!(fits("LuddoEntryMessage", &entry), "{entry}");
+    assert!(fits("EntryMessage", &entry), "{entry}");
+    assert!(!fits("BackgammonEntryMessage", &entry), "{entry}");
+    let mut extra = entry.clone();
+    extra["events"][0]["surprise"] = json!(1);
+    assert!(!fits("LuddoEntryMessage", &extra), "an unknown event field is refused: {extra}");
+
+    let table = s.table_view(&id, Some(&tokens[0])).await;
+    assert!(fits("LuddoTable", &table) && fits("Table", &table), "{table}");
+    assert!(!fits("UckersTable", &table), "{table}");
+    let mut state = table.clone();
+    state["play"]["state"]["surprise"] = json!(true);
+    assert!(!fits("Table", &state), "an unknown state field is refused");
 }

@@ -16,6 +16,7 @@ mod events;
 pub mod extract;
 mod health;
 pub mod limits;
+pub mod openapi;
 mod paging;
 mod players;
 mod shame;
@@ -93,6 +94,7 @@ pub fn router(state: AppState) -> Router {
 
     Router::new()
         .merge(health::router())
+        .merge(openapi::router())
         .merge(players::router())
         .merge(tables::router())
         .merge(actions::router())

@@ -23,6 +23,7 @@ pub mod opening;
 pub mod snakes;
 pub mod uckers;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
 
@@ -32,7 +33,7 @@ pub use dice::{DiceSource, ScriptedDice};
 pub type Seat = usize;
 
 /// Why a seat rolls again (the `reason` of every game's `extra_roll` event).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ExtraRollReason {
     /// The throw held a 6 (classic Ludo, Uckers, Snakes and Ladders).
@@ -47,7 +48,7 @@ pub enum ExtraRollReason {
 
 /// Why an engine refused a configuration or an action. The message names the reason in words a
 /// player would understand; the kind lets the API choose a stable error code.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize, schemars::JsonSchema)]
 #[error("{message}")]
 pub struct RuleError {
     pub kind: RuleErrorKind,
@@ -55,7 +56,7 @@ pub struct RuleError {
 }
 
 /// The broad reasons an engine says no.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RuleErrorKind {
     /// The options or seat count do not make a valid game.
@@ -87,7 +88,7 @@ impl RuleError {
 }
 
 /// How a finished game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Outcome {
     /// The place of each seat, indexed by seat: 1 is the winner. Partners share a place; seats
     /// that did not play on for places share the last place.
@@ -100,7 +101,7 @@ pub struct Outcome {
 }
 
 /// One entry for the hall of shame: these seats lost in disgrace.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ShameEntry {
     pub seats: Vec<Seat>,
     pub kind: ShameKind,
@@ -108,7 +109,7 @@ pub struct ShameEntry {
     pub pieces_home: u8,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ShameKind {
     /// An "8-piece dicking": the partnership lost with no piece home.
@@ -121,14 +122,14 @@ pub enum ShameKind {
 ///
 /// `Self` is the whole state of one game (or one match, for backgammon matches): everything
 /// needed to continue it, nothing secret (the dice seed lives outside the engine).
-pub trait Engine: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+pub trait Engine: Clone + Debug + Serialize + DeserializeOwned + JsonSchema + Send + Sync + 'static {
     /// Options chosen at table creation. Deserializing rejects unknown fields; `Default` is the
     /// house default for every option.
-    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + JsonSchema + Send + Sync + 'static;
     /// What a seat may do (roll, move, double, challenge …), tagged by `"type"`.
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema + Send + Sync + 'static;
     /// What happened (dice thrown, piece moved, piece captured …), tagged by `"type"`.
-    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema + Send + Sync + 'static;
 
     /// Checks that `options` and the number of seats make a valid game.
     fn validate(options: &Self::Options, seats: usize) -> Result<(), RuleError>;

@@ -14,7 +14,7 @@ pub const FINISH: u8 = 100;
 pub const ENTRY: u8 = 6;
 
 /// A board layout: where ladders and snakes start and end.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
     /// `[foot, top]` pairs: landing on the foot climbs to the top.
@@ -147,7 +147,7 @@ impl Board {
 }
 
 /// Table options. `{}` is the classic board.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct SnakesOptions {
     /// The layout; the classic 1943 board when absent.
@@ -155,14 +155,14 @@ pub struct SnakesOptions {
 }
 
 /// The one thing a player does.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum SnakesAction {
     Roll,
 }
 
 /// What happened. Squares are 1..=100; `from: null` means off the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum SnakesEvent {
     /// One opening throw (every seat throws; ties on the highest throw again).
@@ -227,7 +227,7 @@ pub enum SnakesEvent {
 }
 
 /// The state of one game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Snakes {
     options: SnakesOptions,
     /// Each seat's square; `None` while off the board.

@@ -319,7 +319,7 @@ impl TestServer {
     pub async fn ws(&self, table: &str, query: &str) -> Ws {
         let url = format!("{}/v1/tables/{table}/events?{query}", self.base.replace("http://", "ws://"));
         let (stream, _) = tokio_tungstenite::connect_async(&url).await.expect("websocket connects");
-        Ws { stream, url, watchdog: Watchdog::new() }
+        Ws { stream, url, watchdog: Watchdog::new(), game: spec::game_of_table(table) }
     }
 
     /// The table's JSON as `token` sees it.
@@ -347,6 +347,8 @@ pub struct Ws {
     url: String,
     /// Fails a [`Ws::next`] that waits longer than [`WS_MESSAGE_TIMEOUT`].
     watchdog: Watchdog,
+    /// The table's game, if a response showed it: messages are checked against its schemas.
+    game: Option<String>,
 }
 
 /// How long [`Ws::next`] waits for a message, in real time, before it fails the test: far more
@@ -422,7 +424,7 @@ impl Ws {
     /// within [`WS_MESSAGE_TIMEOUT`].
     pub async fn next(&mut self) -> Option<Value> {
         use tokio_tungstenite::tungstenite::Message;
-        let (url, stream) = (&self.url, &mut self.stream);
+        let (url, stream, game) = (&self.url, &mut self.stream, self.game.as_deref());
         let what = || format!("no WebSocket message within {WS_MESSAGE_TIMEOUT:?} on {url}");
         // One wait for the whole call: pings and other frames in between do not restart it.
         self.watchdog
@@ -431,7 +433,7 @@ impl Ws {
                     match stream.next().await? {
                         Ok(Message::Text(t)) => {
                             let message = serde_json::from_str(&t).expect("JSON message");
-                            spec::check_ws_message(&message);
+                            spec::check_ws_message(&message, game);
                             return Some(message);
                         }
                         Ok(Message::Close(_)) | Err(_) => return None,

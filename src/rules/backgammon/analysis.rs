@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where the position comes from. JSON: `{"position_id": "4HPwATDgc/ABMA"}` or
 /// `{"xgid": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum PositionInput {
     /// A Position ID, read with the side to play on roll (as GNU Backgammon reads it).
@@ -18,7 +18,7 @@ pub enum PositionInput {
 }
 
 /// One legal play.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlayInfo {
     /// GNU Backgammon's notation, e.g. `13/7*/5 6/5`, `bar/22`, `6/off(2)`.
     pub play: String,

@@ -19,7 +19,7 @@ pub const CHECKERS: u8 = 15;
 pub const BAR: usize = 24;
 
 /// Both sides' checkers, from the point of view of the side on roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Position {
     /// The side on roll: index 0–23 = its points 1–24, 24 = its bar.
     pub me: [u8; 25],
@@ -130,7 +130,7 @@ impl Position {
 
 /// One checker's move by one die, numbered from the mover's side as GNU Backgammon numbers
 /// them: `from` 1–24 or 25 for the bar, `to` 1–24 or 0 for off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Step {
     pub from: u8,
     pub to: u8,

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// What is wrong with a position, match or XGID given to us.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PositionError {
     #[error("a Position ID has 14 characters, not {len}")]
@@ -131,7 +131,7 @@ pub fn parse_position_id(id: &str) -> Result<Position, PositionError> {
 }
 
 /// GNU Backgammon's game state field of the Match ID.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameState {
     NoGame = 0,
@@ -142,7 +142,7 @@ pub enum GameState {
 }
 
 /// Everything a Match ID holds. Players are GNU Backgammon's 0 and 1 (our seats).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct MatchState {
     /// The cube's value (a power of two, at most 2^15).
     pub cube: u32,
@@ -255,7 +255,7 @@ pub fn parse_match_id(id: &str) -> Result<MatchState, PositionError> {
 }
 
 /// A position with its match state, as an XGID describes it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Xgid {
     /// Seen from the player on roll (`m.on_roll`).
     pub position: Position,

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_CUBE: u32 = 1 << 15;
 
 /// Table options. `{}` is a money game (one game) with the cube.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct BackgammonOptions {
     /// Points to win the match; 0 plays a single money game.
@@ -44,7 +44,7 @@ impl Default for BackgammonOptions {
 }
 
 /// What a seat may do.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum BackgammonAction {
     Roll,
@@ -75,7 +75,7 @@ impl BackgammonAction {
 }
 
 /// How a game was won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WinKind {
     Single,
@@ -94,7 +94,7 @@ impl WinKind {
 }
 
 /// What happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum BackgammonEvent {
     /// A game of the match begins (1 for the first).
@@ -172,7 +172,7 @@ pub enum BackgammonEvent {
 }
 
 /// Where the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// The seat on turn rolls (or doubles first).
@@ -186,7 +186,7 @@ pub enum Phase {
 }
 
 /// A money game or a match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Backgammon {
     options: BackgammonOptions,
     /// Each seat's checkers on its own points (index 0–23 = points 1–24, 24 = bar).

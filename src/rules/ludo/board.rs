@@ -19,7 +19,7 @@ pub const PIECES: usize = 4;
 pub const MAX_SEATS: usize = 6;
 
 /// The two boards of the family.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BoardKind {
     /// 4 arms, 52 track squares: 2–4 players.

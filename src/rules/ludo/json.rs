@@ -10,16 +10,18 @@ use super::state::{BASE, LudoState, Phase, Variant};
 use crate::rules::{ExtraRollReason, RuleError, Seat};
 
 /// The rule set and its options, tagged by the game's name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "game", rename_all = "snake_case", deny_unknown_fields)]
+#[schemars(rename = "Rules")]
 pub(crate) enum RulesJson {
     Luddo { home_bonus: bool },
     Ludo { enter_on: Vec<u8>, play_for_places: bool },
 }
 
 /// One seat: where it sits, its pieces, its place once finished.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Seat")]
 pub(crate) struct SeatJson {
     arm: u8,
     colour: String,
@@ -28,8 +30,9 @@ pub(crate) struct SeatJson {
     place: Option<u8>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "State")]
 pub(crate) struct StateJson {
     rules: RulesJson,
     board: BoardKind,

@@ -26,7 +26,7 @@ use super::{DiceSource, Engine, ExtraRollReason, Outcome, RuleError, Seat};
 pub(crate) use state::NoEvents;
 
 /// What a seat may do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Throw the die. In Luddo one roll throws the whole sequence: again at once on each 6,
@@ -37,7 +37,7 @@ pub enum Action {
 }
 
 /// A piece sent back to base.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CapturedPiece {
     pub seat: Seat,
     pub piece: u8,
@@ -46,7 +46,7 @@ pub struct CapturedPiece {
 }
 
 /// What happened, in order; enough to animate the board and to read the game's log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// One opening throw (every seat throws; ties on the highest throw again).
@@ -114,6 +114,21 @@ impl<'de> Deserialize<'de> for Numbers {
     }
 }
 
+/// The wire form: an array of up to three numbers, each a die's 1 to 6.
+impl schemars::JsonSchema for Numbers {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Numbers".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Up to three numbers of one turn, in the order thrown.",
+            "type": "array",
+            "items": { "type": "integer", "minimum": 1, "maximum": 6 },
+            "maxItems": 3
+        })
+    }
+}
+
 impl PartialEq<[u8]> for Numbers {
     fn eq(&self, other: &[u8]) -> bool {
         self.as_slice() == other
@@ -121,7 +136,7 @@ impl PartialEq<[u8]> for Numbers {
 }
 
 /// Options of a `luddo` table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct LuddoOptions {
     /// Bringing a token home earns the extra roll (a house rule; the capture bonus always holds).
@@ -135,7 +150,7 @@ impl Default for LuddoOptions {
 }
 
 /// Options of a classic `ludo` table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct ClassicOptions {
     /// The numbers that bring a piece out of base: `[6]`, or `[1, 6]` for the children's variant.
@@ -178,12 +193,12 @@ fn check_seats(seats: usize) -> Result<(), RuleError> {
 }
 
 /// The engine of a `luddo` table (RULES.md §3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(try_from = "LudoState", into = "LudoState")]
 pub struct Luddo(LudoState);
 
 /// The engine of a classic `ludo` table (RULES.md §2).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(try_from = "LudoState", into = "LudoState")]
 pub struct ClassicLudo(LudoState);
 

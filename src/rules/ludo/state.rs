@@ -32,7 +32,7 @@ pub enum Variant {
 }
 
 /// What the seat to act must do next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Throw the die (Luddo: the whole sequence up to the first number that is not a 6).
@@ -133,7 +133,7 @@ impl Blocked {
 
 /// The whole state of one Ludo-family game. Its JSON form (see `json.rs`) lists each seat's
 /// pieces by progress, the pending numbers, whose turn it is and the places so far.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(into = "super::json::StateJson", try_from = "super::json::StateJson")]
 pub struct LudoState {
     pub(crate) variant: Variant,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// One piece moved by one die. A piece in base with a die of 6 is brought out onto its start
 /// square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Step {
     pub piece: PieceId,
     pub die: u8,
@@ -21,7 +21,7 @@ pub struct Step {
 /// {"type": "total", "piece": {"colour": "red", "index": 1}}
 /// {"type": "challenge", "piece": {"colour": "red", "index": 1}, "target": 17}
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Throw both dice.
@@ -53,7 +53,7 @@ pub enum Action {
 }
 
 /// Why dice went unused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ForfeitReason {
     /// No piece could use them.
@@ -74,7 +74,7 @@ pub enum ForfeitReason {
 
 /// What happened, tagged by `"type"`. Progress values follow [`super::board::Piece`]; squares
 /// are track indices 0..52.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A seat's throw for the opening.

@@ -16,7 +16,9 @@ pub const PIPE_START: u8 = 51;
 pub const HOME: u8 = 56;
 
 /// The four colours, clockwise from arm 0. Yellow+green and red+blue are partners.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Colour {
     Yellow,
@@ -79,7 +81,7 @@ impl Colour {
 }
 
 /// The two sides of the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Partnership {
     YellowGreen,
@@ -109,7 +111,9 @@ pub fn track_square(colour: Colour, progress: u8) -> Option<u8> {
 }
 
 /// One piece: its colour and which of the colour's four it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct PieceId {
     pub colour: Colour,
     /// 0..4.
@@ -134,7 +138,7 @@ impl std::fmt::Display for PieceId {
 }
 
 /// Where one piece is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Piece {
     /// `null` in base; 0..=50 on the track (0 = own start square), 51..=55 in the pipe,
     /// 56 home. The track square is `(13·arm + progress) mod 52`.
@@ -145,7 +149,7 @@ pub struct Piece {
 }
 
 /// All sixteen pieces.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Board {
     /// Indexed by colour (yellow, red, green, blue), then by piece index.
     pub pieces: [[Piece; 4]; 4],

@@ -8,7 +8,7 @@ use super::board::{Board, Colour, LAST_TRACK, PieceId, track_square};
 use serde::{Deserialize, Serialize};
 
 /// A standing challenge against a blob.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Challenge {
     /// The challenging piece (for a challenge from base, a piece in base).
     pub piece: PieceId,

@@ -41,7 +41,7 @@ use moves::{Effect, Mover};
 use serde::{Deserialize, Serialize};
 
 /// The whole state of one game of Uckers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Uckers {
     options: UckersOptions,
     /// 2 or 4.
@@ -59,7 +59,7 @@ pub struct Uckers {
 }
 
 /// What the game waits for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// The colour to play throws (or declares something before throwing).
@@ -71,7 +71,7 @@ pub enum Phase {
 }
 
 /// What the rules remember about one colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ColourState {
     /// Throws this colour has made (the opening excluded): snake eyes counts first and second
     /// throws.

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// Options chosen when the table is created. Unknown fields are refused; every field has the
 /// house default, so `{}` is a valid table.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct UckersOptions {
     /// What snake eyes (double 1) on a player's first throw does.
@@ -22,7 +22,7 @@ pub struct UckersOptions {
 }
 
 /// The snake-eyes rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SnakeEyes {
     /// Double 1 is an ordinary throw.
