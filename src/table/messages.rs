@@ -90,8 +90,10 @@ pub struct Subscription {
 }
 
 /// The WebSocket message for a log entry:
-/// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal","at"}`;
-/// `legal` holds what each seat may post next, by seat. Serialized straight from the entry
+/// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal","state","at"}`;
+/// `legal` holds what each seat may post next, by seat; `state` the game state after the
+/// entry, as `GET /v1/tables/{id}` shows it in `play.state` (absent only for entries stored
+/// before it was, once the actor no longer holds them). Serialized straight from the entry
 /// (no intermediate JSON tree): it is done for every entry the server writes.
 #[derive(Debug, Serialize)]
 pub struct EntryMessage<'a> {
@@ -104,6 +106,8 @@ pub struct EntryMessage<'a> {
     to_act: Option<usize>,
     deadline: Option<String>,
     legal: &'a [Vec<Value>],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<&'a Value>,
     at: String,
 }
 
@@ -121,6 +125,7 @@ impl<'a> EntryMessage<'a> {
             to_act: after.to_act,
             deadline: after.deadline.map(rfc3339),
             legal: &after.legal,
+            state: after.state.as_ref(),
             at: rfc3339(entry.at),
         }
     }
@@ -177,6 +182,8 @@ mod tests {
             to_act: &'a Value,
             deadline: Option<String>,
             legal: &'a Value,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            state: Option<&'a Value>,
             at: String,
         }
         static EMPTY: Value = Value::Array(vec![]);
@@ -191,23 +198,28 @@ mod tests {
             to_act: p.get("to_act").unwrap_or(&Value::Null),
             deadline: p.get("deadline").and_then(Value::as_i64).map(rfc3339),
             legal: p.get("legal").unwrap_or(&EMPTY),
+            state: p.get("state"),
             at: rfc3339(entry.at),
         })
         .unwrap()
     }
 
-    /// Every kind of entry: its `events` column is stored as the untyped code wrote it, and
-    /// its WebSocket message is what it was, for entries written now and for old ones (before
-    /// `legal`).
+    /// Every kind of entry: its `events` column is stored as the untyped code wrote it (with
+    /// `state` added in its alphabetical place), and its WebSocket message is what it was plus
+    /// `state` after `legal`, for entries written now and for old ones (before `legal`, before
+    /// `state`: no `state` key then).
     #[test]
     fn entries_are_stored_and_sent_as_before() {
         let payloads = [
+            json!({"events": [{"type": "rolled", "dice": [6, 2]}], "to_act": 1, "deadline": 1_700_000_015_000_i64,
+                   "legal": [[], [{"type": "move", "piece": 0}]], "state": {"turn": 1, "dice": [6, 2]}}),
             json!({"events": [{"type": "rolled", "dice": [6, 2]}], "to_act": 1, "deadline": 1_700_000_015_000_i64,
                    "legal": [[], [{"type": "move", "piece": 0}]]}),
             json!({"events": [], "to_act": null, "deadline": null, "legal": [[], []]}),
             json!({"events": [], "to_act": 0, "deadline": null}),
         ];
-        let actors = [PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server];
+        let actors =
+            [PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server, PlayedBy::Human];
         for (payload, actor) in payloads.iter().cycle().zip(actors) {
             let events: EntryEvents = serde_json::from_value(payload.clone()).unwrap();
             let entry = LogEntry {

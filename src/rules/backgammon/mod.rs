@@ -173,8 +173,9 @@ pub enum Phase {
     Over,
 }
 
-/// A money game or a match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A money game or a match. Serialized (the state clients see) with the position in the
+/// notations other programs read as well: see its `Serialize` impl.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Backgammon {
     options: BackgammonOptions,
     /// Each seat's checkers on its own points (index 0–23 = points 1–24, 24 = bar).
@@ -195,6 +196,49 @@ pub struct Backgammon {
     /// How the last game ended, for the Match ID once the match is over.
     last_state: GameState,
     winner: Option<Seat>,
+}
+
+/// The state as clients see it (`play.state` of `GET /v1/tables/{id}` and `state` of every
+/// WebSocket entry): every field, then the position as GNU Backgammon's Position ID and
+/// Match ID and eXtreme Gammon's XGID, so that a client can hand it to either program (or to
+/// `POST /v1/backgammon/plays`) without rebuilding it from the board. Deserializing ignores
+/// the three: they are derived from the fields.
+impl Serialize for Backgammon {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        // Destructured, so that a new field cannot be forgotten here.
+        let Self {
+            options,
+            board,
+            turn,
+            phase,
+            cube,
+            cube_owner,
+            score,
+            game,
+            crawford_game,
+            crawford_done,
+            last_state,
+            winner,
+        } = self;
+        let mut s = serializer.serialize_struct("Backgammon", 15)?;
+        s.serialize_field("options", options)?;
+        s.serialize_field("board", board)?;
+        s.serialize_field("turn", turn)?;
+        s.serialize_field("phase", phase)?;
+        s.serialize_field("cube", cube)?;
+        s.serialize_field("cube_owner", cube_owner)?;
+        s.serialize_field("score", score)?;
+        s.serialize_field("game", game)?;
+        s.serialize_field("crawford_game", crawford_game)?;
+        s.serialize_field("crawford_done", crawford_done)?;
+        s.serialize_field("last_state", last_state)?;
+        s.serialize_field("winner", winner)?;
+        s.serialize_field("position_id", &self.position_id())?;
+        s.serialize_field("match_id", &self.match_id())?;
+        s.serialize_field("xgid", &self.xgid())?;
+        s.end()
+    }
 }
 
 fn other(seat: Seat) -> Seat {
