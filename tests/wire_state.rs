@@ -75,11 +75,20 @@ async fn every_entry_carries_the_state_get_shows_at_its_seq(db: Db) {
     let mut games = vec![];
     for (game, seats) in [("backgammon", 2), ("luddo", 4)] {
         let (id, live) = play_watching(&s, game, seats).await;
-        // Resumed from the actor's memory: the same messages.
+        // Resumed while the actor runs, from its memory (the last 256 entries) or from the
+        // store (a Luddo game is longer): the same entries, but for the legal actions the
+        // finish dropped from the stored ones.
         let since = live.len() as i64 / 2;
         let mut ws = s.ws(&id, &format!("since={since}")).await;
         let resumed = common::entries_upto(&mut ws, since + 1, live.len() as i64).await;
-        assert_eq!(resumed[..], live[since as usize..], "{game}");
+        let without_legal = |e: &Value| {
+            let mut e = e.clone();
+            e.as_object_mut().unwrap().remove("legal");
+            e
+        };
+        for (read, sent) in resumed.iter().zip(&live[since as usize..]) {
+            assert_eq!(without_legal(read), without_legal(sent), "{game}");
+        }
         games.push((game, id, live));
     }
     let (_, _, backgammon) = &games[0];

@@ -122,7 +122,7 @@ mod tests {
             assert_eq!(from_xgid.read().unwrap(), (pos, Some(dice)));
             assert_eq!(legal_plays(&gnubg, dice).unwrap(), legal_plays(&from_xgid, dice).unwrap());
         }
-        // Before the roll (GNU Backgammon: "cAkAAAAAAAAE", player 0 to roll): no throw.
+        // Before the roll (as GNU Backgammon reads the XGID of the start with no dice): no throw.
         let to_roll = PositionInput::Gnubg { position_id: "4HPwATDgc/ABMA".into(), match_id: "cAkAAAAAAAAE".into() };
         assert_eq!(to_roll.read().unwrap().1, None);
     }
@@ -134,7 +134,7 @@ mod tests {
         assert_eq!(read("cIkKAAAAAA!E"), Err(PositionError::NotBase64 { ch: '!' }));
         // A cube offered: the player to decide takes or drops; there is no play.
         let mut doubled = ids::parse_match_id("cAkAAAAAAAAE").unwrap();
-        (doubled.doubled, doubled.turn) = (true, 1);
+        (doubled.doubled, doubled.turn) = (true, 1 - doubled.on_roll);
         assert!(
             matches!(read(&ids::match_id(&doubled)), Err(PositionError::MatchId { reason }) if reason.contains("cube"))
         );
