@@ -34,11 +34,11 @@ struct Sums {
 }
 
 fn main() {
-    let games: u64 = std::env::args()
-        .skip_while(|a| a != "--games")
-        .nth(1)
-        .map_or(200, |n| n.parse().expect("--games N"));
-    println!("| game | entries per game | state | log row while playing (without state) | finished log row (without state) | message (without state) |");
+    let games: u64 =
+        std::env::args().skip_while(|a| a != "--games").nth(1).map_or(200, |n| n.parse().expect("--games N"));
+    println!(
+        "| game | entries per game | state | log row while playing (without state) | finished log row (without state) | message (without state) |"
+    );
     println!("|---|---|---|---|---|---|");
     for (kind, seats) in [(GameKind::Backgammon, 2), (GameKind::Luddo, 4)] {
         let mut sums = Sums::default();

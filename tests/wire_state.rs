@@ -37,7 +37,10 @@ async fn play_watching(s: &TestServer, game: &str, seats: usize) -> (String, Vec
             }
         }
         let last = entries.last().unwrap();
-        assert_eq!(last["state"], play["state"], "{game}: the entry at seq {seq} carries the state GET shows");
+        assert_eq!(
+            last["state"], play["state"],
+            "{game}: the entry at seq {seq} carries the state GET shows"
+        );
         if view["status"] == "finished" {
             break;
         }
@@ -111,7 +114,11 @@ async fn every_entry_carries_the_state_get_shows_at_its_seq(db: Db) {
             let mut ws = s.ws(id, &format!("since={since}")).await;
             let stored = common::entries_upto(&mut ws, since + 1, last).await;
             for (read, sent) in stored.iter().zip(&live[since as usize..]) {
-                assert_eq!(read["state"], sent["state"], "{game}: entry {} read back from the store", sent["seq"]);
+                assert_eq!(
+                    read["state"], sent["state"],
+                    "{game}: entry {} read back from the store",
+                    sent["seq"]
+                );
                 assert!(read["legal"].as_array().unwrap().iter().all(|seat| seat == &json!([])), "{read}");
             }
         }

@@ -64,7 +64,10 @@ async fn plays(Json(body): Json<PlaysRequest>) -> ApiResult<Json<PlaysResponse>>
         ));
     };
     if dice.iter().any(|d| !(1..=6).contains(d)) {
-        return Err(ApiError::unprocessable(ErrorCode::InvalidDice, format!("dice are 1 to 6, not {dice:?}")));
+        return Err(ApiError::unprocessable(
+            ErrorCode::InvalidDice,
+            format!("dice are 1 to 6, not {dice:?}"),
+        ));
     }
     Ok(Json(PlaysResponse { plays: plays_of(&position, dice) }))
 }

@@ -218,8 +218,14 @@ mod tests {
             json!({"events": [], "to_act": null, "deadline": null, "legal": [[], []]}),
             json!({"events": [], "to_act": 0, "deadline": null}),
         ];
-        let actors =
-            [PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server, PlayedBy::Human];
+        let actors = [
+            PlayedBy::Human,
+            PlayedBy::Timeout,
+            PlayedBy::Bot,
+            PlayedBy::Forced,
+            PlayedBy::Server,
+            PlayedBy::Human,
+        ];
         for (payload, actor) in payloads.iter().cycle().zip(actors) {
             let events: EntryEvents = serde_json::from_value(payload.clone()).unwrap();
             let entry = LogEntry {

@@ -38,7 +38,8 @@ impl PositionInput {
                 let m = super::ids::parse_match_id(match_id)?;
                 if !m.doubled && m.turn != m.on_roll {
                     return Err(PositionError::MatchId {
-                        reason: "the player to decide is not the player on roll, and no cube is offered".into(),
+                        reason: "the player to decide is not the player on roll, and no cube is offered"
+                            .into(),
                     });
                 }
                 let game = Backgammon::from_gnubg_ids(position_id, match_id, BackgammonOptions::default())?;
@@ -46,7 +47,8 @@ impl PositionInput {
                     Phase::ToPlay { dice } => Ok((game.position(), Some(dice))),
                     Phase::ToRoll => Ok((game.position(), None)),
                     Phase::CubeOffered => Err(PositionError::MatchId {
-                        reason: "a cube is offered: the player to decide takes or drops, there is no play".into(),
+                        reason: "a cube is offered: the player to decide takes or drops, there is no play"
+                            .into(),
                     }),
                     Phase::Over => Err(PositionError::MatchId { reason: "the game is over".into() }),
                 }
@@ -123,13 +125,16 @@ mod tests {
             assert_eq!(legal_plays(&gnubg, dice).unwrap(), legal_plays(&from_xgid, dice).unwrap());
         }
         // Before the roll (as GNU Backgammon reads the XGID of the start with no dice): no throw.
-        let to_roll = PositionInput::Gnubg { position_id: "4HPwATDgc/ABMA".into(), match_id: "cAkAAAAAAAAE".into() };
+        let to_roll =
+            PositionInput::Gnubg { position_id: "4HPwATDgc/ABMA".into(), match_id: "cAkAAAAAAAAE".into() };
         assert_eq!(to_roll.read().unwrap().1, None);
     }
 
     #[test]
     fn a_match_id_that_leaves_no_play_is_refused_with_a_reason() {
-        let read = |m: &str| PositionInput::Gnubg { position_id: "4HPwATDgc/ABMA".into(), match_id: m.into() }.read();
+        let read = |m: &str| {
+            PositionInput::Gnubg { position_id: "4HPwATDgc/ABMA".into(), match_id: m.into() }.read()
+        };
         assert_eq!(read("cIkKAAAAAAA"), Err(PositionError::MatchIdLength { len: 11 }));
         assert_eq!(read("cIkKAAAAAA!E"), Err(PositionError::NotBase64 { ch: '!' }));
         // A cube offered: the player to decide takes or drops; there is no play.
