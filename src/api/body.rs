@@ -74,6 +74,11 @@ pub fn whole_pair<'de, D: Deserializer<'de>, T: TryFrom<u64>>(d: D) -> Result<[T
     <[Whole<T>; 2]>::deserialize(d).map(|[a, b]| [a.0, b.0])
 }
 
+/// An optional pair of whole numbers (not `null`).
+pub fn some_whole_pair<'de, D: Deserializer<'de>, T: TryFrom<u64>>(d: D) -> Result<Option<[T; 2]>, D::Error> {
+    whole_pair(d).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -211,7 +211,8 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
 /// Drops the legal actions from every entry of a finished table: they told its players what
 /// they could post next, and nobody posts to a finished table again. They are most of a log's
 /// bytes (every seat's choices after every entry: KiBs per backgammon entry); what happened —
-/// the actions, events, clocks — stays. The only statement that differs per backend: the
+/// the actions, events, clocks, and the state after each entry, which clients replaying a
+/// finished game render — stays. The only statement that differs per backend: the
 /// `events` column is JSON text, edited with each database's own JSON functions.
 async fn drop_legal_actions(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<()> {
     let sql = if (**tx).backend_name().eq_ignore_ascii_case("PostgreSQL") {

@@ -312,7 +312,7 @@ spelled!(PlayedBy, "actions.actor", {
 ///
 /// The fields are in the order of the stored keys (alphabetical, as the column was first
 /// written from an untyped JSON object), so the text stays byte-for-byte what it was. Each has
-/// a default: entries written before `legal` existed lack it.
+/// a default: entries written before `legal` (or `state`) existed lack it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct EntryEvents {
     /// When the clock of the seat to act runs out after the entry (Unix ms).
@@ -324,6 +324,10 @@ pub struct EntryEvents {
     /// What each seat may post next, by seat (nothing once the game is over).
     #[serde(default)]
     pub legal: Vec<Vec<serde_json::Value>>,
+    /// The game state after the entry, as `GET /v1/tables/{id}` shows it in `play.state`.
+    /// Absent from entries written before it was stored (see docs/architecture.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<serde_json::Value>,
     /// Whose decision the game waits for next.
     #[serde(default)]
     pub to_act: Option<usize>,

@@ -48,10 +48,18 @@ impl Actor {
         config: Arc<Config>,
         clock: Clock,
     ) -> Result<Self, PlayError> {
-        let log = store.entries(record.id, 0, i64::MAX).await?;
-        let table = Table::load(&record, &config, &log, clock.now_millis())?;
+        let mut log = store.entries(record.id, 0, i64::MAX).await?;
+        let mut table = Table::load(&record, &config, &log, clock.now_millis())?;
+        let tail = log.len().saturating_sub(HISTORY);
+        // Rows written before entries stored the state: the replay rebuilt it for the
+        // messages kept here (the rows themselves stay as they are).
+        for (seq, state) in table.take_replayed_states() {
+            if let Some(entry) = log[tail..].iter_mut().find(|e| e.seq == seq) {
+                entry.events.state = Some(state);
+            }
+        }
         let mut history = VecDeque::with_capacity(HISTORY);
-        for entry in &log[log.len().saturating_sub(HISTORY)..] {
+        for entry in &log[tail..] {
             history
                 .push_back(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
         }

@@ -10,6 +10,7 @@
 //! the state rebuilt from the log is the live state.
 
 use super::{
+    HISTORY,
     entry::TableEntry,
     messages::{ActOk, PlayError, PlayView, SeatPresence},
     seats::{SeatBook, SeatChange, TakeoverReason},
@@ -77,6 +78,10 @@ pub struct Table {
     /// Wall millis when the clock of the seat to act runs out.
     deadline: Option<i64>,
     finished: bool,
+    /// The state after each of the last [`HISTORY`] replayed entries whose row has none (rows
+    /// written before entries stored it), by `seq`: the actor puts it in the messages it
+    /// keeps for reconnects ([`Table::take_replayed_states`]).
+    replayed_states: Vec<(i64, Value)>,
 }
 
 fn replay_error(e: impl std::fmt::Display) -> PlayError {
@@ -128,6 +133,7 @@ impl Table {
             takeover: config.takeover,
             deadline: None,
             finished: false,
+            replayed_states: vec![],
         };
         if log.is_empty() {
             // The seeds the dice are drawn with, fixed at the start, for anyone to check
@@ -143,8 +149,12 @@ impl Table {
             let entry = table.entry(None, PlayedBy::Server, start.to_action(), opening, now);
             table.stage(entry, Some(&start), now);
         } else {
-            for entry in log {
+            let tail = log.len().saturating_sub(HISTORY);
+            for (i, entry) in log.iter().enumerate() {
                 table.replay(entry)?;
+                if i >= tail && entry.events.state.is_none() {
+                    table.replayed_states.push((entry.seq, table.game.state()));
+                }
             }
             // A clock that ran out while no process drove the table restarts with a full turn:
             // the player never had the chance to act.
@@ -182,6 +192,12 @@ impl Table {
         self.book(entry, table.as_ref());
         self.seq = entry.seq;
         Ok(())
+    }
+
+    /// The states [`Table::load`] rebuilt for the last entries of the log whose rows lack one
+    /// (written before entries stored it), by `seq`.
+    pub fn take_replayed_states(&mut self) -> Vec<(i64, Value)> {
+        std::mem::take(&mut self.replayed_states)
     }
 
     /// The latest entry's `seq`.
@@ -400,6 +416,7 @@ impl Table {
                 deadline: None,
                 events,
                 legal: self.legal_actions(),
+                state: Some(self.game.state()),
                 to_act: self.game.to_act(),
             },
             at: now,
@@ -737,8 +754,8 @@ mod tests {
         assert_eq!(table.deadline(), Some(stored));
     }
 
-    /// A log as older servers wrote it (a start entry without seeds, entries without `legal`)
-    /// still replays, to the same state.
+    /// A log as older servers wrote it (a start entry without seeds, entries without `legal`
+    /// or `state`) still replays, to the same state.
     #[test]
     fn old_logs_replay() {
         let mut f = Fixture::new(2, Config::default());
@@ -765,8 +782,15 @@ mod tests {
                 LogEntry { action, events: serde_json::from_str(&events.to_string()).unwrap(), ..e.clone() }
             })
             .collect();
-        let replayed = Table::load(&f.record, &f.config, &old, f.now).unwrap();
+        let mut replayed = Table::load(&f.record, &f.config, &old, f.now).unwrap();
         assert_eq!(logged(&replayed), logged(&f.table));
+        // Their rows have no state: the replay rebuilt it, as the live entries carried it.
+        let rebuilt = replayed.take_replayed_states();
+        let tail = &f.log[f.log.len().saturating_sub(HISTORY)..];
+        assert_eq!(rebuilt.len(), tail.len());
+        for ((seq, state), live) in rebuilt.iter().zip(tail) {
+            assert_eq!((*seq, Some(state)), (live.seq, live.events.state.as_ref()));
+        }
     }
 
     /// One thing that can happen to a 2-seat table in play.

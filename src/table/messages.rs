@@ -97,9 +97,11 @@ pub struct Subscription {
 }
 
 /// The WebSocket message for a log entry:
-/// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal_actions_by_seat","at"}`;
+/// `{"type":"entry","seq","seat","actor","action","events","to_act","deadline","legal_actions_by_seat","state","at"}`;
 /// `legal_actions_by_seat` holds what each seat may post next, by seat (the table view's
-/// `legal_actions` is the viewer's list alone). Serialized straight from the entry
+/// `legal_actions` is the viewer's list alone); `state` the game state after the entry, as
+/// `GET /v1/tables/{id}` shows it in `play.state` (absent only for entries stored before it
+/// was, once the actor no longer holds them). Serialized straight from the entry
 /// (no intermediate JSON tree): it is done for every entry the server writes.
 #[derive(Debug, Serialize)]
 pub struct EntryMessage<'a> {
@@ -112,6 +114,8 @@ pub struct EntryMessage<'a> {
     to_act: Option<usize>,
     deadline: Option<String>,
     legal_actions_by_seat: &'a [Vec<Value>],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<&'a Value>,
     at: String,
 }
 
@@ -129,6 +133,7 @@ impl<'a> EntryMessage<'a> {
             to_act: after.to_act,
             deadline: after.deadline.map(rfc3339),
             legal_actions_by_seat: &after.legal,
+            state: after.state.as_ref(),
             at: rfc3339(entry.at),
         }
     }
@@ -185,6 +190,8 @@ mod tests {
             to_act: &'a Value,
             deadline: Option<String>,
             legal_actions_by_seat: &'a Value,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            state: Option<&'a Value>,
             at: String,
         }
         static EMPTY: Value = Value::Array(vec![]);
@@ -199,23 +206,34 @@ mod tests {
             to_act: p.get("to_act").unwrap_or(&Value::Null),
             deadline: p.get("deadline").and_then(Value::as_i64).map(rfc3339),
             legal_actions_by_seat: p.get("legal").unwrap_or(&EMPTY),
+            state: p.get("state"),
             at: rfc3339(entry.at),
         })
         .unwrap()
     }
 
     /// Every kind of entry: its `events` column is stored as the untyped code wrote it (the
-    /// lists under `legal`), and its WebSocket message is what it was but for the lists' name,
-    /// `legal_actions_by_seat`, for entries written now and for old ones (before `legal`).
+    /// lists under `legal`, `state` in its alphabetical place), and its WebSocket message is what
+    /// it was but for the lists' name, `legal_actions_by_seat`, plus `state` after them, for
+    /// entries written now and for old ones (before `legal`, before `state`: no `state` key).
     #[test]
     fn entries_are_stored_and_sent_as_before() {
         let payloads = [
+            json!({"events": [{"type": "rolled", "dice": [6, 2]}], "to_act": 1, "deadline": 1_700_000_015_000_i64,
+                   "legal": [[], [{"type": "move", "piece": 0}]], "state": {"turn": 1, "dice": [6, 2]}}),
             json!({"events": [{"type": "rolled", "dice": [6, 2]}], "to_act": 1, "deadline": 1_700_000_015_000_i64,
                    "legal": [[], [{"type": "move", "piece": 0}]]}),
             json!({"events": [], "to_act": null, "deadline": null, "legal": [[], []]}),
             json!({"events": [], "to_act": 0, "deadline": null}),
         ];
-        let actors = [PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server];
+        let actors = [
+            PlayedBy::Human,
+            PlayedBy::Timeout,
+            PlayedBy::Bot,
+            PlayedBy::Forced,
+            PlayedBy::Server,
+            PlayedBy::Human,
+        ];
         for (payload, actor) in payloads.iter().cycle().zip(actors) {
             let events: EntryEvents = serde_json::from_value(payload.clone()).unwrap();
             let entry = LogEntry {

@@ -185,8 +185,9 @@ pub enum Phase {
     Over,
 }
 
-/// A money game or a match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+/// A money game or a match. Serialized (the state clients see) with the position in the
+/// notations other programs read as well: see its `Serialize` impl.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Backgammon {
     options: BackgammonOptions,
     /// Each seat's checkers on its own points (index 0–23 = points 1–24, 24 = bar).
@@ -207,6 +208,93 @@ pub struct Backgammon {
     /// How the last game ended, for the Match ID once the match is over.
     last_state: GameState,
     winner: Option<Seat>,
+}
+
+/// The state as clients see it (`play.state` of `GET /v1/tables/{id}` and `state` of every
+/// WebSocket entry): every field, then the position as GNU Backgammon's Position ID and
+/// Match ID and eXtreme Gammon's XGID, so that a client can hand it to either program (or to
+/// `POST /v1/backgammon/plays`) without rebuilding it from the board. Deserializing ignores
+/// the three: they are derived from the fields.
+impl Serialize for Backgammon {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        BackgammonWire::of(self).serialize(serializer)
+    }
+}
+
+/// The schema of the state is the schema of what [`Backgammon`]'s `Serialize` writes.
+impl schemars::JsonSchema for Backgammon {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Backgammon".into()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        BackgammonWire::json_schema(generator)
+    }
+}
+
+/// [`Backgammon`] as it is serialized: every field, then the three IDs.
+#[derive(Serialize, schemars::JsonSchema)]
+struct BackgammonWire<'a> {
+    options: &'a BackgammonOptions,
+    /// Each seat's checkers on its own points (index 0–23 = points 1–24, 24 = bar).
+    board: &'a [[u8; 25]; 2],
+    /// The seat on roll (GNU Backgammon's "player on move").
+    turn: Seat,
+    phase: &'a Phase,
+    cube: u32,
+    cube_owner: Option<Seat>,
+    score: [u32; 2],
+    /// 1 for the first game of the match.
+    game: u32,
+    /// This game is the Crawford game: no doubling.
+    crawford_game: bool,
+    /// The Crawford game has been played (or was decided against).
+    crawford_done: bool,
+    /// How the last game ended, for the Match ID once the match is over.
+    last_state: GameState,
+    winner: Option<Seat>,
+    /// GNU Backgammon's Position ID.
+    position_id: String,
+    /// GNU Backgammon's Match ID.
+    match_id: String,
+    /// eXtreme Gammon's XGID.
+    xgid: String,
+}
+
+impl<'a> BackgammonWire<'a> {
+    fn of(game: &'a Backgammon) -> Self {
+        // Destructured, so that a new field cannot be forgotten here.
+        let Backgammon {
+            options,
+            board,
+            turn,
+            phase,
+            cube,
+            cube_owner,
+            score,
+            game: number,
+            crawford_game,
+            crawford_done,
+            last_state,
+            winner,
+        } = game;
+        Self {
+            options,
+            board,
+            turn: *turn,
+            phase,
+            cube: *cube,
+            cube_owner: *cube_owner,
+            score: *score,
+            game: *number,
+            crawford_game: *crawford_game,
+            crawford_done: *crawford_done,
+            last_state: *last_state,
+            winner: *winner,
+            position_id: game.position_id(),
+            match_id: game.match_id(),
+            xgid: game.xgid(),
+        }
+    }
 }
 
 fn other(seat: Seat) -> Seat {

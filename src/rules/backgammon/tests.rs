@@ -662,3 +662,20 @@ proptest! {
         }
     }
 }
+
+/// The state clients see names the position as GNU Backgammon (Position ID, Match ID) and
+/// eXtreme Gammon (XGID) do, next to every field of the game, and reads back to the same game.
+#[test]
+fn the_state_carries_the_position_id_match_id_and_xgid() {
+    let xgid = "XGID=aBBBB-B-B---cC---cbcb-----:0:0:1:61:4:6:1:7:10";
+    let g = Backgammon::from_xgid(xgid, BackgammonOptions::default()).unwrap();
+    let state = serde_json::to_value(&g).unwrap();
+    // GNU Backgammon 1.07 reads this XGID as sNvBAaBtM4MDAA:8AnnAGAAIAAE (tests/data/gnubg_xgid.txt).
+    assert_eq!(state["position_id"], "sNvBAaBtM4MDAA");
+    assert_eq!(state["match_id"], "8AnnAGAAIAAE");
+    assert_eq!(state["xgid"], xgid);
+    assert_eq!(state["phase"], serde_json::json!({"phase": "to_play", "dice": [6, 1]}));
+    assert_eq!(state["score"], serde_json::json!([6, 4]));
+    let back: Backgammon = serde_json::from_value(state).unwrap();
+    assert_eq!(back, g);
+}
