@@ -76,6 +76,8 @@ pub struct Table {
     takeover: TakeoverRule,
     /// Wall millis when the clock of the seat to act runs out.
     deadline: Option<i64>,
+    /// The log holds the `start` entry (the lobby's entries come before it).
+    started: bool,
     finished: bool,
 }
 
@@ -127,9 +129,14 @@ impl Table {
             away: timers.away,
             takeover: config.takeover,
             deadline: None,
+            started: false,
             finished: false,
         };
-        if log.is_empty() {
+        // The lobby's entries (seats, settings) come first; they change nothing in play.
+        for entry in log {
+            table.replay(entry)?;
+        }
+        if !table.started {
             // The seeds the dice are drawn with, fixed at the start, for anyone to check
             // (docs/fairness.md). A table started before per-seat seeds (and stopped before its
             // first entry) drew with its host's seed: its seats' seeds are not what it uses.
@@ -141,11 +148,9 @@ impl Table {
                 TableEntry::Start { client_seeds: None, client_seed: None }
             };
             let entry = table.entry(None, PlayedBy::Server, start.to_action(), opening, now);
+            table.started = true;
             table.stage(entry, Some(&start), now);
         } else {
-            for entry in log {
-                table.replay(entry)?;
-            }
             // A clock that ran out while no process drove the table restarts with a full turn:
             // the player never had the chance to act.
             table.deadline = record.turn_deadline.filter(|&d| d > now).or_else(|| table.next_deadline(now));
@@ -168,11 +173,21 @@ impl Table {
                 }
                 _ => {}
             }
-            if let TableEntry::Finish { .. } = table {
-                self.finished = true;
+            match (&table, self.started) {
+                (TableEntry::Lobby(_), true) => {
+                    return Err(replay_error(format!("seq {}: a lobby entry after the start", entry.seq)));
+                }
+                (TableEntry::Lobby(_), false) => {}
+                (TableEntry::Start { .. }, _) => self.started = true,
+                (_, false) => return Err(replay_error(format!("seq {}: a table entry before the start", entry.seq))),
+                (TableEntry::Finish { .. }, true) => self.finished = true,
+                (_, true) => {}
             }
             Some(table)
         } else {
+            if !self.started {
+                return Err(replay_error(format!("seq {}: an action before the start", entry.seq)));
+            }
             let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
             self.game
                 .replay(seat, &entry.action, &mut self.dice)

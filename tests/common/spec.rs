@@ -100,7 +100,8 @@ pub fn check_response(method: &Method, path: &str, resp: &Resp) {
 }
 
 /// Checks a WebSocket message from the server against the spec's schema for its `type`
-/// (`EntryMessage`, `PresenceMessage`, `ReplyMessage`, `ErrorMessage`, `PongMessage`).
+/// (`EntryMessage`, `PresenceMessage`, `ReplyMessage`, `ErrorMessage`, `PongMessage`; the
+/// lobby stream's `LobbySnapshotMessage`, `LobbyTableMessage`, `LobbyRemovedMessage`).
 pub fn check_ws_message(message: &Value) {
     static VALIDATORS: OnceLock<std::collections::HashMap<&'static str, jsonschema::Validator>> =
         OnceLock::new();
@@ -111,6 +112,9 @@ pub fn check_ws_message(message: &Value) {
             ("reply", "ReplyMessage"),
             ("error", "ErrorMessage"),
             ("pong", "PongMessage"),
+            ("snapshot", "LobbySnapshotMessage"),
+            ("table", "LobbyTableMessage"),
+            ("removed", "LobbyRemovedMessage"),
         ]
         .into_iter()
         .map(|(kind, name)| (kind, compile(&json!({"$ref": format!("#/components/schemas/{name}")}))))
