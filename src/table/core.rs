@@ -749,6 +749,46 @@ mod tests {
         assert_eq!(table.deadline(), Some(stored));
     }
 
+    /// The lobby's entries before the start (written by the store): the start follows them in
+    /// the same numbering, and a log beginning with them replays to the live state; one after
+    /// the start is a corrupt log.
+    #[test]
+    fn the_lobbys_entries_come_before_the_start_and_replay() {
+        use crate::store::LobbyEntry;
+        let players = [Uuid::new_v4(), Uuid::new_v4()];
+        let record = record(&[Some(players[0]), Some(players[1])]);
+        let config = Config::default();
+        let lobby: Vec<LogEntry> = [
+            LobbyEntry::SeatTaken { seat: 0, player_id: players[0], name: "P0".into() },
+            LobbyEntry::SeatTaken { seat: 1, player_id: players[1], name: "P1".into() },
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| LogEntry {
+            seq: i as i64 + 1,
+            seat: l.seat(),
+            actor: PlayedBy::Server,
+            action: l.to_action(),
+            events: EntryEvents::default(),
+            at: T0,
+        })
+        .collect();
+        let mut table = Table::load(&record, &config, &lobby, T0).unwrap();
+        while table.settle(T0).unwrap() {}
+        let staged = table.take_staged().unwrap().entries;
+        assert_eq!(staged[0].seq, 3);
+        assert!(matches!(TableEntry::from_action(&staged[0].action), Ok(TableEntry::Start { .. })));
+        let log: Vec<LogEntry> = lobby.iter().chain(&staged).map(stored).collect();
+        let replayed = Table::load(&record, &config, &log, T0).unwrap();
+        assert_eq!(logged(&replayed), logged(&table));
+        assert!(replayed.staged.is_empty(), "nothing to write again");
+
+        let mut late = lobby[0].clone();
+        late.seq = log.len() as i64 + 1;
+        let corrupt = [log, vec![late]].concat();
+        assert!(matches!(Table::load(&record, &config, &corrupt, T0), Err(PlayError::Corrupt(_))));
+    }
+
     /// A log as older servers wrote it (a start entry without seeds, entries without `legal`)
     /// still replays, to the same state.
     #[test]
