@@ -60,7 +60,10 @@ async fn the_lobby_stream_shows_a_table_appear_fill_start_and_finish(db: Db) {
     assert_eq!(started["seq"], 5, "the bots' seats (4, 5) are the latest entries: {started}");
 
     let finished = next_about(&mut lobby, &id).await;
-    assert_eq!(finished, json!({"type": "removed", "table_id": id, "reason": "finished", "seq": finished["seq"]}));
+    assert_eq!(
+        finished,
+        json!({"type": "removed", "table_id": id, "reason": "finished", "seq": finished["seq"]})
+    );
     let view = s.table_view(&id, None).await;
     assert_eq!(view["status"], "finished");
     assert_eq!(finished["seq"], view["play"]["seq"], "the finish is the table's last entry");
@@ -92,20 +95,27 @@ async fn a_private_table_never_appears_on_the_lobby_stream(db: Db) {
     let private = t["id"].as_str().unwrap().to_string();
     let join = json!({"invite_code": t["invite_code"]});
     assert_eq!(s.post(&format!("/v1/tables/{private}/join"), Some(&guest), join).await.status, 200);
-    let r = s.post(&format!("/v1/tables/{private}/start"), Some(&host), json!({"fill_with_bots": true})).await;
+    let r =
+        s.post(&format!("/v1/tables/{private}/start"), Some(&host), json!({"fill_with_bots": true})).await;
     assert_eq!(r.status, 200, "{}", r.json);
 
     // The next message is about the public table made after it.
     let t = s.table(&guest, json!({"game": "luddo", "seats": 2})).await;
     let public = t["id"].as_str().unwrap().to_string();
     let first = lobby.next().await.unwrap();
-    assert_eq!((first["table"]["id"].as_str(), first["change"].as_str()), (Some(public.as_str()), Some("opened")));
+    assert_eq!(
+        (first["table"]["id"].as_str(), first["change"].as_str()),
+        (Some(public.as_str()), Some("opened"))
+    );
 
     // Made private, it is removed; made public again, it reappears.
     let path = format!("/v1/tables/{public}");
     let r = s.call(Method::PATCH, &path, Some(&guest), Some(json!({"visibility": "private"}))).await;
     assert_eq!(r.status, 200, "{}", r.json);
-    assert_eq!(lobby.next().await.unwrap(), json!({"type": "removed", "table_id": public, "reason": "private", "seq": 2}));
+    assert_eq!(
+        lobby.next().await.unwrap(),
+        json!({"type": "removed", "table_id": public, "reason": "private", "seq": 2})
+    );
     let r = s.call(Method::PATCH, &path, Some(&guest), Some(json!({"visibility": "public"}))).await;
     assert_eq!(r.status, 200, "{}", r.json);
     let back = lobby.next().await.unwrap();
@@ -121,7 +131,13 @@ async fn the_snapshot_lists_open_public_tables_up_to_the_limit(db: Db) {
         ids.push(s.table(&host, json!({"game": "luddo", "seats": 2})).await["id"].clone());
     }
     s.table(&host, json!({"game": "luddo", "seats": 2, "visibility": "private"})).await;
-    let r = s.post(&format!("/v1/tables/{}/start", ids[0].as_str().unwrap()), Some(&host), json!({"fill_with_bots": true})).await;
+    let r = s
+        .post(
+            &format!("/v1/tables/{}/start", ids[0].as_str().unwrap()),
+            Some(&host),
+            json!({"fill_with_bots": true}),
+        )
+        .await;
     assert_eq!(r.status, 200, "{}", r.json);
 
     // Open and public only, newest first, each with its latest seq.
@@ -138,7 +154,9 @@ async fn the_snapshot_lists_open_public_tables_up_to_the_limit(db: Db) {
     assert_eq!(first["truncated"], true);
 
     let url = format!("{}/v1/lobby/events?limit=0", s.base.replace("http://", "ws://"));
-    let Err(tokio_tungstenite::tungstenite::Error::Http(refused)) = tokio_tungstenite::connect_async(url).await else {
+    let Err(tokio_tungstenite::tungstenite::Error::Http(refused)) =
+        tokio_tungstenite::connect_async(url).await
+    else {
         panic!("limit=0 is refused before the upgrade");
     };
     assert_eq!(refused.status().as_u16(), 400);

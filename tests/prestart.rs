@@ -36,7 +36,10 @@ async fn a_socket_on_a_new_table_sees_the_lobby_the_start_and_the_play_in_one_se
     assert_eq!(first["seq"], 1);
     assert_eq!(first["actor"], "server");
     assert_eq!(first["seat"], 0);
-    assert_eq!(first["action"], json!({"type": "seat_taken", "seat": 0, "player_id": host_id, "name": "Host"}));
+    assert_eq!(
+        first["action"],
+        json!({"type": "seat_taken", "seat": 0, "player_id": host_id, "name": "Host"})
+    );
 
     // Before the start the socket answers pings, and refuses actions as the HTTP route does.
     ws.send(json!({"type": "ping"})).await;
@@ -151,7 +154,9 @@ async fn settings_changes_are_entries_and_a_closed_table_ends_its_sockets(db: Db
     let mut watcher = s.ws(&id, "").await;
     let mut player = s.ws(&id, &format!("token={host}")).await;
     assert_eq!(watcher.next_entry().await.unwrap()["seq"], 1);
-    let r = s.call(reqwest::Method::PATCH, &format!("/v1/tables/{id}"), Some(&host), Some(json!({"party": true}))).await;
+    let r = s
+        .call(reqwest::Method::PATCH, &format!("/v1/tables/{id}"), Some(&host), Some(json!({"party": true})))
+        .await;
     assert_eq!(r.status, 200, "{}", r.json);
     let changed = watcher.next_entry().await.unwrap();
     assert_eq!(changed["seq"], 2);

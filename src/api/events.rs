@@ -2,7 +2,6 @@
 //! presence; the client may send actions, reclaims and pings on it. Before the start (no actor
 //! yet) `lobby::follow_open` serves it, then hands over here.
 
-
 use super::{
     AppState,
     access::{live_table, visible_table},
@@ -142,7 +141,10 @@ pub(super) fn upgrade(ws: WebSocketUpgrade) -> WebSocketUpgrade {
 /// What serving a WebSocket needs of it: messages from the client in, messages to it out.
 /// axum's `WebSocket` is one; the tests below drive the relay through an in-memory one, without
 /// a network (as axum's testing-websockets example does).
-pub(super) trait Socket: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin {}
+pub(super) trait Socket:
+    Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin
+{
+}
 
 impl<S> Socket for S where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin

@@ -23,7 +23,7 @@ use super::{
 use crate::{
     store::{LogEntry, StoreError, TableFilter, TableRecord, TableStatus, Visibility},
     table::{
-        feeds::{LobbyChange, LobbyMessage, LobbyTable, Removal},
+        feeds::{Feeds, LobbyChange, LobbyMessage, LobbyTable, Removal},
         messages::entry_message,
     },
 };
@@ -63,47 +63,59 @@ pub(super) async fn follow_open(
     since: i64,
 ) -> Waited {
     let feeds = state.tables.feeds().clone();
+    // Releases the table's channel however this ends (the task may be dropped at shutdown),
+    // after the receiver below has gone.
+    let _following = Following(&feeds, id);
     let mut last = since;
-    let waited = loop {
+    loop {
         let mut receiver = feeds.subscribe_table(id);
         // Read after subscribing: whatever is committed after this read is told to `receiver`.
         let table = match state.store.table(id).await {
             Ok(Some(table)) => table,
             Ok(None) | Err(_) => {
-                send(socket, Message::Close(Some(close(1011, "table unavailable; reconnect with since")))).await;
-                break Waited::Ended;
+                send(socket, Message::Close(Some(close(1011, "table unavailable; reconnect with since"))))
+                    .await;
+                return Waited::Ended;
             }
         };
         // Checked again each time the table changes: it may have been made private.
         if table.visibility == Visibility::Private && !player.is_some_and(|p| table.is_member(p)) {
             send(socket, Message::Close(Some(close(1008, "the table is private")))).await;
-            break Waited::Ended;
+            return Waited::Ended;
         }
         match send_entries(socket, state, id, &mut last).await {
             Ok(true) => {}
-            Ok(false) => break Waited::Ended,
+            Ok(false) => return Waited::Ended,
             Err(_) => {
-                send(socket, Message::Close(Some(close(1011, "database unavailable; reconnect with since")))).await;
-                break Waited::Ended;
+                send(socket, Message::Close(Some(close(1011, "database unavailable; reconnect with since"))))
+                    .await;
+                return Waited::Ended;
             }
         }
         match table.status {
             TableStatus::Open => {}
-            TableStatus::Playing | TableStatus::Finished => break Waited::Started(last),
+            TableStatus::Playing | TableStatus::Finished => return Waited::Started(last),
             TableStatus::Closed => {
                 send(socket, Message::Close(Some(close(1000, "the table closed")))).await;
-                break Waited::Ended;
+                return Waited::Ended;
             }
         }
         let answer = async |text: Utf8Bytes| waiting_answer(&text);
         match relay_until(socket, &mut receiver, &mut last, true, answer).await {
-            Relayed::Ended => break Waited::Ended,
+            Relayed::Ended => return Waited::Ended,
             // The table started or closed (or an entry overtook another): look again.
             Relayed::SourceClosed | Relayed::Gap => continue,
         }
-    };
-    feeds.release(id);
-    waited
+    }
+}
+
+/// An open table followed by a socket: its channel is released when the socket is done.
+struct Following<'a>(&'a Feeds, Uuid);
+
+impl Drop for Following<'_> {
+    fn drop(&mut self) {
+        self.0.release(self.1);
+    }
 }
 
 /// Sends the log entries after `last` from the store, a page at a time, moving `last` on.
@@ -199,7 +211,11 @@ async fn lobby_events(
         None => format!("lobby:{client}"),
     };
     let slot = state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(|| {
-        ApiError::too_many(ErrorCode::TooManyConnections, "too many open connections; close one first", SEND_TIMEOUT)
+        ApiError::too_many(
+            ErrorCode::TooManyConnections,
+            "too many open connections; close one first",
+            SEND_TIMEOUT,
+        )
     })?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
         follow_lobby(&mut socket, &state, page.limit).await;
@@ -230,7 +246,9 @@ async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize) 
             .map(|t| (seqs.get(&t.id).copied().unwrap_or(0), TableView::of(t, None, state)))
             .collect();
         let tables = views.iter().map(|(seq, table)| LobbyTable { seq: *seq, table }).collect();
-        Ok::<_, StoreError>(serde_json::to_string(&LobbyMessage::Snapshot { tables, truncated }).unwrap_or_default())
+        Ok::<_, StoreError>(
+            serde_json::to_string(&LobbyMessage::Snapshot { tables, truncated }).unwrap_or_default(),
+        )
     };
     let text = match snapshot.await {
         Ok(text) => text,

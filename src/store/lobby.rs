@@ -117,7 +117,11 @@ mod tests {
             ),
             (LobbyEntry::BotSeated { seat: 3 }, json!({"type": "bot_seated", "seat": 3})),
             (
-                LobbyEntry::SettingsChanged { options: json!({"a": 1}), visibility: Visibility::Private, party: true },
+                LobbyEntry::SettingsChanged {
+                    options: json!({"a": 1}),
+                    visibility: Visibility::Private,
+                    party: true,
+                },
                 json!({"type": "settings_changed", "options": {"a": 1}, "visibility": "private", "party": true}),
             ),
             (LobbyEntry::Closed, json!({"type": "closed"})),

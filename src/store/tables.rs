@@ -1,11 +1,11 @@
 //! Tables and their seats: creating, finding and listing tables, and the lobby's changes of an
 //! open table (join, leave, settings, client seeds, start), each under the table's row lock.
 
-use super::{
-    KEYSET_CREATED, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store, StoreError, StoreResult,
-    TableFilter, TableRecord, Visibility, parse_uuid,
-};
 use super::lobby::{LobbyEntry, append_lobby};
+use super::{
+    KEYSET_CREATED, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store, StoreError,
+    StoreResult, TableFilter, TableRecord, Visibility, parse_uuid,
+};
 use crate::clock::now_millis;
 use sqlx::Row;
 use std::collections::HashMap;
@@ -252,12 +252,13 @@ impl Store {
         let left = |host_id| LobbyEntry::SeatLeft { seat: seat as usize, player_id: player, host_id };
         let changes = match next_host {
             Some(host) => {
-                let handed = sqlx::query("UPDATE game_tables SET host_id = $1 WHERE id = $2 AND host_id = $3")
-                    .bind(&host)
-                    .bind(table_id.to_string())
-                    .bind(player.to_string())
-                    .execute(&mut *tx)
-                    .await?;
+                let handed =
+                    sqlx::query("UPDATE game_tables SET host_id = $1 WHERE id = $2 AND host_id = $3")
+                        .bind(&host)
+                        .bind(table_id.to_string())
+                        .bind(player.to_string())
+                        .execute(&mut *tx)
+                        .await?;
                 let new_host = if handed.rows_affected() == 1 { Some(parse_uuid(&host)?) } else { None };
                 vec![left(new_host)]
             }

@@ -214,7 +214,11 @@ impl Actor {
             tracing::info!(table = %self.id, "game over");
             if let Some(lobby) = &self.lobby {
                 let gone = Removal::Finished;
-                lobby.publish_lobby::<()>(&LobbyMessage::Removed { table_id: self.id, reason: gone, seq: self.table.seq() });
+                lobby.publish_lobby::<()>(&LobbyMessage::Removed {
+                    table_id: self.id,
+                    reason: gone,
+                    seq: self.table.seq(),
+                });
             }
         }
         for message in messages {

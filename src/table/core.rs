@@ -179,7 +179,9 @@ impl Table {
                 }
                 (TableEntry::Lobby(_), false) => {}
                 (TableEntry::Start { .. }, _) => self.started = true,
-                (_, false) => return Err(replay_error(format!("seq {}: a table entry before the start", entry.seq))),
+                (_, false) => {
+                    return Err(replay_error(format!("seq {}: a table entry before the start", entry.seq)));
+                }
                 (TableEntry::Finish { .. }, true) => self.finished = true,
                 (_, true) => {}
             }

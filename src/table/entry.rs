@@ -48,7 +48,8 @@ impl TableEntry {
 
     /// Reads a logged table entry back.
     pub fn from_action(action: &Value) -> Result<Self, serde_json::Error> {
-        Self::deserialize(action).or_else(|e| LobbyEntry::deserialize(action).map(TableEntry::Lobby).map_err(|_| e))
+        Self::deserialize(action)
+            .or_else(|e| LobbyEntry::deserialize(action).map(TableEntry::Lobby).map_err(|_| e))
     }
 
     /// The seat the entry is about, if any.

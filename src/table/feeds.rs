@@ -164,7 +164,10 @@ mod tests {
         let table = json!({"id": id});
         let value = |m: LobbyMessage<'_, serde_json::Value>| serde_json::to_value(m).unwrap();
         assert_eq!(
-            value(LobbyMessage::Snapshot { tables: vec![LobbyTable { seq: 2, table: &table }], truncated: false }),
+            value(LobbyMessage::Snapshot {
+                tables: vec![LobbyTable { seq: 2, table: &table }],
+                truncated: false
+            }),
             json!({"type": "snapshot", "tables": [{"seq": 2, "table": {"id": id}}], "truncated": false})
         );
         assert_eq!(
