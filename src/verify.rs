@@ -123,6 +123,9 @@ struct ThrownFields {
     dice: Vec<Option<u8>>,
 }
 
+/// The `type`s of the lobby's entries, which come before the start (`store::LobbyEntry`).
+const LOBBY_ENTRIES: [&str; 5] = ["seat_taken", "seat_left", "bot_seated", "settings_changed", "closed"];
+
 /// The events whose dice were thrown (rather than used or forfeited): the two of the shared
 /// vocabulary, then the names older logs keep (`rolled` once had `value` or `die`).
 const THROWING_EVENTS: [&str; 5] =
@@ -158,8 +161,10 @@ pub fn verify(log: &TableLog) -> Result<Verified, Mismatch> {
     }
 
     // 2. The client seed.
+    // The lobby's entries (seats, settings) come before the start; they throw no dice.
     let start = entries
-        .first()
+        .iter()
+        .find(|e| !LOBBY_ENTRIES.contains(&kind(e).as_str()))
         .filter(|e| kind(e) == "start")
         .ok_or_else(|| Mismatch::Malformed("the log does not begin with the start entry".into()))?;
     let fields: StartFields = parse("start entry", &start.action)?;
@@ -356,6 +361,25 @@ mod tests {
     fn fair(seed: &ServerSeed, seeds: [&str; 2], n: u64) -> Vec<u8> {
         let dice = FairDice::new(seed.clone(), combine_client_seeds(&seeds), 0);
         (0..n).map(|k| dice.die(k)).collect()
+    }
+
+    #[test]
+    fn the_lobbys_entries_before_the_start_are_skipped() {
+        let seed = ServerSeed([3; 32]);
+        let dice = fair(&seed, ["ann", "bob"], 3);
+        let mut log = log(&seed, ["ann", "bob"], &dice);
+        let lobby = [
+            json!({"type": "seat_taken", "seat": 0, "player_id": uuid::Uuid::nil(), "name": "Ann"}),
+            json!({"type": "settings_changed", "options": {}, "visibility": "public", "party": false}),
+            json!({"type": "bot_seated", "seat": 1}),
+        ];
+        let mut entries: Vec<Value> = lobby.iter().map(|a| json!({"action": a, "events": []})).collect();
+        entries.append(&mut log.entries);
+        for (i, e) in entries.iter_mut().enumerate() {
+            e["seq"] = json!(i + 1);
+        }
+        log.entries = entries;
+        assert_eq!(verify(&log).unwrap().dice, 3);
     }
 
     #[test]

@@ -56,6 +56,7 @@ const COVERED: &[(&str, &str)] = &[
     ("POST", "/v1/tables/{id}/actions"),
     ("POST", "/v1/tables/{id}/reclaim"),
     ("GET", "/v1/tables/{id}/events"),
+    ("GET", "/v1/lobby/events"),
     ("GET", "/v1/hall-of-shame"),
     ("POST", "/v1/backgammon/plays"),
 ];
@@ -451,8 +452,22 @@ async fn events_socket_by_role(db: Db) {
     let public = cast(&s, "public").await;
     let private = cast(&s, "private").await;
 
-    // Not started yet: nothing to follow.
-    assert_eq!(socket(&s, &public.table, "", Some(&public.host)).await.err(), Some(409));
+    // Before the start the socket follows the lobby's entries: anyone's at a public table, a
+    // private table's players' only (an invite code is not enough to watch).
+    assert!(socket(&s, &public.table, "", None).await.is_ok());
+    let stranger = format!("?token={}", private.spectator);
+    assert_eq!(socket(&s, &private.table, &stranger, None).await.err(), Some(404));
+    assert_eq!(socket(&s, &private.table, "", None).await.err(), Some(404));
+    assert!(socket(&s, &private.table, "", Some(&private.seated)).await.is_ok());
+    // The lobby stream: anyone; an unknown token is refused as everywhere.
+    let lobby = format!("{}/v1/lobby/events", s.base.replacen("http", "ws", 1));
+    assert!(connect_async(lobby.clone()).await.is_ok());
+    let Err(tokio_tungstenite::tungstenite::Error::Http(refused)) =
+        connect_async(format!("{lobby}?token={UNKNOWN}")).await
+    else {
+        panic!("an unknown token is refused");
+    };
+    assert_eq!(refused.status().as_u16(), 401);
     start(&s, &public).await;
     start(&s, &private).await;
 

@@ -136,7 +136,7 @@ async fn the_client_seed_is_fixed_at_the_start_from_every_seat(db: Db) {
     // The start entry shows the seeds and their combination (every_game_verifies_… checks the
     // dice against it once the seed is revealed).
     let mut ws = s.ws(id, "since=0").await;
-    let start = ws.next_entry().await.unwrap();
+    let start = ws.entry_where(|e| e["action"]["type"] == "start").await;
     assert_eq!(
         start["action"],
         json!({"type": "start", "client_seeds": ["host", "", "ann", ""],

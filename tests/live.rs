@@ -110,7 +110,9 @@ async fn a_full_luddo_game_between_four_clients(db: Db) {
         let entries = reader.await.expect("the reader finished");
         let seqs: Vec<i64> = entries.iter().map(|e| e["seq"].as_i64().unwrap()).collect();
         assert_eq!(seqs, (1..=final_seq).collect::<Vec<_>>(), "no gap, no duplicate, in order");
-        assert_eq!(entries[0]["action"]["type"], "start");
+        // The lobby's entries first (each player's seat), then the start.
+        assert_eq!(entries[0]["action"]["type"], "seat_taken");
+        assert_eq!(entries[tokens.len()]["action"]["type"], "start");
         let last = entries.last().unwrap();
         assert_eq!(last["action"]["type"], "finish");
         let seed = last["action"]["seed"].as_str().unwrap();

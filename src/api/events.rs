@@ -1,16 +1,21 @@
 //! The WebSocket of a table's events: the log from a given `seq`, then live entries and seat
-//! presence; the client may send actions, reclaims and pings on it.
+//! presence; the client may send actions, reclaims and pings on it. Before the start (no actor
+//! yet) `lobby::follow_open` serves it, then hands over here.
 
 use super::{
     AppState,
-    access::live_table,
+    access::{live_table, visible_table},
     actions::play,
     body,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Path, Query, authenticate},
+    lobby::{Waited, follow_open},
 };
-use crate::table::{ActOk, Broadcast, TableHandle, messages::entry_message};
+use crate::{
+    store::TableStatus,
+    table::{ActOk, Broadcast, TableHandle, messages::entry_message},
+};
 use axum::{
     Extension, Router,
     extract::{
@@ -39,16 +44,16 @@ pub const MAX_WS_MESSAGE: usize = 16 * 1024;
 /// messages are small; a larger one still grows the buffer, up to `MAX_WS_MESSAGE`.
 const WS_READ_BUFFER: usize = 4 * 1024;
 /// How often the server pings a socket.
-const PING_EVERY: Duration = Duration::from_secs(20);
+pub(super) const PING_EVERY: Duration = Duration::from_secs(20);
 /// A socket silent (no message, no pong) this long is closed.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// Close code for a subscriber that fell too far behind: reconnect with `since`.
-const CLOSE_LAGGING: u16 = 4008;
+pub(super) const CLOSE_LAGGING: u16 = 4008;
 /// Longest one write to a socket may wait for the client to read. A client that stops reading
 /// fills the TCP buffers and the write blocks; past this the connection is dropped (counted as
 /// a disconnect, so the seat's presence and away clock go on), rather than holding its task,
 /// its connection slot and the seat's presence forever.
-const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+pub(super) const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// Longest the server waits for a client to answer its close frame (see [`drain`]).
 const CLOSE_WAIT: Duration = Duration::from_secs(5);
 
@@ -81,8 +86,13 @@ async fn events(
     if q.since < 0 {
         return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "since is 0 or more"));
     }
-    let handle = live_table(&state, id, player.as_ref().map(|p| p.id)).await?;
     let player_id = player.map(|p| p.id);
+    // An open table has no actor yet: its socket follows the lobby's entries until the start.
+    let table = visible_table(&state, id, player_id, None).await?;
+    let handle = match table.status {
+        TableStatus::Open => None,
+        _ => Some(live_table(&state, id, player_id).await?),
+    };
     // Bounded connections: a player's sockets, a table's anonymous spectators.
     let slot = match player_id {
         Some(p) => state.sockets.acquire(format!("player:{p}"), state.config.max_sockets_per_player),
@@ -96,21 +106,45 @@ async fn events(
             SEND_TIMEOUT,
         )
     })?;
-    Ok(ws
-        .read_buffer_size(WS_READ_BUFFER)
-        .max_message_size(MAX_WS_MESSAGE)
-        .max_frame_size(MAX_WS_MESSAGE)
-        .on_upgrade(move |socket| async move {
-            follow(socket, state, id, handle, player_id, q.since, q.reclaim).await;
-            // The socket counts as its connection until it closes.
-            drop((slot, connection));
-        }))
+    Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
+        let mut since = q.since;
+        let handle = match handle {
+            Some(handle) => Some(handle),
+            None => match follow_open(&mut socket, &state, id, player_id, since).await {
+                Waited::Started(last) => {
+                    since = last;
+                    match live_table(&state, id, player_id).await {
+                        Ok(handle) => Some(handle),
+                        Err(_) => {
+                            let reason = "table unavailable; reconnect with since";
+                            send(&mut socket, Message::Close(Some(close(1011, reason)))).await;
+                            None
+                        }
+                    }
+                }
+                Waited::Ended => None,
+            },
+        };
+        if let Some(handle) = handle {
+            follow(socket, state, id, handle, player_id, since, q.reclaim).await;
+        }
+        // The socket counts as its connection until it closes.
+        drop((slot, connection));
+    }))
+}
+
+/// The limits every WebSocket of the server is upgraded with.
+pub(super) fn upgrade(ws: WebSocketUpgrade) -> WebSocketUpgrade {
+    ws.read_buffer_size(WS_READ_BUFFER).max_message_size(MAX_WS_MESSAGE).max_frame_size(MAX_WS_MESSAGE)
 }
 
 /// What serving a WebSocket needs of it: messages from the client in, messages to it out.
 /// axum's `WebSocket` is one; the tests below drive the relay through an in-memory one, without
 /// a network (as axum's testing-websockets example does).
-trait Socket: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin {}
+pub(super) trait Socket:
+    Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin
+{
+}
 
 impl<S> Socket for S where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin
@@ -121,7 +155,7 @@ impl<S> Socket for S where
 /// (Log entries and presence changes are the table's, built in `table::messages`.)
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-enum Answer {
+pub(super) enum Answer {
     /// The outcome of an `action` or `reclaim`.
     Reply(Reply),
     /// A client message the server cannot read.
@@ -132,7 +166,7 @@ enum Answer {
 
 /// `{"type":"reply","id","ok"}` with `seq` and `events` when it worked, `error` when not.
 #[derive(Debug, Serialize)]
-struct Reply {
+pub(super) struct Reply {
     /// The client's `id` of the message answered, `null` if it gave none.
     id: Option<Value>,
     ok: bool,
@@ -151,7 +185,7 @@ struct ReplyError {
 }
 
 impl Answer {
-    fn reply(id: Option<Value>, result: ApiResult<ActOk>) -> Self {
+    pub(super) fn reply(id: Option<Value>, result: ApiResult<ActOk>) -> Self {
         Answer::Reply(match result {
             Ok(done) => Reply { id, ok: true, done: Some(done), error: None },
             Err(e) => Reply {
@@ -163,7 +197,7 @@ impl Answer {
         })
     }
 
-    fn invalid_message(detail: impl Into<String>) -> Self {
+    pub(super) fn invalid_message(detail: impl Into<String>) -> Self {
         Answer::Error { code: ErrorCode::InvalidMessage, detail: detail.into() }
     }
 
@@ -211,8 +245,39 @@ async fn relay<F, A>(
     socket: &mut impl Socket,
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     since: i64,
-    mut answer: F,
+    answer: F,
 ) where
+    F: FnMut(Utf8Bytes) -> A,
+    A: Future<Output = Answer>,
+{
+    let mut last = since.max(0);
+    if let Relayed::SourceClosed = relay_until(socket, receiver, &mut last, false, answer).await {
+        send(socket, Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
+    }
+}
+
+/// Why [`relay_until`] returned.
+pub(super) enum Relayed {
+    /// The connection is over (closed, idle, lagging or failed).
+    Ended,
+    /// The broadcast closed; nothing was sent about it.
+    SourceClosed,
+    /// (`in_order` only) an entry came after a gap, and was not sent: `last` is the latest
+    /// sent, and what follows it is in the store.
+    Gap,
+}
+
+/// Relays live messages to the socket, skipping entries up to `last` (and moving it on), and
+/// answers the client's messages with `answer`, until either side ends it. `in_order`: an entry
+/// beyond `last + 1` ends it ([`Relayed::Gap`]) rather than being sent.
+pub(super) async fn relay_until<F, A>(
+    socket: &mut impl Socket,
+    receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
+    last: &mut i64,
+    in_order: bool,
+    mut answer: F,
+) -> Relayed
+where
     F: FnMut(Utf8Bytes) -> A,
     A: Future<Output = Answer>,
 {
@@ -225,12 +290,16 @@ async fn relay<F, A>(
         tokio::select! {
             message = receiver.recv() => match message {
                 Ok(b) => {
-                    if b.seq.is_some_and(|s| s <= since.max(0)) {
+                    if b.seq.is_some_and(|s| s <= *last) {
                         continue;
+                    }
+                    if in_order && b.seq.is_some_and(|s| s > *last + 1) {
+                        return Relayed::Gap;
                     }
                     if !send(socket, Message::Text(Utf8Bytes::from(b.text.as_ref()))).await {
                         break;
                     }
+                    *last = b.seq.unwrap_or(*last);
                 }
                 Err(RecvError::Lagged(_)) => {
                     if send(socket, Message::Close(Some(close(CLOSE_LAGGING, "too far behind; reconnect with since")))).await {
@@ -238,10 +307,7 @@ async fn relay<F, A>(
                     }
                     break;
                 }
-                Err(RecvError::Closed) => {
-                    send(socket, Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
-                    break;
-                }
+                Err(RecvError::Closed) => return Relayed::SourceClosed,
             },
             incoming = socket.next() => {
                 last_heard = tokio::time::Instant::now();
@@ -266,6 +332,7 @@ async fn relay<F, A>(
             }
         }
     }
+    Relayed::Ended
 }
 
 /// Sends one message and flushes it, for at most [`SEND_TIMEOUT`]; false if the connection is
@@ -275,7 +342,7 @@ async fn relay<F, A>(
 /// takes the next broadcast while a write waits, so what a slow client can make the server hold
 /// is one message in the socket's write buffer, the shared broadcast ring (it is dropped with
 /// 4008 once it falls `SUBSCRIBER_QUEUE` messages behind) and the kernel's TCP buffers.
-async fn send(socket: &mut impl Socket, message: Message) -> bool {
+pub(super) async fn send(socket: &mut impl Socket, message: Message) -> bool {
     match tokio::time::timeout(SEND_TIMEOUT, socket.send(message)).await {
         Ok(Ok(())) => true,
         Ok(Err(_)) => false,
@@ -290,11 +357,11 @@ async fn send(socket: &mut impl Socket, message: Message) -> bool {
 /// close, for at most [`CLOSE_WAIT`]. Dropping a socket with unread input makes the kernel
 /// reset the connection, and a reset discards what the client has not read yet, close frame
 /// included: a client that lagged while it kept sending would never learn to resume with `since`.
-async fn drain(socket: &mut impl Socket) {
+pub(super) async fn drain(socket: &mut impl Socket) {
     let _ = tokio::time::timeout(CLOSE_WAIT, async { while let Some(Ok(_)) = socket.next().await {} }).await;
 }
 
-fn close(code: u16, reason: &'static str) -> CloseFrame {
+pub(super) fn close(code: u16, reason: &'static str) -> CloseFrame {
     CloseFrame { code, reason: Utf8Bytes::from_static(reason) }
 }
 

@@ -16,6 +16,7 @@ mod events;
 pub mod extract;
 mod health;
 pub mod limits;
+mod lobby;
 pub mod openapi;
 mod paging;
 mod players;
@@ -99,6 +100,7 @@ pub fn router(state: AppState) -> Router {
         .merge(tables::router())
         .merge(actions::router())
         .merge(events::router())
+        .merge(lobby::router())
         .merge(shame::router())
         .merge(analysis::router())
         .fallback(|| async { ApiError::not_found("no such route") })

@@ -7,6 +7,7 @@ use super::{
     client_addr::ClientIp,
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
+    lobby::{last_seq, tell_lobby, tell_removed, tell_table},
     paging::{Listed, Page, PageRequest},
     parse_game,
 };
@@ -17,7 +18,10 @@ use crate::{
     store::{
         Controller, NewTable, SeedUpdate, StartOutcome, TableFilter, TableRecord, TableStatus, Visibility,
     },
-    table::PlayView,
+    table::{
+        PlayView,
+        feeds::{LobbyChange, Removal},
+    },
 };
 use axum::{
     Router,
@@ -341,6 +345,8 @@ async fn create(
     };
     let table = state.store.create_table(&new, body.seat).await?;
     tracing::info!(table = %table.id, game = %table.game.as_str(), "table created");
+    // Its log begins with the host's seat (seq 1).
+    tell_lobby(&state, &table, LobbyChange::Opened, 1);
     Ok((StatusCode::CREATED, Json(TableView::of(&table, Some(host.id), &state))))
 }
 
@@ -407,10 +413,23 @@ async fn update(
         Visibility::Public => None,
     };
     let party = body.party.unwrap_or(table.party);
-    if !state.store.update_table_settings(id, &options, party, visibility, invite_code.as_deref()).await? {
+    let was = table.visibility;
+    let updated = state.store.update_table_settings(id, &options, party, visibility, invite_code.as_deref());
+    let Some(entries) = updated.await? else {
         return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
+    };
+    tell_table(&state, id, &entries);
+    if visibility == Visibility::Private {
+        // Its sockets look at it again: who is no longer allowed to watch it stops.
+        state.tables.feeds().close_table(id);
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    let seq = last_seq(&entries, 0);
+    match (was, visibility) {
+        (Visibility::Public, Visibility::Private) => tell_removed(&state, id, Removal::Private, seq),
+        (Visibility::Private, _) => tell_lobby(&state, &table, LobbyChange::Opened, seq),
+        (Visibility::Public, _) => tell_lobby(&state, &table, LobbyChange::Settings, seq),
+    }
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
 }
 
@@ -444,10 +463,12 @@ async fn join(
             .map(|s| s.seat)
             .ok_or_else(|| ApiError::conflict(ErrorCode::TableFull, "every seat is taken"))?,
     };
-    if !state.store.take_seat(id, seat, player.id, &body.client_seed).await? {
+    let Some(entries) = state.store.take_seat(id, seat, player.id, &body.client_seed).await? else {
         return Err(ApiError::conflict(ErrorCode::SeatTaken, format!("seat {seat} is taken")));
-    }
+    };
+    tell_table(&state, id, &entries);
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    tell_lobby(&state, &table, LobbyChange::Seats, last_seq(&entries, 0));
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
 }
 
@@ -488,10 +509,20 @@ async fn leave(
     if table.status != TableStatus::Open {
         return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the game has started; seats are kept"));
     }
-    if !state.store.leave_seat(id, player.id).await? {
+    let Some(entries) = state.store.leave_seat(id, player.id).await? else {
         return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the game has started; seats are kept"));
-    }
+    };
+    tell_table(&state, id, &entries);
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    let seq = last_seq(&entries, 0);
+    if table.status == TableStatus::Closed {
+        state.tables.feeds().close_table(id);
+        if table.visibility == Visibility::Public {
+            tell_removed(&state, id, Removal::Closed, seq);
+        }
+    } else {
+        tell_lobby(&state, &table, LobbyChange::Seats, seq);
+    }
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
 }
 
@@ -507,7 +538,8 @@ async fn start(
         return Err(ApiError::forbidden(ErrorCode::NotHost, "only the host may start the table"));
     }
     let started = state.store.start_table(id, player.id, &state.config.instance_id, body.fill_with_bots);
-    match started.await? {
+    let (outcome, bots) = started.await?;
+    match outcome {
         StartOutcome::Started => {}
         StartOutcome::NotOpen => {
             return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
@@ -523,6 +555,18 @@ async fn start(
         }
     }
     tracing::info!(table = %id, "table started");
+    // The bots' seats to the table's sockets, then they follow the actor.
+    tell_table(&state, id, &bots);
+    state.tables.feeds().close_table(id);
+    // The lobby hears of the start before the actor runs: before it can hear of the finish.
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    if table.visibility == Visibility::Public {
+        let seq = match bots.last() {
+            Some(bot) => bot.seq,
+            None => state.store.latest_seqs(&[id]).await?.get(&id).copied().unwrap_or(0),
+        };
+        tell_lobby(&state, &table, LobbyChange::Started, seq);
+    }
     // Loading the table starts its actor: the opening throws, then bots and clocks.
     state.tables.get(id).await?;
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;

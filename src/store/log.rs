@@ -280,7 +280,7 @@ mod tests {
         for _ in 0..n {
             let new = luddo_for_two(host.id);
             store.create_table(&new, 0).await.unwrap();
-            let started = store.start_table(new.id, host.id, "me", true).await.unwrap();
+            let (started, _) = store.start_table(new.id, host.id, "me", true).await.unwrap();
             assert_eq!(started, crate::store::StartOutcome::Started);
             let epoch = store.claim_table(new.id, "me", now_millis()).await.unwrap().unwrap();
             tables.push((new.id, epoch));
@@ -312,8 +312,10 @@ mod tests {
     #[tokio::test]
     async fn batched_appends_fail_one_by_one() {
         let (store, tables, _dir) = store_with_tables(40).await;
+        // Each log begins with the lobby's entries: the host's seat and the bot's.
+        const LOBBY: i64 = 2;
         for &(id, epoch) in &tables {
-            store.append(append(id, epoch, 1)).await.unwrap();
+            store.append(append(id, epoch, LOBBY + 1)).await.unwrap();
         }
         let (fenced, _) = tables[0];
         let (duplicate, duplicate_epoch) = tables[1];
@@ -321,9 +323,9 @@ mod tests {
             let store = store.clone();
             async move {
                 let a = match i {
-                    0 => append(id, epoch + 1, 2),
-                    1 => append(id, duplicate_epoch, 1),
-                    _ => append(id, epoch, 2),
+                    0 => append(id, epoch + 1, LOBBY + 2),
+                    1 => append(id, duplicate_epoch, LOBBY + 1),
+                    _ => append(id, epoch, LOBBY + 2),
                 };
                 store.append(a).await
             }
@@ -334,12 +336,12 @@ mod tests {
         for (i, r) in results.iter().enumerate().skip(2) {
             assert!(r.is_ok(), "table {i}: {r:?}");
         }
-        assert_eq!(store.entries(fenced, 0, i64::MAX).await.unwrap().len(), 1);
-        assert_eq!(store.entries(duplicate, 0, i64::MAX).await.unwrap().len(), 1);
+        assert_eq!(store.entries(fenced, 0, i64::MAX).await.unwrap().len() as i64, LOBBY + 1);
+        assert_eq!(store.entries(duplicate, 0, i64::MAX).await.unwrap().len() as i64, LOBBY + 1);
         for &(id, _) in &tables[2..] {
             let log = store.entries(id, 0, i64::MAX).await.unwrap();
-            assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![1, 2]);
-            assert_eq!(store.table(id).await.unwrap().unwrap().turn_deadline, Some(2));
+            assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), (1..=LOBBY + 2).collect::<Vec<_>>());
+            assert_eq!(store.table(id).await.unwrap().unwrap().turn_deadline, Some(LOBBY + 2));
         }
     }
 }

@@ -15,6 +15,7 @@
 //! type and the SQL helpers they share.
 
 mod leases;
+mod lobby;
 mod log;
 mod players;
 mod rows;
@@ -22,6 +23,7 @@ mod shame;
 mod tables;
 mod tokens;
 
+pub use lobby::LobbyEntry;
 pub use log::{Append, Finish};
 pub use rows::*;
 pub use tokens::NewToken;

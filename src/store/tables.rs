@@ -1,9 +1,10 @@
 //! Tables and their seats: creating, finding and listing tables, and the lobby's changes of an
 //! open table (join, leave, settings, client seeds, start), each under the table's row lock.
 
+use super::lobby::{LobbyEntry, append_lobby};
 use super::{
-    KEYSET_CREATED, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store, StoreError, StoreResult,
-    TableFilter, TableRecord, Visibility, parse_uuid,
+    KEYSET_CREATED, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store, StoreError,
+    StoreResult, TableFilter, TableRecord, Visibility, parse_uuid,
 };
 use crate::clock::now_millis;
 use sqlx::Row;
@@ -50,6 +51,9 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        let name = player_name(&mut tx, new.host_id).await?;
+        let host = LobbyEntry::SeatTaken { seat: host_seat, player_id: new.host_id, name };
+        append_lobby(&mut tx, new.id, vec![host], now).await?;
         tx.commit().await?;
         self.table(new.id).await?.ok_or_else(|| StoreError::Corrupt("created table vanished".into()))
     }
@@ -145,29 +149,50 @@ impl Store {
         Ok(tables)
     }
 
-    /// Seats `player` at `seat` with its client seed if that seat is free and the table open.
-    /// Returns false when the seat was taken (by someone else, in a race) or the table is no
-    /// longer open.
+    /// The latest log `seq` of each of `tables` (absent: an empty log), in one query.
+    pub async fn latest_seqs(&self, tables: &[Uuid]) -> StoreResult<HashMap<Uuid, i64>> {
+        let mut seqs = HashMap::new();
+        if tables.is_empty() {
+            return Ok(seqs);
+        }
+        let sql = Numbered::new(&format!(
+            "SELECT table_id, MAX(seq) AS seq FROM actions WHERE table_id IN ({}) GROUP BY table_id",
+            vec!["?"; tables.len()].join(", ")
+        ));
+        let mut q = sqlx::query(&sql.0);
+        for id in tables {
+            q = q.bind(id.to_string());
+        }
+        for row in q.fetch_all(&self.pool).await? {
+            seqs.insert(parse_uuid(&row.try_get::<String, _>("table_id")?)?, row.try_get::<i64, _>("seq")?);
+        }
+        Ok(seqs)
+    }
+
+    /// Seats `player` at `seat` with its client seed if that seat is free and the table open,
+    /// and logs it (`seat_taken`). Returns the entry written, or `None` when the seat was taken
+    /// (by someone else, in a race) or the table is no longer open.
     pub async fn take_seat(
         &self,
         table_id: Uuid,
         seat: usize,
         player: Uuid,
         client_seed: &str,
-    ) -> StoreResult<bool> {
+    ) -> StoreResult<Option<Vec<LogEntry>>> {
         // Under the table's lock like every change of an open table's seats: a start sees the
         // seat and its seed wholly or not at all.
         let mut tx = self.pool.begin().await?;
         if !lock_open_table(&mut tx, table_id).await? {
             tx.rollback().await?;
-            return Ok(false);
+            return Ok(None);
         }
+        let now = now_millis();
         let done = sqlx::query(
             "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
              WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
         )
         .bind(player.to_string())
-        .bind(now_millis())
+        .bind(now)
         .bind(table_id.to_string())
         .bind(seat as i64)
         .bind(client_seed)
@@ -176,12 +201,15 @@ impl Store {
         // A unique violation (the player holds another seat) must roll back at once too.
         match done {
             Ok(done) if done.rows_affected() == 1 => {
+                let name = player_name(&mut tx, player).await?;
+                let taken = LobbyEntry::SeatTaken { seat, player_id: player, name };
+                let written = append_lobby(&mut tx, table_id, vec![taken], now).await?;
                 tx.commit().await?;
-                Ok(true)
+                Ok(Some(written))
             }
             Ok(_) => {
                 tx.rollback().await?;
-                Ok(false)
+                Ok(None)
             }
             Err(e) => {
                 tx.rollback().await.ok();
@@ -191,57 +219,65 @@ impl Store {
     }
 
     /// Frees `player`'s seat at an open table; hands the host role to the next seated player,
-    /// or closes the table when nobody is left. Returns false if the player held no seat there
-    /// or the table is no longer open (a start got there first).
-    pub async fn leave_seat(&self, table_id: Uuid, player: Uuid) -> StoreResult<bool> {
+    /// or closes the table when nobody is left; logs it (`seat_left`, then `closed` if so).
+    /// Returns the entries written, or `None` if the player held no seat there or the table is
+    /// no longer open (a start got there first).
+    pub async fn leave_seat(&self, table_id: Uuid, player: Uuid) -> StoreResult<Option<Vec<LogEntry>>> {
         let mut tx = self.pool.begin().await?;
-        let done = if lock_open_table(&mut tx, table_id).await? {
-            sqlx::query(
+        let seat: Option<i64> = if lock_open_table(&mut tx, table_id).await? {
+            sqlx::query_scalar(
                 "UPDATE seats SET player_id = NULL, joined_at = NULL, client_seed = ''
-                 WHERE table_id = $1 AND player_id = $2",
+                 WHERE table_id = $1 AND player_id = $2 RETURNING seat",
             )
             .bind(table_id.to_string())
             .bind(player.to_string())
-            .execute(&mut *tx)
+            .fetch_optional(&mut *tx)
             .await?
-            .rows_affected()
         } else {
-            0
+            None
         };
-        if done == 0 {
+        let Some(seat) = seat else {
             // Roll back now: a dropped transaction would keep SQLite's write lock until the
             // connection is next used.
             tx.rollback().await?;
-            return Ok(false);
-        }
+            return Ok(None);
+        };
+        let now = now_millis();
         let next_host: Option<String> = sqlx::query_scalar(
             "SELECT player_id FROM seats WHERE table_id = $1 AND player_id IS NOT NULL ORDER BY seat LIMIT 1",
         )
         .bind(table_id.to_string())
         .fetch_optional(&mut *tx)
         .await?;
-        match next_host {
+        let left = |host_id| LobbyEntry::SeatLeft { seat: seat as usize, player_id: player, host_id };
+        let changes = match next_host {
             Some(host) => {
-                sqlx::query("UPDATE game_tables SET host_id = $1 WHERE id = $2 AND host_id = $3")
-                    .bind(host)
-                    .bind(table_id.to_string())
-                    .bind(player.to_string())
-                    .execute(&mut *tx)
-                    .await?;
+                let handed =
+                    sqlx::query("UPDATE game_tables SET host_id = $1 WHERE id = $2 AND host_id = $3")
+                        .bind(&host)
+                        .bind(table_id.to_string())
+                        .bind(player.to_string())
+                        .execute(&mut *tx)
+                        .await?;
+                let new_host = if handed.rows_affected() == 1 { Some(parse_uuid(&host)?) } else { None };
+                vec![left(new_host)]
             }
             None => {
                 sqlx::query("UPDATE game_tables SET status = 'closed', finished_at = $1 WHERE id = $2")
-                    .bind(now_millis())
+                    .bind(now)
                     .bind(table_id.to_string())
                     .execute(&mut *tx)
                     .await?;
+                vec![left(None), LobbyEntry::Closed]
             }
-        }
+        };
+        let written = append_lobby(&mut tx, table_id, changes, now).await?;
         tx.commit().await?;
-        Ok(true)
+        Ok(Some(written))
     }
 
-    /// Changes an open table's settings. Returns false if the table is no longer open.
+    /// Changes an open table's settings and logs it (`settings_changed`). Returns the entry
+    /// written, or `None` if the table is no longer open.
     pub async fn update_table_settings(
         &self,
         table_id: Uuid,
@@ -249,33 +285,43 @@ impl Store {
         party: bool,
         visibility: Visibility,
         invite_code: Option<&str>,
-    ) -> StoreResult<bool> {
-        let done = sqlx::query(
-            "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4
-             WHERE id = $5 AND status = 'open'",
+    ) -> StoreResult<Option<Vec<LogEntry>>> {
+        let mut tx = self.pool.begin().await?;
+        if !lock_open_table(&mut tx, table_id).await? {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        sqlx::query(
+            "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4 WHERE id = $5",
         )
         .bind(options.to_string())
         .bind(party as i64)
         .bind(visibility.as_str())
         .bind(invite_code)
         .bind(table_id.to_string())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        let changed = LobbyEntry::SettingsChanged { options: options.clone(), visibility, party };
+        let written = append_lobby(&mut tx, table_id, vec![changed], now_millis()).await?;
+        tx.commit().await?;
+        Ok(Some(written))
     }
 
-    /// Starts an open table hosted by `host`; bots take its empty seats if `fill_with_bots`,
-    /// else it starts only with every seat taken. Checked and done under the table's lock, so a
-    /// player leaving or joining at the same moment comes wholly before or wholly after.
+    /// Starts an open table hosted by `host`; bots take its empty seats if `fill_with_bots`
+    /// (logged, `bot_seated` each: returned with the outcome), else it starts only with every
+    /// seat taken. Checked and done under the table's lock, so a player leaving or joining at
+    /// the same moment comes wholly before or wholly after. (The `start` entry itself is the
+    /// actor's, which draws the opening throws: it follows these at once.)
     pub async fn start_table(
         &self,
         table_id: Uuid,
         host: Uuid,
         instance: &str,
         fill_with_bots: bool,
-    ) -> StoreResult<StartOutcome> {
+    ) -> StoreResult<(StartOutcome, Vec<LogEntry>)> {
         let now = now_millis();
         let mut tx = self.pool.begin().await?;
+        let mut written = vec![];
         let outcome = if !lock_open_table(&mut tx, table_id).await? {
             StartOutcome::NotOpen
         } else {
@@ -284,15 +330,16 @@ impl Store {
                 .bind(&table)
                 .fetch_one(&mut *tx)
                 .await?;
-            let empty: i64 =
-                sqlx::query_scalar("SELECT COUNT(*) FROM seats WHERE table_id = $1 AND player_id IS NULL")
-                    .bind(&table)
-                    .fetch_one(&mut *tx)
-                    .await?;
+            let empty: Vec<i64> = sqlx::query_scalar(
+                "SELECT seat FROM seats WHERE table_id = $1 AND player_id IS NULL ORDER BY seat",
+            )
+            .bind(&table)
+            .fetch_all(&mut *tx)
+            .await?;
             if host_id != host.to_string() {
                 StartOutcome::NotHost
-            } else if empty > 0 && !fill_with_bots {
-                StartOutcome::SeatsEmpty(empty as usize)
+            } else if !empty.is_empty() && !fill_with_bots {
+                StartOutcome::SeatsEmpty(empty.len())
             } else {
                 // Owned from the start by the process that starts it: no other may take it
                 // before this one loads it.
@@ -312,6 +359,8 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
                 fix_client_seed(&mut tx, table_id).await?;
+                let bots = empty.iter().map(|&seat| LobbyEntry::BotSeated { seat: seat as usize }).collect();
+                written = append_lobby(&mut tx, table_id, bots, now).await?;
                 StartOutcome::Started
             }
         };
@@ -320,7 +369,7 @@ impl Store {
         } else {
             tx.rollback().await?;
         }
-        Ok(outcome)
+        Ok((outcome, written))
     }
 
     /// Sets the client seed of `player`'s seat at an open table.
@@ -359,6 +408,15 @@ impl Store {
         .fetch_one(&self.pool)
         .await?)
     }
+}
+
+/// A player's name, for the log's `seat_taken` entries.
+async fn player_name(tx: &mut sqlx::Transaction<'_, sqlx::Any>, player: Uuid) -> StoreResult<String> {
+    let name: Option<String> = sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
+        .bind(player.to_string())
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(name.unwrap_or_default())
 }
 
 /// Takes the write lock on an open table's row for the rest of `tx`; false if the table is not

@@ -11,13 +11,14 @@
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
     core::Table,
+    feeds::{Feeds, LobbyMessage, Removal},
     messages::{ActOk, PlayError, PresenceMessage, Subscription, entry_message},
 };
 use crate::{
     clock::Clock,
     config::Config,
     rules::Seat,
-    store::{Append, Store, StoreError, TableRecord},
+    store::{Append, Store, StoreError, TableRecord, Visibility},
 };
 use std::{collections::VecDeque, sync::Arc, time::Duration};
 use tokio::sync::{broadcast, mpsc, watch};
@@ -36,6 +37,8 @@ pub(super) struct Actor {
     events: broadcast::Sender<Arc<Broadcast>>,
     /// The latest entries, serialized, to serve reconnects without a database read.
     history: VecDeque<Arc<Broadcast>>,
+    /// Where to tell the lobby that the game is over: a public table's only.
+    lobby: Option<Arc<Feeds>>,
 }
 
 impl Actor {
@@ -47,7 +50,9 @@ impl Actor {
         store: Store,
         config: Arc<Config>,
         clock: Clock,
+        feeds: Arc<Feeds>,
     ) -> Result<Self, PlayError> {
+        let lobby = (record.visibility == Visibility::Public).then_some(feeds);
         let mut log = store.entries(record.id, 0, i64::MAX).await?;
         let mut table = Table::load(&record, &config, &log, clock.now_millis())?;
         let tail = log.len().saturating_sub(HISTORY);
@@ -64,7 +69,7 @@ impl Actor {
                 .push_back(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
         }
         let (events, _) = broadcast::channel(SUBSCRIBER_QUEUE);
-        let mut actor = Self { id: record.id, epoch, table, store, clock, events, history };
+        let mut actor = Self { id: record.id, epoch, table, store, clock, events, history, lobby };
         actor.settle().await?;
         actor.flush().await?;
         Ok(actor)
@@ -215,6 +220,14 @@ impl Actor {
         self.store.append(append).await?;
         if finished {
             tracing::info!(table = %self.id, "game over");
+            if let Some(lobby) = &self.lobby {
+                let gone = Removal::Finished;
+                lobby.publish_lobby::<()>(&LobbyMessage::Removed {
+                    table_id: self.id,
+                    reason: gone,
+                    seq: self.table.seq(),
+                });
+            }
         }
         for message in messages {
             self.remember(message.clone());

@@ -77,6 +77,8 @@ pub struct Table {
     takeover: TakeoverRule,
     /// Wall millis when the clock of the seat to act runs out.
     deadline: Option<i64>,
+    /// The log holds the `start` entry (the lobby's entries come before it).
+    started: bool,
     finished: bool,
     /// The state after each of the last [`HISTORY`] replayed entries whose row has none (rows
     /// written before entries stored it), by `seq`: the actor puts it in the messages it
@@ -132,10 +134,19 @@ impl Table {
             away: timers.away,
             takeover: config.takeover,
             deadline: None,
+            started: false,
             finished: false,
             replayed_states: vec![],
         };
-        if log.is_empty() {
+        // The lobby's entries (seats, settings) come first; they change nothing in play.
+        let tail = log.len().saturating_sub(HISTORY);
+        for (i, entry) in log.iter().enumerate() {
+            table.replay(entry)?;
+            if i >= tail && table.started && entry.events.state.is_none() {
+                table.replayed_states.push((entry.seq, table.game.state()));
+            }
+        }
+        if !table.started {
             // The seeds the dice are drawn with, fixed at the start, for anyone to check
             // (docs/fairness.md). A table started before per-seat seeds (and stopped before its
             // first entry) drew with its host's seed: its seats' seeds are not what it uses.
@@ -147,15 +158,9 @@ impl Table {
                 TableEntry::Start { client_seeds: None, client_seed: None }
             };
             let entry = table.entry(None, PlayedBy::Server, start.to_action(), opening, now);
+            table.started = true;
             table.stage(entry, Some(&start), now);
         } else {
-            let tail = log.len().saturating_sub(HISTORY);
-            for (i, entry) in log.iter().enumerate() {
-                table.replay(entry)?;
-                if i >= tail && entry.events.state.is_none() {
-                    table.replayed_states.push((entry.seq, table.game.state()));
-                }
-            }
             // A clock that ran out while no process drove the table restarts with a full turn:
             // the player never had the chance to act.
             table.deadline = record.turn_deadline.filter(|&d| d > now).or_else(|| table.next_deadline(now));
@@ -178,11 +183,23 @@ impl Table {
                 }
                 _ => {}
             }
-            if let TableEntry::Finish { .. } = table {
-                self.finished = true;
+            match (&table, self.started) {
+                (TableEntry::Lobby(_), true) => {
+                    return Err(replay_error(format!("seq {}: a lobby entry after the start", entry.seq)));
+                }
+                (TableEntry::Lobby(_), false) => {}
+                (TableEntry::Start { .. }, _) => self.started = true,
+                (_, false) => {
+                    return Err(replay_error(format!("seq {}: a table entry before the start", entry.seq)));
+                }
+                (TableEntry::Finish { .. }, true) => self.finished = true,
+                (_, true) => {}
             }
             Some(table)
         } else {
+            if !self.started {
+                return Err(replay_error(format!("seq {}: an action before the start", entry.seq)));
+            }
             let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
             self.game
                 .replay(seat, &entry.action, &mut self.dice)
@@ -752,6 +769,46 @@ mod tests {
         f.record.turn_deadline = Some(stored);
         let table = Table::load(&f.record, &f.config, &f.log, stored - 1).unwrap();
         assert_eq!(table.deadline(), Some(stored));
+    }
+
+    /// The lobby's entries before the start (written by the store): the start follows them in
+    /// the same numbering, and a log beginning with them replays to the live state; one after
+    /// the start is a corrupt log.
+    #[test]
+    fn the_lobbys_entries_come_before_the_start_and_replay() {
+        use crate::store::LobbyEntry;
+        let players = [Uuid::new_v4(), Uuid::new_v4()];
+        let record = record(&[Some(players[0]), Some(players[1])]);
+        let config = Config::default();
+        let lobby: Vec<LogEntry> = [
+            LobbyEntry::SeatTaken { seat: 0, player_id: players[0], name: "P0".into() },
+            LobbyEntry::SeatTaken { seat: 1, player_id: players[1], name: "P1".into() },
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| LogEntry {
+            seq: i as i64 + 1,
+            seat: l.seat(),
+            actor: PlayedBy::Server,
+            action: l.to_action(),
+            events: EntryEvents::default(),
+            at: T0,
+        })
+        .collect();
+        let mut table = Table::load(&record, &config, &lobby, T0).unwrap();
+        while table.settle(T0).unwrap() {}
+        let staged = table.take_staged().unwrap().entries;
+        assert_eq!(staged[0].seq, 3);
+        assert!(matches!(TableEntry::from_action(&staged[0].action), Ok(TableEntry::Start { .. })));
+        let log: Vec<LogEntry> = lobby.iter().chain(&staged).map(stored).collect();
+        let replayed = Table::load(&record, &config, &log, T0).unwrap();
+        assert_eq!(logged(&replayed), logged(&table));
+        assert!(replayed.staged.is_empty(), "nothing to write again");
+
+        let mut late = lobby[0].clone();
+        late.seq = log.len() as i64 + 1;
+        let corrupt = [log, vec![late]].concat();
+        assert!(matches!(Table::load(&record, &config, &corrupt, T0), Err(PlayError::Corrupt(_))));
     }
 
     /// A log as older servers wrote it (a start entry without seeds, entries without `legal`

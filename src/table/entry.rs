@@ -1,12 +1,13 @@
-//! The table's own log entries (`actor: "server"`): its start, a bot taking a seat, a player
-//! taking it back, its finish.
+//! The table's own log entries (`actor: "server"`): the lobby's changes before the start
+//! ([`LobbyEntry`], written by the store with each change), its start, a bot taking a seat, a
+//! player taking it back, its finish.
 //!
 //! Stored in the log's `action` column like an engine action, and read back when the log is
 //! replayed; [`TableEntry::to_action`] and [`TableEntry::from_action`] are the only ways in and
 //! out, so the stored JSON keeps one spelling.
 
 use super::seats::TakeoverReason;
-use crate::rules::Seat;
+use crate::{rules::Seat, store::LobbyEntry};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -29,24 +30,33 @@ pub enum TableEntry {
     Reclaim { seat: Seat },
     /// The game ended: places and points, and the server seed revealed (hex).
     Finish { outcome: Value, seed: String },
+    /// A change of the open table before its start (seats, settings, closing), spelled as the
+    /// store writes it.
+    #[serde(skip)]
+    Lobby(LobbyEntry),
 }
 
 impl TableEntry {
     /// The entry as the log's `action` holds it. Through a JSON tree, whose keys are sorted:
     /// the stored text is what the untyped entries were (`{"seat":0,"type":"reclaim"}`).
     pub fn to_action(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
+        match self {
+            TableEntry::Lobby(lobby) => lobby.to_action(),
+            _ => serde_json::to_value(self).unwrap_or(Value::Null),
+        }
     }
 
     /// Reads a logged table entry back.
     pub fn from_action(action: &Value) -> Result<Self, serde_json::Error> {
         Self::deserialize(action)
+            .or_else(|e| LobbyEntry::deserialize(action).map(TableEntry::Lobby).map_err(|_| e))
     }
 
     /// The seat the entry is about, if any.
     pub fn seat(&self) -> Option<Seat> {
         match self {
             TableEntry::Takeover { seat, .. } | TableEntry::Reclaim { seat } => Some(*seat),
+            TableEntry::Lobby(lobby) => lobby.seat(),
             TableEntry::Start { .. } | TableEntry::Finish { .. } => None,
         }
     }
@@ -92,5 +102,16 @@ mod tests {
             assert_eq!(TableEntry::from_action(&old).unwrap(), entry);
         }
         assert_eq!(TableEntry::Reclaim { seat: 2 }.to_action().to_string(), r#"{"seat":2,"type":"reclaim"}"#);
+    }
+
+    #[test]
+    fn lobby_entries_read_back_as_table_entries() {
+        let bot = LobbyEntry::BotSeated { seat: 2 };
+        let entry = TableEntry::from_action(&bot.to_action()).unwrap();
+        assert_eq!(entry, TableEntry::Lobby(bot.clone()));
+        assert_eq!(entry.to_action(), json!({"type": "bot_seated", "seat": 2}));
+        assert_eq!(entry.seat(), Some(2));
+        let unknown = TableEntry::from_action(&json!({"type": "teleport"})).unwrap_err();
+        assert!(unknown.to_string().contains("teleport"), "{unknown}");
     }
 }

@@ -15,6 +15,7 @@
 mod actor;
 mod core;
 mod entry;
+pub mod feeds;
 pub mod messages;
 mod seats;
 
@@ -123,6 +124,8 @@ pub struct Tables {
     config: Arc<Config>,
     clock: Clock,
     live: Arc<Mutex<HashMap<Uuid, TableHandle>>>,
+    /// The broadcasts of open tables and of the lobby.
+    feeds: Arc<feeds::Feeds>,
     /// Flips to true to stop every actor (server shutdown).
     stop: tokio::sync::watch::Sender<bool>,
 }
@@ -130,7 +133,13 @@ pub struct Tables {
 impl Tables {
     pub fn new(store: Store, config: Arc<Config>, clock: Clock) -> Self {
         let (stop, _) = tokio::sync::watch::channel(false);
-        Self { store, config, clock, live: Arc::new(Mutex::new(HashMap::new())), stop }
+        let feeds = Arc::default();
+        Self { store, config, clock, live: Arc::new(Mutex::new(HashMap::new())), feeds, stop }
+    }
+
+    /// The broadcasts of open tables and of the lobby.
+    pub fn feeds(&self) -> &Arc<feeds::Feeds> {
+        &self.feeds
     }
 
     pub fn clock(&self) -> Clock {
@@ -168,8 +177,9 @@ impl Tables {
                 (None, TableStatus::Finished) => 0,
                 (None, _) => return Err(PlayError::Store(StoreError::Fenced)),
             };
+            let feeds = self.feeds.clone();
             let actor =
-                actor::Actor::load(record, epoch, self.store.clone(), self.config.clone(), self.clock);
+                actor::Actor::load(record, epoch, self.store.clone(), self.config.clone(), self.clock, feeds);
             actor.await.map(Some)
         };
         match loaded.await {

@@ -322,6 +322,13 @@ impl TestServer {
         Ws { stream, url, watchdog: Watchdog::new(), game: spec::game_of_table(table) }
     }
 
+    /// Opens the lobby's WebSocket (`query` like `limit=5&token=...`).
+    pub async fn lobby_ws(&self, query: &str) -> Ws {
+        let url = format!("{}/v1/lobby/events?{query}", self.base.replace("http://", "ws://"));
+        let (stream, _) = tokio_tungstenite::connect_async(&url).await.expect("websocket connects");
+        Ws { stream, url, watchdog: Watchdog::new(), game: None }
+    }
+
     /// The table's JSON as `token` sees it.
     pub async fn table_view(&self, id: &str, token: Option<&str>) -> Value {
         let r = self.get(&format!("/v1/tables/{id}"), token).await;

@@ -147,7 +147,8 @@ pub fn check_response(method: &Method, path: &str, resp: &Resp) {
 }
 
 /// Checks a WebSocket message from the server against the spec's schema for its `type`
-/// (`EntryMessage`, `PresenceMessage`, `ReplyMessage`, `ErrorMessage`, `PongMessage`): the
+/// (`EntryMessage`, `PresenceMessage`, `ReplyMessage`, `ErrorMessage`, `PongMessage`; the
+/// lobby stream's `LobbySnapshotMessage`, `LobbyTableMessage`, `LobbyRemovedMessage`): the
 /// schema of `game` (`LuddoEntryMessage`, …) where the message depends on the game and the
 /// game is known, else the union of every game's.
 pub fn check_ws_message(message: &Value, game: Option<&str>) {
@@ -158,6 +159,9 @@ pub fn check_ws_message(message: &Value, game: Option<&str>) {
         "reply" => "ReplyMessage",
         "error" => "ErrorMessage",
         "pong" => "PongMessage",
+        "snapshot" => "LobbySnapshotMessage",
+        "table" => "LobbyTableMessage",
+        "removed" => "LobbyRemovedMessage",
         _ => panic!("undocumented WebSocket message {message}"),
     };
     let schemas = &spec()["components"]["schemas"];

@@ -1,0 +1,272 @@
+//! Before the start and between tables: a table's WebSocket while it is open (the lobby's log
+//! entries, until the start hands it to the actor), the lobby's own stream of public tables
+//! (`GET /v1/lobby/events`), and what the lobby handlers tell them.
+//!
+//! The lobby stream is a WebSocket, like the tables' (rather than server-sent events): one
+//! protocol for clients, and the same caps, pings, idle and slow-client rules (one bounded
+//! broadcast; a client that falls behind is closed with 4008, one that stops reading is dropped
+//! after the send timeout), with no request timeout to exempt it from.
+//!
+//! Both are told of changes made by this process only (`table::feeds`): see
+//! docs/architecture.md for several processes on one database.
+
+use super::{
+    AppState,
+    client_addr::ClientIp,
+    connections::ConnectionSlot,
+    error::{ApiError, ApiResult, ErrorCode},
+    events::{Answer, Relayed, SEND_TIMEOUT, Socket, close, relay_until, send, upgrade},
+    extract::{Auth, Query, authenticate},
+    paging::PageRequest,
+    tables::TableView,
+};
+use crate::{
+    store::{LogEntry, StoreError, TableFilter, TableRecord, TableStatus, Visibility},
+    table::{
+        feeds::{Feeds, LobbyChange, LobbyMessage, LobbyTable, Removal},
+        messages::entry_message,
+    },
+};
+use axum::{
+    Extension, Router,
+    extract::{
+        State, WebSocketUpgrade,
+        ws::{Message, Utf8Bytes},
+    },
+    response::Response,
+    routing::get,
+};
+use serde::Deserialize;
+use serde_json::Value;
+use uuid::Uuid;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/v1/lobby/events", get(lobby_events))
+}
+
+/// How an open table's socket stopped waiting.
+pub(super) enum Waited {
+    /// The table started: follow its actor from the entry after this `seq`.
+    Started(i64),
+    /// The socket is done (closed by either side, or the table closed unplayed).
+    Ended,
+}
+
+/// Serves an open table's socket: its log after `since` (the lobby's entries), then each new
+/// one as it is committed, until the table starts ([`Waited::Started`] with the latest `seq`
+/// sent) or the socket ends. Clients may ping; actions are refused until the start.
+pub(super) async fn follow_open(
+    socket: &mut impl Socket,
+    state: &AppState,
+    id: Uuid,
+    player: Option<Uuid>,
+    since: i64,
+) -> Waited {
+    let feeds = state.tables.feeds().clone();
+    // Releases the table's channel however this ends (the task may be dropped at shutdown),
+    // after the receiver below has gone.
+    let _following = Following(&feeds, id);
+    let mut last = since;
+    loop {
+        let mut receiver = feeds.subscribe_table(id);
+        // Read after subscribing: whatever is committed after this read is told to `receiver`.
+        let table = match state.store.table(id).await {
+            Ok(Some(table)) => table,
+            Ok(None) | Err(_) => {
+                send(socket, Message::Close(Some(close(1011, "table unavailable; reconnect with since"))))
+                    .await;
+                return Waited::Ended;
+            }
+        };
+        // Checked again each time the table changes: it may have been made private.
+        if table.visibility == Visibility::Private && !player.is_some_and(|p| table.is_member(p)) {
+            send(socket, Message::Close(Some(close(1008, "the table is private")))).await;
+            return Waited::Ended;
+        }
+        match send_entries(socket, state, id, &mut last).await {
+            Ok(true) => {}
+            Ok(false) => return Waited::Ended,
+            Err(_) => {
+                send(socket, Message::Close(Some(close(1011, "database unavailable; reconnect with since"))))
+                    .await;
+                return Waited::Ended;
+            }
+        }
+        match table.status {
+            TableStatus::Open => {}
+            TableStatus::Playing | TableStatus::Finished => return Waited::Started(last),
+            TableStatus::Closed => {
+                send(socket, Message::Close(Some(close(1000, "the table closed")))).await;
+                return Waited::Ended;
+            }
+        }
+        let answer = async |text: Utf8Bytes| waiting_answer(&text);
+        match relay_until(socket, &mut receiver, &mut last, true, answer).await {
+            Relayed::Ended => return Waited::Ended,
+            // The table started or closed (or an entry overtook another): look again.
+            Relayed::SourceClosed | Relayed::Gap => continue,
+        }
+    }
+}
+
+/// An open table followed by a socket: its channel is released when the socket is done.
+struct Following<'a>(&'a Feeds, Uuid);
+
+impl Drop for Following<'_> {
+    fn drop(&mut self) {
+        self.0.release(self.1);
+    }
+}
+
+/// Sends the log entries after `last` from the store, a page at a time, moving `last` on.
+/// `Ok(false)` if the connection is to be dropped.
+async fn send_entries(
+    socket: &mut impl Socket,
+    state: &AppState,
+    id: Uuid,
+    last: &mut i64,
+) -> Result<bool, StoreError> {
+    let page = state.config.backlog_page as i64;
+    loop {
+        let entries = state.store.entries_page(id, *last, i64::MAX, page).await?;
+        if entries.is_empty() {
+            return Ok(true);
+        }
+        for entry in &entries {
+            if !send(socket, Message::Text(entry_message(entry).into())).await {
+                return Ok(false);
+            }
+            *last = entry.seq;
+        }
+    }
+}
+
+/// The answer to a client message before the start: pings are answered, actions and reclaims
+/// refused (409 `table_not_started`), as the HTTP routes refuse them.
+fn waiting_answer(text: &str) -> Answer {
+    let message: Value = match serde_json::from_str(text) {
+        Ok(m) => m,
+        Err(e) => return Answer::invalid_message(e.to_string()),
+    };
+    match message.get("type").and_then(Value::as_str) {
+        Some("ping") => Answer::Pong,
+        Some("action" | "reclaim") => Answer::reply(
+            message.get("id").cloned(),
+            Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started")),
+        ),
+        _ => Answer::invalid_message("before the start a table's socket takes only pings"),
+    }
+}
+
+/// Tells an open table's sockets of the entries a lobby change just committed.
+pub(super) fn tell_table(state: &AppState, id: Uuid, entries: &[LogEntry]) {
+    state.tables.feeds().publish_entries(id, entries);
+}
+
+/// Tells the lobby that a public `table` appeared or changed (private ones: nothing).
+pub(super) fn tell_lobby(state: &AppState, table: &TableRecord, change: LobbyChange, seq: i64) {
+    if table.visibility == Visibility::Public {
+        let view = TableView::of(table, None, state);
+        state.tables.feeds().publish_lobby(&LobbyMessage::Table { change, seq, table: &view });
+    }
+}
+
+/// Tells the lobby that a table it listed is gone.
+pub(super) fn tell_removed(state: &AppState, table_id: Uuid, reason: Removal, seq: i64) {
+    state.tables.feeds().publish_lobby::<()>(&LobbyMessage::Removed { table_id, reason, seq });
+}
+
+/// The latest `seq` among `entries`, else `otherwise`.
+pub(super) fn last_seq(entries: &[LogEntry], otherwise: i64) -> i64 {
+    entries.last().map_or(otherwise, |e| e.seq)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LobbyQuery {
+    /// How many open tables the snapshot lists at most (1 to 100, default 20).
+    limit: Option<usize>,
+    /// The bearer token, for clients that cannot set headers on a WebSocket.
+    token: Option<String>,
+}
+
+async fn lobby_events(
+    State(state): State<AppState>,
+    connection: Option<Extension<ConnectionSlot>>,
+    ClientIp(client): ClientIp,
+    header_auth: Option<Auth>,
+    Query(q): Query<LobbyQuery>,
+    ws: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let player = match (header_auth, &q.token) {
+        (Some(Auth(p)), _) => Some(p),
+        (None, Some(token)) => Some(authenticate(&state, token).await?.player),
+        (None, None) => None,
+    };
+    let page = PageRequest::parse(q.limit, None)?;
+    // A player's sockets count together, tables' and lobby's; anonymous lobby sockets per
+    // client address, as many.
+    let key = match &player {
+        Some(p) => format!("player:{}", p.id),
+        None => format!("lobby:{client}"),
+    };
+    let slot = state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(|| {
+        ApiError::too_many(
+            ErrorCode::TooManyConnections,
+            "too many open connections; close one first",
+            SEND_TIMEOUT,
+        )
+    })?;
+    Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
+        follow_lobby(&mut socket, &state, page.limit).await;
+        drop((slot, connection));
+    }))
+}
+
+/// Serves one lobby socket: the snapshot of open public tables, then every change.
+async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize) {
+    // Subscribe first: a change made while the snapshot is read comes after it (and its `seq`
+    // tells whether it is news).
+    let mut receiver = state.tables.feeds().subscribe_lobby();
+    let snapshot = async {
+        let filter = TableFilter {
+            status: TableStatus::Open,
+            game: None,
+            party: None,
+            has_free_seat: false,
+            after: None,
+            limit: limit + 1,
+        };
+        let mut tables = state.store.list_tables(&filter).await?;
+        let truncated = tables.len() > limit;
+        tables.truncate(limit);
+        let seqs = state.store.latest_seqs(&tables.iter().map(|t| t.id).collect::<Vec<_>>()).await?;
+        let views: Vec<(i64, TableView)> = tables
+            .iter()
+            .map(|t| (seqs.get(&t.id).copied().unwrap_or(0), TableView::of(t, None, state)))
+            .collect();
+        let tables = views.iter().map(|(seq, table)| LobbyTable { seq: *seq, table }).collect();
+        Ok::<_, StoreError>(
+            serde_json::to_string(&LobbyMessage::Snapshot { tables, truncated }).unwrap_or_default(),
+        )
+    };
+    let text = match snapshot.await {
+        Ok(text) => text,
+        Err(_) => {
+            send(socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
+            return;
+        }
+    };
+    if !send(socket, Message::Text(text.into())).await {
+        return;
+    }
+    let answer = async |text: Utf8Bytes| match serde_json::from_str::<Value>(&text) {
+        Ok(m) if m.get("type").and_then(Value::as_str) == Some("ping") => Answer::Pong,
+        Ok(_) => Answer::invalid_message("the lobby stream takes only pings"),
+        Err(e) => Answer::invalid_message(e.to_string()),
+    };
+    let mut last = 0;
+    if let Relayed::SourceClosed = relay_until(socket, &mut receiver, &mut last, false, answer).await {
+        send(socket, Message::Close(Some(close(1012, "server restarting; reconnect")))).await;
+    }
+}

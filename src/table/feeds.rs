@@ -1,0 +1,182 @@
+//! Broadcasts outside the actors: the log entries of open tables (before the start there is no
+//! actor), and the lobby's stream of public tables appearing, changing and going.
+//!
+//! Both are in-process: a change made by this process (its lobby handlers, its actors) is told
+//! to the sockets of this process. Everything told is in the store first, so a socket that
+//! misses something (another process made the change, or it fell behind) finds it there.
+//!
+//! An open table's channel is made when its first socket subscribes and dropped when its last
+//! one leaves; [`Feeds::close_table`] drops it at once when the table starts or closes, which
+//! tells each of its sockets to look at the table again (and follow the actor from then on).
+
+use super::{Broadcast, SUBSCRIBER_QUEUE};
+use crate::store::LogEntry;
+use serde::Serialize;
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+use tokio::sync::broadcast;
+use uuid::Uuid;
+
+/// Messages a lobby socket may fall behind before it is dropped (it reconnects and gets a
+/// fresh snapshot).
+pub const LOBBY_QUEUE: usize = 256;
+
+/// The in-process broadcasts of open tables and of the lobby.
+pub struct Feeds {
+    open: Mutex<HashMap<Uuid, broadcast::Sender<Arc<Broadcast>>>>,
+    lobby: broadcast::Sender<Arc<Broadcast>>,
+}
+
+impl Default for Feeds {
+    fn default() -> Self {
+        Self { open: Mutex::default(), lobby: broadcast::channel(LOBBY_QUEUE).0 }
+    }
+}
+
+impl Feeds {
+    /// Follows an open table's lobby entries from now on. Pair with [`Feeds::release`].
+    pub fn subscribe_table(&self, id: Uuid) -> broadcast::Receiver<Arc<Broadcast>> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.entry(id).or_insert_with(|| broadcast::channel(SUBSCRIBER_QUEUE).0).subscribe()
+    }
+
+    /// A subscriber of `id` has gone (its receiver dropped): drops the channel if it was the last.
+    pub fn release(&self, id: Uuid) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if open.get(&id).is_some_and(|tx| tx.receiver_count() == 0) {
+            open.remove(&id);
+        }
+    }
+
+    /// Tells an open table's sockets of entries just committed (nobody listening: nothing).
+    pub fn publish_entries(&self, id: Uuid, entries: &[LogEntry]) {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(tx) = open.get(&id) else { return };
+        for entry in entries {
+            let text = super::messages::entry_message(entry);
+            let _ = tx.send(Arc::new(Broadcast { seq: Some(entry.seq), text: text.into() }));
+        }
+    }
+
+    /// The table is no longer open (it started or closed): its sockets look at it again.
+    pub fn close_table(&self, id: Uuid) {
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+    }
+
+    /// Follows the lobby from now on.
+    pub fn subscribe_lobby(&self) -> broadcast::Receiver<Arc<Broadcast>> {
+        self.lobby.subscribe()
+    }
+
+    /// Tells the lobby's sockets of a change of a public table.
+    pub fn publish_lobby<T: Serialize>(&self, message: &LobbyMessage<'_, T>) {
+        if self.lobby.receiver_count() == 0 {
+            return;
+        }
+        let text = serde_json::to_string(message).unwrap_or_default();
+        let _ = self.lobby.send(Arc::new(Broadcast { seq: None, text: text.into() }));
+    }
+}
+
+/// A message of the lobby stream (`GET /v1/lobby/events`); `T` is the table as the API shows it.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LobbyMessage<'a, T> {
+    /// First on every connection: the open public tables, newest first, at most the limit
+    /// asked for (`truncated` when there were more).
+    Snapshot { tables: Vec<LobbyTable<'a, T>>, truncated: bool },
+    /// A public table appeared or changed: replace what you hold of it, unless what you hold
+    /// has a higher `seq` (changes of one table may overtake each other).
+    Table {
+        change: LobbyChange,
+        /// The table's latest log entry when the message was made.
+        seq: i64,
+        table: &'a T,
+    },
+    /// A table left the lobby for good (or, `private`, until it is made public again).
+    Removed { table_id: Uuid, reason: Removal, seq: i64 },
+}
+
+/// One table of a snapshot, with its latest `seq`.
+#[derive(Debug, Serialize)]
+pub struct LobbyTable<'a, T> {
+    pub seq: i64,
+    pub table: &'a T,
+}
+
+/// What happened to a table in the lobby.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LobbyChange {
+    /// Created public, or made public.
+    Opened,
+    /// A seat was taken or left.
+    Seats,
+    /// The host changed its options or party flag.
+    Settings,
+    /// The game began (status `playing`).
+    Started,
+}
+
+/// Why a table left the lobby.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Removal {
+    /// The game is over.
+    Finished,
+    /// Everyone left before the start.
+    Closed,
+    /// The host made it private.
+    Private,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn an_open_tables_channel_lives_while_someone_follows_it() {
+        let feeds = Feeds::default();
+        let id = Uuid::new_v4();
+        let rx = feeds.subscribe_table(id);
+        feeds.release(id);
+        assert_eq!(feeds.open.lock().unwrap().len(), 1, "still followed");
+        drop(rx);
+        feeds.release(id);
+        assert!(feeds.open.lock().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn closing_an_open_table_ends_its_subscriptions() {
+        let feeds = Feeds::default();
+        let id = Uuid::new_v4();
+        let mut rx = feeds.subscribe_table(id);
+        feeds.close_table(id);
+        assert!(matches!(rx.recv().await, Err(broadcast::error::RecvError::Closed)));
+    }
+
+    #[test]
+    fn lobby_messages_have_one_spelling() {
+        let id = Uuid::nil();
+        let table = json!({"id": id});
+        let value = |m: LobbyMessage<'_, serde_json::Value>| serde_json::to_value(m).unwrap();
+        assert_eq!(
+            value(LobbyMessage::Snapshot {
+                tables: vec![LobbyTable { seq: 2, table: &table }],
+                truncated: false
+            }),
+            json!({"type": "snapshot", "tables": [{"seq": 2, "table": {"id": id}}], "truncated": false})
+        );
+        assert_eq!(
+            value(LobbyMessage::Table { change: LobbyChange::Seats, seq: 3, table: &table }),
+            json!({"type": "table", "change": "seats", "seq": 3, "table": {"id": id}})
+        );
+        assert_eq!(
+            value(LobbyMessage::Removed { table_id: id, reason: Removal::Finished, seq: 90 }),
+            json!({"type": "removed", "table_id": id, "reason": "finished", "seq": 90})
+        );
+    }
+}
