@@ -101,7 +101,11 @@ async fn events(
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| async move {
+            metrics::counter!("luddo_websockets_opened_total").increment(1);
+            metrics::gauge!("luddo_websockets_open").increment(1.0);
             follow(socket, state, id, handle, player_id, q.since, q.reclaim).await;
+            metrics::gauge!("luddo_websockets_open").decrement(1.0);
+            metrics::counter!("luddo_websockets_closed_total").increment(1);
             // The socket counts as its connection until it closes.
             drop((slot, connection));
         }))

@@ -16,6 +16,7 @@ mod events;
 pub mod extract;
 mod health;
 pub mod limits;
+pub mod metrics;
 mod paging;
 mod players;
 mod shame;
@@ -99,6 +100,7 @@ pub fn router(state: AppState) -> Router {
         .merge(events::router())
         .merge(shame::router())
         .merge(analysis::router())
+        .merge(metrics::router(config.metrics))
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -114,6 +116,8 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn(problem_details))
         .layer(CompressionLayer::new())
         .layer(cors)
+        // Counted with its final status, preflights too (a no-op unless a recorder is installed).
+        .layer(middleware::from_fn(metrics::track))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         // The access log: one line per request at info, "finished processing request" with its
         // status and latency, in a span with the method, the route (the path template, so ids
