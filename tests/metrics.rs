@@ -48,12 +48,19 @@ async fn a_game_with_bots_moves_the_counters(db: Db) {
     let requests = "luddo_http_requests_total";
     assert_eq!(after.types.get(requests).map(String::as_str), Some("counter"));
     assert!(moved(requests, &[("method", "POST"), ("route", "/v1/players"), ("status", "201")]) >= 1.0);
-    assert!(moved(requests, &[("method", "POST"), ("route", "/v1/tables/{id}/start"), ("status", "200")]) >= 1.0);
+    assert!(
+        moved(requests, &[("method", "POST"), ("route", "/v1/tables/{id}/start"), ("status", "200")]) >= 1.0
+    );
     let posted = moved(requests, &[("method", "POST"), ("route", "/v1/tables/{id}/actions")]);
     assert!(posted >= 1.0, "the host's actions");
-    assert!(moved(requests, &[("method", "GET"), ("route", "/v1/tables/{id}/events"), ("status", "101")]) >= 1.0);
+    assert!(
+        moved(requests, &[("method", "GET"), ("route", "/v1/tables/{id}/events"), ("status", "101")]) >= 1.0
+    );
     assert!(moved(requests, &[("route", "unmatched"), ("status", "404")]) >= 1.0);
-    assert!(after.samples.iter().all(|s| s.labels.values().all(|v| !v.contains(&id))), "no table id in a label");
+    assert!(
+        after.samples.iter().all(|s| s.labels.values().all(|v| !v.contains(&id))),
+        "no table id in a label"
+    );
 
     // The latency histogram: one observation per request, in cumulative buckets.
     let histogram = "luddo_http_request_duration_seconds";
@@ -68,7 +75,10 @@ async fn a_game_with_bots_moves_the_counters(db: Db) {
     buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
     assert!(buckets.len() >= 10, "{buckets:?}");
     assert!(buckets.windows(2).all(|w| w[0].1 <= w[1].1), "cumulative: {buckets:?}");
-    assert_eq!(buckets.last().unwrap(), &(f64::INFINITY, after.value(&format!("{histogram}_count"), &actions)));
+    assert_eq!(
+        buckets.last().unwrap(),
+        &(f64::INFINITY, after.value(&format!("{histogram}_count"), &actions))
+    );
 
     // Every entry of the log counted once, by who played it: this test's game is its own.
     let entries = "luddo_actions_total";

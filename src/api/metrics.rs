@@ -39,7 +39,8 @@ use std::{
 };
 
 /// Upper bounds of the latency buckets, in seconds (a request, a commit).
-const SECONDS: &[f64] = &[0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+const SECONDS: &[f64] =
+    &[0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
 /// Upper bounds of the batch-size buckets: a group commit takes 256 appends at most.
 const APPENDS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
 /// How often histogram samples are folded into their buckets when nobody scrapes: until then
@@ -71,9 +72,16 @@ pub fn handle() -> &'static PrometheusHandle {
 fn describe() {
     use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
     describe_counter!("luddo_http_requests_total", "HTTP requests answered, by route template and status");
-    describe_histogram!("luddo_http_request_duration_seconds", Unit::Seconds, "time to answer an HTTP request");
+    describe_histogram!(
+        "luddo_http_request_duration_seconds",
+        Unit::Seconds,
+        "time to answer an HTTP request"
+    );
     describe_counter!("luddo_connections_accepted_total", "TCP connections accepted and served");
-    describe_counter!("luddo_connections_refused_total", "TCP connections closed at once: over a connection cap");
+    describe_counter!(
+        "luddo_connections_refused_total",
+        "TCP connections closed at once: over a connection cap"
+    );
     describe_counter!("luddo_connections_closed_total", "served TCP connections that ended");
     describe_gauge!("luddo_websockets_open", "open event WebSockets");
     describe_counter!("luddo_websockets_opened_total", "event WebSockets opened");

@@ -46,7 +46,11 @@ impl Scrape {
     }
 
     /// The samples of `name` that have all of `labels`.
-    pub fn matching<'a>(&'a self, name: &'a str, labels: &'a [(&str, &str)]) -> impl Iterator<Item = &'a Sample> {
+    pub fn matching<'a>(
+        &'a self,
+        name: &'a str,
+        labels: &'a [(&str, &str)],
+    ) -> impl Iterator<Item = &'a Sample> {
         self.samples.iter().filter(move |s| {
             s.name == name && labels.iter().all(|(k, v)| s.labels.get(*k).is_some_and(|x| x == v))
         })
