@@ -35,6 +35,7 @@ const UNKNOWN: &str = "ldo_00000000000000000000000000000000000000000000000000000
 const COVERED: &[(&str, &str)] = &[
     ("GET", "/health"),
     ("GET", "/ready"),
+    ("GET", "/metrics"),
     ("POST", "/v1/players"),
     ("GET", "/v1/players/me"),
     ("POST", "/v1/players/me/tokens"),
@@ -152,6 +153,9 @@ async fn public_routes_ignore_who_asks(db: Db) {
     for who in [None, Some(token.as_str()), Some(UNKNOWN)] {
         assert_eq!(s.get("/health", who).await.status, 200);
         assert_eq!(s.get("/ready", who).await.status, 200);
+        // Operator data, no player's: no token needed, none refused (LUDDO_METRICS turns it off).
+        let metrics = common::metrics::scrape_as(&s, who).await;
+        assert!(metrics.names().contains("luddo_http_requests_total"));
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
         assert_eq!(s.post("/v1/backgammon/plays", who, plays.clone()).await.status, 200);

@@ -110,7 +110,16 @@ fn parse_sample(line: &str) -> Option<Sample> {
 
 /// `GET /metrics`, checked against the spec (status and content type) and parsed.
 pub async fn scrape(s: &TestServer) -> Scrape {
-    let r = s.client.get(format!("{}/metrics", s.base)).send().await.expect("request");
+    scrape_as(s, None).await
+}
+
+/// [`scrape`] with a bearer token.
+pub async fn scrape_as(s: &TestServer, token: Option<&str>) -> Scrape {
+    let mut request = s.client.get(format!("{}/metrics", s.base));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let r = request.send().await.expect("request");
     assert_eq!(r.status(), 200);
     let documented = spec::documented_response(&Method::GET, "/metrics", 200).unwrap();
     let media = documented["content"].as_object().and_then(|c| c.keys().next().cloned()).unwrap();
