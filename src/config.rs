@@ -26,6 +26,7 @@
 //! | `LUDDO_BACKLOG_PAGE` | log entries a resuming WebSocket reads from the database at a time | `64` |
 //! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | kept in `LUDDO_DATA_DIR` (see [`crate::instance`]) |
 //! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
+//! | `LUDDO_METRICS` | `on` serves `GET /metrics` (Prometheus text format), `off` neither serves nor counts | `on` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
@@ -56,6 +57,7 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_TRUSTED_PROXIES",
     "LUDDO_INSTANCE_ID",
     "LUDDO_LEASE_SECONDS",
+    "LUDDO_METRICS",
     "LUDDO_TEST_MODE",
 ];
 
@@ -99,6 +101,9 @@ pub struct Config {
     pub instance_id_given: bool,
     /// How long a lease lasts without renewal (renewed every third of it).
     pub lease: Duration,
+    /// Serve `GET /metrics` (and count what it shows): operator data, which a public server
+    /// may rather not show.
+    pub metrics: bool,
     /// Accept scripted dice at table creation. Only for tests: it makes games predictable.
     pub test_mode: bool,
 }
@@ -166,6 +171,7 @@ impl Default for Config {
             instance_id: uuid::Uuid::new_v4().to_string(),
             instance_id_given: false,
             lease: Duration::from_secs(10),
+            metrics: true,
             test_mode: false,
         }
     }
@@ -228,6 +234,11 @@ impl Config {
                     .filter(|n| *n > 0)
                     .ok_or_else(|| parse(name, "expected a positive whole number")(v)),
             }
+        };
+        let metrics = match get("LUDDO_METRICS").as_deref().map(str::trim) {
+            None | Some("on" | "1" | "true") => true,
+            Some("off" | "0" | "false") => false,
+            Some(other) => return Err(parse("LUDDO_METRICS", "expected on or off")(other.into())),
         };
         let test_mode = matches!(get("LUDDO_TEST_MODE").as_deref().map(str::trim), Some("1" | "true"));
         Ok(Self {
@@ -294,6 +305,7 @@ impl Config {
             },
             instance_id_given: get("LUDDO_INSTANCE_ID").is_some(),
             lease: secs("LUDDO_LEASE_SECONDS", d.lease)?,
+            metrics,
             test_mode,
         })
     }
@@ -349,6 +361,9 @@ mod tests {
         assert!(err.to_string().contains("LUDDO_TURN_SECONDS"));
         assert!(config(&[("LUDDO_ADDR", "nowhere")]).is_err());
         assert!(config(&[("LUDDO_LOG_FORMAT", "xml")]).is_err());
+        assert!(config(&[("LUDDO_METRICS", "maybe")]).is_err());
+        assert!(!config(&[("LUDDO_METRICS", "off")]).unwrap().metrics);
+        assert!(config(&[]).unwrap().metrics);
         let err = config(&[("LUDDO_STALL_TIMEOUTS", "7")]).unwrap_err();
         assert!(err.to_string().contains("LUDDO_STALL_WINDOW"), "7 timeouts of 6 decisions: {err}");
         assert!(config(&[("LUDDO_STALL_WINDOW", "33")]).is_err());

@@ -62,6 +62,8 @@ pub async fn serve(
         tables.release().await;
     };
     let app = router(state.clone());
+    let upkeep = state.config.metrics.then(|| tokio::spawn(api::metrics::upkeep()));
     api::connections::serve(listener, app, &state.config, shutdown).await;
+    upkeep.inspect(tokio::task::JoinHandle::abort);
     Ok(())
 }

@@ -38,6 +38,7 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/openapi.json"),
     ("GET", "/docs"),
     ("GET", "/docs/{file}"),
+    ("GET", "/metrics"),
     ("POST", "/v1/players"),
     ("GET", "/v1/players/me"),
     ("POST", "/v1/players/me/tokens"),
@@ -165,6 +166,9 @@ async fn public_routes_ignore_who_asks(db: Db) {
             }
             assert_eq!(request.send().await.unwrap().status(), 200, "{page}");
         }
+        // Operator data, no player's: no token needed, none refused (LUDDO_METRICS turns it off).
+        let metrics = common::metrics::scrape_as(&s, who).await;
+        assert!(metrics.names().contains("luddo_http_requests_total"));
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
         assert_eq!(s.post("/v1/backgammon/plays", who, plays.clone()).await.status, 200);

@@ -3,6 +3,8 @@
 //! environment agree with the server's config, the credentials come from variables, and the
 //! image is built the way the Dockerfile's comments say.
 
+mod common;
+
 use luddo::config::{self, Config};
 use serde_norway::Value;
 
@@ -93,7 +95,8 @@ fn interpolate(value: &str, vars: &[(String, String)]) -> String {
 fn compose_runs_postgres_16_and_the_server() {
     let c = compose();
     let services = c["services"].as_mapping().unwrap();
-    assert_eq!(services.len(), 2, "db and server");
+    let by_default = services.iter().filter(|(_, service)| service.get("profiles").is_none()).count();
+    assert_eq!(by_default, 2, "db and server (the others are under a profile)");
     let db = &c["services"]["db"];
     assert!(db["image"].as_str().unwrap().starts_with("postgres:16"));
     assert!(db["healthcheck"]["test"].is_sequence());
@@ -243,4 +246,139 @@ fn every_replica_has_an_instance_id_of_its_own() {
         "the server may write its data directory"
     );
     assert!(text.contains("USER 10001:10001"), "the server runs as the owner of /data");
+}
+
+/// A file of the repository, read as YAML.
+fn yaml_file(path: &str) -> Value {
+    let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{path} parses: {e}"))
+}
+
+/// Where `service` mounts the repository's `source` (a `source:target[:ro]` volume).
+fn mount_of(service: &Value, source: &str) -> String {
+    let volumes = service["volumes"].as_sequence().expect("volumes");
+    let volume = volumes.iter().filter_map(Value::as_str).find(|v| v.split(':').next() == Some(source));
+    let volume = volume.unwrap_or_else(|| panic!("{source} is mounted: {volumes:?}"));
+    assert!(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(source).exists(), "{source} exists");
+    volume.split(':').nth(1).unwrap().to_string()
+}
+
+/// The server's port, as its compose environment configures it.
+fn server_port(c: &Value) -> u16 {
+    let server_env = env_of(&c["services"]["server"]);
+    let lookup = |name: &str| server_env.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+    Config::from_lookup(lookup).unwrap().addr.port()
+}
+
+#[test]
+fn prometheus_and_grafana_run_only_under_the_observability_profile() {
+    let c = compose();
+    for name in ["db", "server"] {
+        assert!(c["services"][name].get("profiles").is_none(), "{name} runs by default");
+    }
+    for name in ["prometheus", "grafana"] {
+        let service = &c["services"][name];
+        let profiles: Vec<&str> = service["profiles"]
+            .as_sequence()
+            .unwrap_or_else(|| panic!("{name} has profiles"))
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert_eq!(profiles, ["observability"], "{name}");
+        let image = service["image"].as_str().unwrap();
+        let (_, tag) = image.rsplit_once(':').unwrap_or_else(|| panic!("{image} has a tag"));
+        assert!(
+            tag.chars().next().is_some_and(|c| c.is_ascii_digit() || c == 'v') && tag != "latest",
+            "{image} is pinned"
+        );
+    }
+    let grafana = env_of(&c["services"]["grafana"]);
+    let password = grafana.iter().find(|(k, _)| k == "GF_SECURITY_ADMIN_PASSWORD").map(|(_, v)| v.as_str());
+    assert!(
+        password.is_some_and(|p| p.starts_with("${GRAFANA_ADMIN_PASSWORD")),
+        "from the environment: {password:?}"
+    );
+}
+
+#[test]
+fn prometheus_scrapes_the_server_service_on_its_port() {
+    let c = compose();
+    let target = mount_of(&c["services"]["prometheus"], "./deploy/prometheus.yml");
+    let command: Vec<&str> = c["services"]["prometheus"]["command"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(command.contains(&format!("--config.file={target}").as_str()), "{command:?}");
+    let prometheus = yaml_file("deploy/prometheus.yml");
+    let jobs = prometheus["scrape_configs"].as_sequence().unwrap();
+    let job = jobs.iter().find(|j| j["job_name"] == "luddo").expect("a luddo job");
+    assert_eq!(job["metrics_path"].as_str(), Some("/metrics"));
+    let sd = &job["dns_sd_configs"][0];
+    let names: Vec<&str> = sd["names"].as_sequence().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(names, ["server"], "every replica of the server service");
+    assert!(c["services"]["server"].is_mapping());
+    assert_eq!(sd["port"].as_u64(), Some(server_port(&c) as u64));
+}
+
+#[test]
+fn grafana_is_provisioned_with_prometheus_and_the_dashboard() {
+    let c = compose();
+    let grafana = &c["services"]["grafana"];
+    assert_eq!(mount_of(grafana, "./deploy/grafana/provisioning"), "/etc/grafana/provisioning");
+    let dashboards_at = mount_of(grafana, "./deploy/grafana/dashboards");
+    let datasources = yaml_file("deploy/grafana/provisioning/datasources/prometheus.yml");
+    let source = &datasources["datasources"][0];
+    assert_eq!(source["type"].as_str(), Some("prometheus"));
+    let published = c["services"]["prometheus"]["ports"][0].as_str().unwrap();
+    let port = published.rsplit(':').next().unwrap();
+    assert_eq!(source["url"].as_str(), Some(format!("http://prometheus:{port}").as_str()));
+    let providers = yaml_file("deploy/grafana/provisioning/dashboards/luddo.yml");
+    assert_eq!(providers["providers"][0]["options"]["path"].as_str(), Some(dashboards_at.as_str()));
+    let uid = source["uid"].as_str().unwrap();
+    for panel in dashboard()["panels"].as_array().unwrap() {
+        assert_eq!(panel["datasource"]["uid"], uid, "{}", panel["title"]);
+    }
+}
+
+fn dashboard() -> serde_json::Value {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/grafana/dashboards/luddo.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).expect("the dashboard is JSON")
+}
+
+/// The `luddo_*` names in a PromQL expression.
+fn metric_names(expr: &str) -> Vec<String> {
+    let mut names = vec![];
+    let mut rest = expr;
+    while let Some(at) = rest.find("luddo_") {
+        let name: String =
+            rest[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        rest = &rest[at + name.len()..];
+        names.push(name);
+    }
+    names
+}
+
+/// Every series the dashboard queries is one a server exports once a game has been played:
+/// a renamed metric breaks this test, not the dashboard.
+#[tokio::test]
+async fn every_metric_the_dashboard_queries_is_exported() {
+    let panels = dashboard()["panels"].as_array().unwrap().clone();
+    let exprs: Vec<String> = panels
+        .iter()
+        .flat_map(|p| {
+            p["targets"].as_array().unwrap().iter().map(|t| t["expr"].as_str().unwrap().to_string())
+        })
+        .collect();
+    let queried: std::collections::BTreeSet<String> = exprs.iter().flat_map(|e| metric_names(e)).collect();
+    assert!(queried.len() >= 10, "{queried:?}");
+
+    let s = common::TestServer::start(common::Db::Sqlite).await;
+    let (id, host) = common::metrics::start_with_bots(&s, "luddo", 2).await;
+    common::metrics::play_to_the_end(&s, &id, &host).await;
+    let scrape = common::metrics::scrape(&s).await;
+    let exported = scrape.names();
+    let missing: Vec<&String> = queried.iter().filter(|n| !exported.contains(n.as_str())).collect();
+    assert!(missing.is_empty(), "the dashboard queries what the server does not export: {missing:?}");
 }

@@ -87,6 +87,7 @@ pub(crate) async fn serve(
         };
         let Some(slot) = take_slot(&slots, peer, max_total, config.max_connections_per_address) else {
             tracing::debug!(%peer, "too many connections; closing");
+            metrics::counter!("luddo_connections_refused_total").increment(1);
             drop(stream);
             continue;
         };
@@ -104,6 +105,7 @@ pub(crate) async fn serve(
         let mut stop = stop_rx.clone();
         let done = done_rx.clone();
         let header_timeout = config.header_timeout;
+        metrics::counter!("luddo_connections_accepted_total").increment(1);
         tokio::spawn(async move {
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new()).header_read_timeout(header_timeout).keep_alive(true);
@@ -115,6 +117,7 @@ pub(crate) async fn serve(
                     log_end(connection.await);
                 }
             }
+            metrics::counter!("luddo_connections_closed_total").increment(1);
             drop(done);
         });
     }

@@ -107,6 +107,7 @@ async fn events(
         )
     })?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
+        let _open = OpenSocket::count();
         let mut since = q.since;
         let handle = match handle {
             Some(handle) => Some(handle),
@@ -136,6 +137,25 @@ async fn events(
 /// The limits every WebSocket of the server is upgraded with.
 pub(super) fn upgrade(ws: WebSocketUpgrade) -> WebSocketUpgrade {
     ws.read_buffer_size(WS_READ_BUFFER).max_message_size(MAX_WS_MESSAGE).max_frame_size(MAX_WS_MESSAGE)
+}
+
+/// An open WebSocket as the metrics count it (`luddo_websockets_open`, `…_opened_total`,
+/// `…_closed_total`): counted while the guard lives.
+pub(super) struct OpenSocket(());
+
+impl OpenSocket {
+    pub(super) fn count() -> Self {
+        metrics::counter!("luddo_websockets_opened_total").increment(1);
+        metrics::gauge!("luddo_websockets_open").increment(1.0);
+        Self(())
+    }
+}
+
+impl Drop for OpenSocket {
+    fn drop(&mut self) {
+        metrics::gauge!("luddo_websockets_open").decrement(1.0);
+        metrics::counter!("luddo_websockets_closed_total").increment(1);
+    }
 }
 
 /// What serving a WebSocket needs of it: messages from the client in, messages to it out.

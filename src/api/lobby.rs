@@ -15,7 +15,7 @@ use super::{
     client_addr::ClientIp,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
-    events::{Answer, Relayed, SEND_TIMEOUT, Socket, close, relay_until, send, upgrade},
+    events::{Answer, OpenSocket, Relayed, SEND_TIMEOUT, Socket, close, relay_until, send, upgrade},
     extract::{Auth, Query, authenticate},
     paging::PageRequest,
     tables::TableView,
@@ -218,6 +218,7 @@ async fn lobby_events(
         )
     })?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
+        let _open = OpenSocket::count();
         follow_lobby(&mut socket, &state, page.limit).await;
         drop((slot, connection));
     }))

@@ -17,6 +17,7 @@ pub mod extract;
 mod health;
 pub mod limits;
 mod lobby;
+pub mod metrics;
 pub mod openapi;
 mod paging;
 mod players;
@@ -103,6 +104,7 @@ pub fn router(state: AppState) -> Router {
         .merge(lobby::router())
         .merge(shame::router())
         .merge(analysis::router())
+        .merge(metrics::router(config.metrics))
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -118,6 +120,8 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn(problem_details))
         .layer(CompressionLayer::new())
         .layer(cors)
+        // Counted with its final status, preflights too (a no-op unless a recorder is installed).
+        .layer(middleware::from_fn(metrics::track))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         // The access log: one line per request at info, "finished processing request" with its
         // status and latency, in a span with the method, the route (the path template, so ids

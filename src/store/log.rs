@@ -102,7 +102,11 @@ async fn write_batch(pool: &AnyPool, mut batch: Vec<Job>) {
     // One order for every transaction's row locks: no two batches can deadlock.
     batch.sort_by_key(|job| job.append.table_id);
     let appends: Vec<&Append> = batch.iter().map(|j| &j.append).collect();
-    match write(pool, &appends).await {
+    let started = std::time::Instant::now();
+    let written = write(pool, &appends).await;
+    metrics::histogram!("luddo_log_batch_appends").record(appends.len() as f64);
+    metrics::histogram!("luddo_log_commit_duration_seconds").record(started.elapsed());
+    match written {
         Ok(fenced) => {
             for job in batch {
                 let result =

@@ -11,14 +11,16 @@
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
     core::Table,
+    entry::TableEntry,
     feeds::{Feeds, LobbyMessage, Removal},
     messages::{ActOk, PlayError, PresenceMessage, Subscription, entry_message},
 };
 use crate::{
     clock::Clock,
     config::Config,
+    games::GameKind,
     rules::Seat,
-    store::{Append, Store, StoreError, TableRecord, Visibility},
+    store::{Append, LogEntry, PlayedBy, Store, StoreError, TableRecord, Visibility},
 };
 use std::{collections::VecDeque, sync::Arc, time::Duration};
 use tokio::sync::{broadcast, mpsc, watch};
@@ -29,6 +31,9 @@ const IDLE_AFTER_FINISH: Duration = Duration::from_secs(60);
 
 pub(super) struct Actor {
     id: Uuid,
+    game: GameKind,
+    /// Counts the table in `luddo_tables_in_play` until its game ends or the actor stops.
+    in_play: InPlay,
     /// The epoch this process took the table with; every append carries it.
     epoch: i64,
     table: Table,
@@ -69,7 +74,19 @@ impl Actor {
                 .push_back(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
         }
         let (events, _) = broadcast::channel(SUBSCRIBER_QUEUE);
-        let mut actor = Self { id: record.id, epoch, table, store, clock, events, history, lobby };
+        let in_play = InPlay::start(record.game, table.finished());
+        let mut actor = Self {
+            id: record.id,
+            game: record.game,
+            in_play,
+            epoch,
+            table,
+            store,
+            clock,
+            events,
+            history,
+            lobby,
+        };
         actor.settle().await?;
         actor.flush().await?;
         Ok(actor)
@@ -217,9 +234,12 @@ impl Actor {
             .map(|e| Arc::new(Broadcast { seq: Some(e.seq), text: entry_message(e).into() }))
             .collect();
         let finished = append.finish.is_some();
+        let tally = Tally::of(self.game, &append.entries);
         self.store.append(append).await?;
+        tally.record();
         if finished {
             tracing::info!(table = %self.id, "game over");
+            self.in_play.end();
             if let Some(lobby) = &self.lobby {
                 let gone = Removal::Finished;
                 lobby.publish_lobby::<()>(&LobbyMessage::Removed {
@@ -246,5 +266,68 @@ impl Actor {
     fn broadcast_presence(&self, seat: Seat) {
         let text = PresenceMessage::new(seat, self.table.presence(seat)).to_text();
         let _ = self.events.send(Arc::new(Broadcast { seq: None, text: text.into() }));
+    }
+}
+
+/// A table counted in `luddo_tables_in_play{game}`: from the start of its actor on an unfinished
+/// game until the game ends or the actor stops (dropped), whichever comes first.
+struct InPlay {
+    game: GameKind,
+    counted: bool,
+}
+
+impl InPlay {
+    fn start(game: GameKind, finished: bool) -> Self {
+        if !finished {
+            metrics::gauge!("luddo_tables_in_play", "game" => game.as_str()).increment(1.0);
+        }
+        Self { game, counted: !finished }
+    }
+
+    fn end(&mut self) {
+        if std::mem::take(&mut self.counted) {
+            metrics::gauge!("luddo_tables_in_play", "game" => self.game.as_str()).decrement(1.0);
+        }
+    }
+}
+
+impl Drop for InPlay {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
+/// What one append adds to `luddo_actions_total`, `luddo_seat_takeovers_total` and
+/// `luddo_seat_reclaims_total`: read before the append, recorded once it is stored.
+struct Tally {
+    game: GameKind,
+    played_by: Vec<PlayedBy>,
+    table_entries: Vec<TableEntry>,
+}
+
+impl Tally {
+    fn of(game: GameKind, entries: &[LogEntry]) -> Self {
+        let table_entries = entries
+            .iter()
+            .filter(|e| e.actor == PlayedBy::Server)
+            .filter_map(|e| TableEntry::from_action(&e.action).ok())
+            .collect();
+        Self { game, played_by: entries.iter().map(|e| e.actor).collect(), table_entries }
+    }
+
+    fn record(self) {
+        let game = self.game.as_str();
+        for by in self.played_by {
+            metrics::counter!("luddo_actions_total", "game" => game, "played_by" => by.as_str()).increment(1);
+        }
+        for entry in self.table_entries {
+            match entry {
+                TableEntry::Takeover { reason, .. } => {
+                    metrics::counter!("luddo_seat_takeovers_total", "reason" => reason.as_str()).increment(1)
+                }
+                TableEntry::Reclaim { .. } => metrics::counter!("luddo_seat_reclaims_total").increment(1),
+                TableEntry::Start { .. } | TableEntry::Finish { .. } | TableEntry::Lobby(_) => {}
+            }
+        }
     }
 }

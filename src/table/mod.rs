@@ -20,6 +20,7 @@ pub mod messages;
 mod seats;
 
 pub use messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription};
+pub use seats::TakeoverReason;
 
 use crate::{
     clock::{Clock, now_millis},
@@ -229,10 +230,16 @@ impl Tables {
             }
         }
         let mut resumed = 0;
-        for id in tables.iter().filter(|t| t.claimable).map(|t| t.id).filter(|&id| self.running(id).is_none())
-        {
+        for t in tables.iter().filter(|t| t.claimable && self.running(t.id).is_none()) {
+            let id = t.id;
             match self.get(id).await {
-                Ok(Some(_)) => resumed += 1,
+                Ok(Some(_)) => {
+                    resumed += 1;
+                    // Another process's, whose lease ran out.
+                    if t.owner.as_ref().is_some_and(|o| o != instance) {
+                        metrics::counter!("luddo_lease_takeovers_total").increment(1);
+                    }
+                }
                 Ok(None) | Err(PlayError::Store(StoreError::Fenced)) => {}
                 Err(e) => tracing::error!(table = %id, error = %e, "could not resume table"),
             }

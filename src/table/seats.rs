@@ -28,6 +28,19 @@ pub enum TakeoverReason {
     Away,
 }
 
+impl TakeoverReason {
+    pub const ALL: [Self; 3] = [Self::Timeouts, Self::Stalling, Self::Away];
+
+    /// As the entry spells it (the `reason` label of `luddo_seat_takeovers_total`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Timeouts => "timeouts",
+            Self::Stalling => "stalling",
+            Self::Away => "away",
+        }
+    }
+}
+
 /// One seat's logged bookkeeping.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatBook {
@@ -106,6 +119,14 @@ impl SeatBook {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The metrics' `reason` label is the logged spelling.
+    #[test]
+    fn each_takeover_reason_is_spelled_as_logged() {
+        for reason in TakeoverReason::ALL {
+            assert_eq!(serde_json::to_value(reason).unwrap(), reason.as_str());
+        }
+    }
 
     fn decide(book: &mut SeatBook, pattern: &str) {
         for c in pattern.chars() {

@@ -5,6 +5,7 @@
 
 #![allow(dead_code)]
 
+pub mod metrics;
 pub mod spec;
 
 use futures_util::{SinkExt, StreamExt};
