@@ -3,14 +3,19 @@
  *
  *   npx tsx examples/play-all.ts [BASE_URL]      # default http://127.0.0.1:8080 (or $LUDDO_URL)
  *
- * Signs up, then for each game creates a table (the player in seat 0), starts it with bots in
- * the other seats, follows it over the WebSocket helper and plays its own seat by posting one
- * of the legal actions the entries carry (the first, or a random one: it keeps no rules of its own),
- * until the `finish` entry; once per game it drops its socket and resumes it. Prints one line per game and exits 1 on any failure. Rate limits
- * are respected (429: waits `Retry-After`); the player acts at once, well within the clock.
+ * Signs up, then for each game creates a table (the player in seat 0) and follows its WebSocket
+ * from the creation: the lobby's entries (`seat_taken`, then `bot_seated` for each seat the start
+ * fills) come before the `start`. It plays its own seat by posting one of the legal actions the
+ * entries carry (the first, or a random one), until the `finish` entry, and renders the end from
+ * the last entry's `state` (the game state after it): it keeps no rules of its own. Once per
+ * game it drops its socket and resumes it. Prints one line per game and exits 1 on any failure.
+ * Rate limits are respected (429: waits `Retry-After`); the player acts at once, well within
+ * the clock.
  */
 import {
   act,
+  actionRequest,
+  isLobbyEntry,
   createPlayer,
   createTable,
   followTable,
@@ -23,6 +28,7 @@ import {
   type Entry,
   type Game,
   type GameAction,
+  type GameState,
   type Problem,
 } from '../src/index.js';
 
@@ -83,20 +89,56 @@ function choose<T>(choices: T[]): T {
 
 interface Summary {
   entries: number;
+  /** Entries before the start: seats taken, bots seated. */
+  lobby: number;
   mine: number;
   stale: number;
   reconnects: number;
   result: string;
+  /** The final state, as the last entry carries it. */
+  final: string;
+}
+
+/**
+ * One line about a finished game, read from the state the last entry carries: what the state
+ * says (pieces home, squares, the score and the position's IDs), nothing worked out from rules.
+ */
+function describeFinal(entry: Entry): string {
+  switch (entry.game) {
+    case 'luddo':
+    case 'ludo': {
+      const state: GameState<'luddo' | 'ludo'> | undefined = entry.state;
+      if (!state) return 'no state';
+      const home = state.seats.map((seat) => seat.pieces.filter((progress) => progress === state.home).length);
+      return `${state.board} board, phase ${state.phase}, pieces home per seat [${home.join(',')}]`;
+    }
+    case 'uckers': {
+      const state = entry.state;
+      if (!state) return 'no state';
+      const winner = state.winner ? ` winner ${JSON.stringify(state.winner)}` : '';
+      return `phase ${typeof state.phase === 'string' ? state.phase : JSON.stringify(state.phase)},${winner}${state.resigned != null ? `, seat ${state.resigned} up-boarded` : ''}`;
+    }
+    case 'snakes': {
+      const state = entry.state;
+      if (!state) return 'no state';
+      return `squares [${state.squares.map((square) => square ?? '-').join(',')}]`;
+    }
+    case 'backgammon': {
+      const state = entry.state;
+      if (!state) return 'no state';
+      return `score ${state.score.join('-')} after ${state.game} game(s), XGID ${state.xgid}`;
+    }
+  }
 }
 
 /** Plays one table of `game` to its end. */
 async function play<G extends Game>(client: Client, token: string, game: G): Promise<Summary> {
   const table = await call(`${game}: create`, () =>
-    createTable({ client, body: { game, seats: SEATS[game], seat: MY_SEAT } }),
+    createTable({ client, body: { game, seat_count: SEATS[game], seat: MY_SEAT } }),
   );
-  await call(`${game}: start`, () => startTable({ client, path: { id: table.id }, body: { fill_with_bots: true } }));
 
-  const summary: Summary = { entries: 0, mine: 0, stale: 0, reconnects: 0, result: '' };
+  // The socket opens before the start: the lobby's entries come first, then `start`.
+  const summary: Summary = { entries: 0, lobby: 0, mine: 0, stale: 0, reconnects: 0, result: '', final: '' };
   const socket = followTable({
     baseUrl,
     tableId: table.id,
@@ -106,12 +148,28 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
   });
   const timer = setTimeout(() => socket.close(), GAME_TIMEOUT_MS);
   let finish: Entry<G> | undefined;
+  let started = false;
   try {
     for await (const message of socket) {
       if (message.type === 'error') throw new Error(`${game}: the server says ${message.code}: ${message.detail}`);
       if (message.type !== 'entry') continue;
       const entry = message as Entry<G>;
       summary.entries += 1;
+      if (isLobbyEntry(entry)) {
+        if (entry.state !== undefined) throw new Error(`${game}: a lobby entry (${entry.action.type}) carries a state`);
+        summary.lobby += 1;
+        // The host's own seat is the first entry; then the start, which the player asks for
+        // once its socket is open, so that nothing of the table is missed.
+        if (entry.seq === 1) {
+          await call(`${game}: start`, () => startTable({ client, path: { id: table.id }, body: { fill_with_bots: true } }));
+        }
+        continue;
+      }
+      if (!started) {
+        if (entry.actor !== 'server' || entry.action.type !== 'start') throw new Error(`${game}: entry ${entry.seq} (${entry.action.type}) before the start`);
+        started = true;
+      }
+      if (entry.state === undefined) throw new Error(`${game}: entry ${entry.seq} (${entry.action.type}) has no state`);
       if (summary.entries >= DROP_AFTER && summary.reconnects === 0 && entry.to_act !== MY_SEAT) socket.drop();
       if (entry.actor === 'server' && entry.action.type === 'finish') {
         finish = entry;
@@ -128,6 +186,8 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
   }
   if (!finish) throw new Error(`${game}: no finish entry within ${GAME_TIMEOUT_MS / 1000} s (seq ${socket.lastSeq})`);
   if (summary.reconnects === 0 && socket.lastSeq > DROP_AFTER) throw new Error(`${game}: the dropped socket was not reconnected`);
+  if (summary.lobby !== SEATS[game]) throw new Error(`${game}: ${summary.lobby} lobby entries for ${SEATS[game]} seats`);
+  if (!socket.started || socket.state !== finish.state) throw new Error(`${game}: the helper's state is not the last entry's`);
   if (summary.entries !== socket.lastSeq) {
     throw new Error(`${game}: ${summary.entries} entries received for ${socket.lastSeq} in the log`);
   }
@@ -141,6 +201,11 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
   }
   const places = outcome?.places ?? [];
   summary.result = `places ${JSON.stringify(places)}, mine ${places[MY_SEAT] ?? '?'}`;
+  summary.final = describeFinal(finish as Entry);
+  // The last entry's state is the table's: what `GET` shows as `play.state`.
+  if (JSON.stringify(after.play?.state) !== JSON.stringify(finish.state)) {
+    throw new Error(`${game}: the table's state differs from the last entry's`);
+  }
   return summary;
 }
 
@@ -154,7 +219,7 @@ async function playOne<G extends Game>(
   summary: Summary,
 ): Promise<void> {
   try {
-    await call(`${game}: act ${JSON.stringify(action)}`, () => act({ client, path: { id }, body: { action, seq } }));
+    await call(`${game}: act ${JSON.stringify(action)}`, () => act({ client, path: { id }, body: actionRequest<G>(action, seq) }));
     summary.mine += 1;
   } catch (error) {
     if (error instanceof ProblemError && error.status === 409 && error.problem?.code === 'stale_seq') {
@@ -176,7 +241,7 @@ async function main(): Promise<void> {
       const s = await play(client, player.token, game);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
-        `${game}: ${s.entries} entries, ${s.mine} actions of mine (${s.stale} stale), ${s.reconnects} reconnects, ${seconds} s; ${s.result}`,
+        `${game}: ${s.entries} entries (${s.lobby} before the start), ${s.mine} actions of mine (${s.stale} stale), ${s.reconnects} reconnects, ${seconds} s; ${s.result}; ${s.final}`,
       );
     } catch (error) {
       failed += 1;

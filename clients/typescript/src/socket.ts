@@ -2,34 +2,47 @@
  * Follows a table over its WebSocket (`GET /v1/tables/{id}/events`): every log entry in order,
  * each `seq` exactly once, across drops and reconnects.
  *
+ * The socket opens as soon as the table exists: before the start its entries are the lobby's
+ * (`seat_taken`, `seat_left`, `bot_seated`, `settings_changed`, and `closed` when the last player
+ * left: nothing follows it), all with actor `server` and no `state`; then `start`, the game's
+ * entries, each with the game `state` after it, and `finish`. The helper keeps the latest state
+ * (`socket.state`) and whether the game has started (`socket.started`), so a frontend can render
+ * from the entries alone.
+ *
  * The server sends every entry after `since`, then live ones. When the socket drops (a network
  * failure, a restart: 1012, a database hiccup: 1011, the client fell 256 messages behind: 4008,
  * idle: 1001) the helper reconnects with `since` = the last `seq` it received, after an
  * exponential back-off with jitter, so neither a gap nor a duplicate reaches the caller. An
  * upgrade refused for good (400, 401, 403, 404, 426) or too many failed attempts in a row end
- * the iteration with a `TableSocketError`. Iteration ends by itself after the `finish` entry
- * (nothing is written after it) unless `untilFinish` is false.
+ * the iteration with a `TableSocketError`. Iteration ends by itself after the `finish` entry, or
+ * a `closed` one before any start (nothing is written after either), unless `untilFinish` is false.
  *
  * Runs on any WHATWG `WebSocket` (browsers, Node 22, Node 20 with --experimental-websocket) and
  * otherwise on the `ws` package, loaded only then.
  */
-import type {
-  ClientMessage,
-  ErrorMessage,
-  Game,
-  PongMessage,
-  PresenceMessage,
-  ReplyMessage,
-} from './generated/types.gen.js';
-import { isFinish, type Entry, type GameAction } from './games.js';
+import type { ErrorMessage, Game, PongMessage, PresenceMessage } from './generated/types.gen.js';
+import {
+  isLast,
+  type Entry,
+  type GameAction,
+  type GameClientMessage,
+  type GameReply,
+  type GameState,
+} from './games.js';
 
-/** What the server sends on a table's socket; entries typed for the table's game. */
+/** What the server sends on a table's socket; entries and replies typed for the table's game. */
 export type ServerMessage<G extends Game = Game> =
   | Entry<G>
   | PresenceMessage
-  | ReplyMessage
+  | GameReply<G>
   | ErrorMessage
   | PongMessage;
+
+/** A server message as it comes off the wire (no `game` on entries yet). */
+type WireMessage =
+  | { type: 'entry'; seq: number; actor: string; action: { type: string }; state?: unknown }
+  | { type: 'reply'; id?: unknown }
+  | { type: 'presence' | 'error' | 'pong' };
 
 /** The part of the WHATWG WebSocket this helper uses (`ws` has it too). */
 export interface MinimalWebSocket {
@@ -64,7 +77,7 @@ export interface FollowOptions<G extends Game> {
   since?: number;
   /** Take the seat back from a bot on (every) connect. */
   reclaim?: boolean;
-  /** End the iteration after the `finish` entry (default true). */
+  /** End the iteration after the `finish` entry, or a `closed` one before the start (default true). */
   untilFinish?: boolean;
   backoff?: Partial<Backoff>;
   /** Connection attempts in a row that may fail before giving up (default 10). */
@@ -131,6 +144,12 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
   lastSeq: number;
   /** Connections opened so far (1 + the reconnects that got through). */
   connections = 0;
+  /** The game state after the latest entry that carries one (undefined before the start). */
+  state: GameState<G> | undefined = undefined;
+  /** Whether the `start` entry has been received (entries before it are the lobby's). */
+  started = false;
+  /** The latest entry received. */
+  lastEntry: Entry<G> | undefined = undefined;
 
   private readonly options: FollowOptions<G>;
   private readonly backoff: Backoff;
@@ -145,7 +164,7 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
   private stopped = false;
   private wakeSleep: (() => void) | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (reply: ReplyMessage) => void; reject: (error: unknown) => void }>();
+  private readonly pending = new Map<number, { resolve: (reply: GameReply<G>) => void; reject: (error: unknown) => void }>();
 
   constructor(options: FollowOptions<G>) {
     this.options = options;
@@ -165,7 +184,7 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
   }
 
   /** Sends a client message on the open socket; false when none is open (retry after a reconnect). */
-  send(message: ClientMessage): boolean {
+  send(message: GameClientMessage<G>): boolean {
     if (!this.socket || this.socket.readyState !== OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
@@ -175,11 +194,12 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
    * Plays `action` over the socket (the same `seq` rule as `POST /actions`) and waits for the
    * server's reply. Rejects when no socket is open or it drops before the reply.
    */
-  act(action: GameAction<G>, seq: number = this.lastSeq): Promise<ReplyMessage> {
+  act(action: GameAction<G>, seq: number = this.lastSeq): Promise<GameReply<G>> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      if (!this.send({ type: 'action', id, seq, action })) {
+      const message = { type: 'action', id, seq, action } as GameClientMessage<G>;
+      if (!this.send(message)) {
         this.pending.delete(id);
         reject(new TableSocketError('no socket open'));
       }
@@ -327,9 +347,9 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
 
   private receive(socket: MinimalWebSocket, data: unknown): void {
     if (this.done) return;
-    let message: ServerMessage<G>;
+    let message: WireMessage;
     try {
-      message = JSON.parse(typeof data === 'string' ? data : String(data)) as ServerMessage<G>;
+      message = JSON.parse(typeof data === 'string' ? data : String(data)) as WireMessage;
     } catch {
       this.fail(socket, new TableSocketError('the server sent a message that is not JSON'));
       return;
@@ -342,9 +362,15 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
           return;
         }
         this.lastSeq = message.seq;
-        const entry = { ...message, game: this.options.game } as Entry<G>;
+        const entry = { ...message, game: this.options.game } as unknown as Entry<G>;
+        if (message.actor === 'server' && message.action.type === 'start') this.started = true;
+        if (message.state !== undefined) {
+          this.started = true; // only game entries carry a state (one resumed after the start, too)
+          this.state = message.state as GameState<G>;
+        }
+        this.lastEntry = entry;
         this.deliver(entry);
-        if (isFinish(entry) && this.options.untilFinish !== false) {
+        if (isLast(message) && this.options.untilFinish !== false) {
           this.stopped = true;
           socket.close(1000, 'finished');
           this.finish(null);
@@ -356,14 +382,14 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
         const pending = this.pending.get(id);
         if (pending) {
           this.pending.delete(id);
-          pending.resolve(message);
+          pending.resolve(message as GameReply<G>);
           return;
         }
-        this.deliver(message);
+        this.deliver(message as GameReply<G>);
         break;
       }
       default:
-        this.deliver(message);
+        this.deliver(message as ServerMessage<G>);
     }
     if (this.queue.length >= (this.options.highWaterMark ?? 1024) && !this.paused && !this.done) {
       this.paused = true;
