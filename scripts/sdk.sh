@@ -2,11 +2,12 @@
 # The TypeScript SDK end to end (clients/typescript/): builds the server, starts it on SQLite on a
 # free loopback port (scripts/test-server.env's settings, a fresh data directory), installs the
 # SDK's pinned packages (npm ci), generates the client from the spec the server serves
-# (GET /openapi.json; the checked-in openapi/openapi.yaml while a server has no such route),
-# compiles everything with `tsc --strict` (the type-level test included), runs the WebSocket
-# helper's tests (a scripted fake socket), and plays one game of
-# each kind to the end with the example (examples/play-all.ts). Stops the server; fails on any
-# failure, or on a panic in the server's log.
+# (GET /openapi.json, which must answer: there is no fallback), compiles everything with
+# `tsc --strict` (the type-level test included: an exhaustive switch on every game's actions and
+# events), runs the WebSocket helper's tests (a scripted fake socket), and plays one game of
+# each kind to the end with the example (examples/play-all.ts: lobby entries, then the start, and
+# the end rendered from the last entry's state). Stops the server; fails on any failure, or on a
+# panic in the server's log.
 #
 #   scripts/sdk.sh
 #   LUDDO_BIN=/path/to/luddo scripts/sdk.sh     # a server built elsewhere: no cargo build

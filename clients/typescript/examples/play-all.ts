@@ -116,7 +116,7 @@ function describeFinal(entry: Entry): string {
       const state = entry.state;
       if (!state) return 'no state';
       const winner = state.winner ? ` winner ${JSON.stringify(state.winner)}` : '';
-      return `phase ${typeof state.phase === 'string' ? state.phase : JSON.stringify(state.phase)},${winner}${state.resigned != null ? `, seat ${state.resigned} up-boarded` : ''}`;
+      return `phase ${state.phase.phase},${winner}${state.resigned != null ? `, seat ${state.resigned} up-boarded` : ''}`;
     }
     case 'snakes': {
       const state = entry.state;

@@ -144,11 +144,14 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
   lastSeq: number;
   /** Connections opened so far (1 + the reconnects that got through). */
   connections = 0;
-  /** The game state after the latest entry that carries one (undefined before the start). */
+  /**
+   * The game state after the latest entry received that carries one (undefined before the
+   * start). Received, not yet read: to render step by step, use each entry's own `state`.
+   */
   state: GameState<G> | undefined = undefined;
   /** Whether the `start` entry has been received (entries before it are the lobby's). */
   started = false;
-  /** The latest entry received. */
+  /** The latest entry received (not necessarily read yet). */
   lastEntry: Entry<G> | undefined = undefined;
 
   private readonly options: FollowOptions<G>;

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { isGameAction, isLobbyEntry, isTableEntry } from '../src/games.js';
 import { backoffDelay, followTable, type MinimalWebSocket, TableSocketError } from '../src/socket.js';
 
 /** A fake WebSocket: each connection runs the next script, given the URL it was opened with. */
@@ -30,13 +31,25 @@ class FakeSocket implements MinimalWebSocket {
     this.readyState = 1;
     this.onopen?.({});
   }
+  /** A game entry, with the state after it (a Snakes-like one: each seat's square). */
   entry(seq: number): void {
-    const message = { type: 'entry', seq, seat: 0, actor: 'human', action: { type: 'roll' }, events: [], to_act: 0, deadline: null, legal: [], at: '' };
+    const state = { squares: [seq, null], places: [null, null], options: {} };
+    const message = { type: 'entry', seq, seat: 0, actor: 'human', action: { type: 'roll' }, events: [], to_act: 0, deadline: null, legal_actions_by_seat: [[{ type: 'roll' }], []], state, at: '' };
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  /** An entry of the table before its start (`seat_taken`, `bot_seated`, `closed`, …): no state. */
+  lobby(seq: number, action: object): void {
+    const message = { type: 'entry', seq, seat: null, actor: 'server', action, events: [], to_act: null, deadline: null, legal_actions_by_seat: [], at: '' };
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  /** The start entry: the opening's events, and the first state. */
+  start(seq: number): void {
+    const message = { type: 'entry', seq, seat: null, actor: 'server', action: { type: 'start', client_seeds: ['', ''], client_seed: 'c' }, events: [], to_act: 0, deadline: null, legal_actions_by_seat: [[{ type: 'roll' }], []], state: { squares: [null, null], places: [null, null], options: {} }, at: '' };
     this.onmessage?.({ data: JSON.stringify(message) });
   }
   /** The table's last entry. */
   finish(seq: number): void {
-    const message = { type: 'entry', seq, seat: null, actor: 'server', action: { type: 'finish' }, events: [], to_act: null, deadline: null, legal: [], at: '' };
+    const message = { type: 'entry', seq, seat: null, actor: 'server', action: { type: 'finish', outcome: { places: [1, 2], points: null, shame: [] }, seed: 's' }, events: [], to_act: null, deadline: null, legal_actions_by_seat: [], state: { squares: [100, 7], places: [1, 2], options: {} }, at: '' };
     this.onmessage?.({ data: JSON.stringify(message) });
   }
   refuse(status: number): void {
@@ -106,6 +119,55 @@ test('the finish entry ends the iteration and every entry carries the table game
     if (message.type === 'entry') games.push(`${message.seq}:${message.game}`);
   }
   assert.deepEqual(games, ['1:snakes', '2:snakes']);
+});
+
+test('lobby entries come before the start without a state; then every entry carries the state after it', async () => {
+  fresh([
+    (s) => {
+      s.open();
+      s.lobby(1, { type: 'seat_taken', seat: 0, player_id: 'p', name: 'Ann' });
+      s.lobby(2, { type: 'settings_changed', options: {}, visibility: 'public', party: false });
+      s.lobby(3, { type: 'bot_seated', seat: 1 });
+      s.start(4);
+      s.entry(5);
+      s.finish(6);
+    },
+  ]);
+  const socket = followTable({ baseUrl: 'http://x', tableId: 't', game: 'snakes', backoff: fast, WebSocket: FakeSocket });
+  const seen: string[] = [];
+  for await (const message of socket) {
+    if (message.type !== 'entry') continue;
+    const kind = isLobbyEntry(message) ? 'lobby' : isTableEntry(message) ? 'table' : isGameAction(message) ? 'game' : '?';
+    seen.push(`${message.seq}:${message.action.type}:${kind}:${message.state ? message.state.squares.join('/') : 'no state'}`);
+  }
+  assert.deepEqual(seen, [
+    '1:seat_taken:lobby:no state',
+    '2:settings_changed:lobby:no state',
+    '3:bot_seated:lobby:no state',
+    '4:start:table:/',
+    '5:roll:game:5/',
+    '6:finish:table:100/7',
+  ]);
+  assert.equal(socket.started, true);
+  assert.deepEqual(socket.state?.places, [1, 2]); // the last entry's
+  assert.equal(socket.lastEntry?.seq, 6);
+});
+
+test('a closed entry before any start ends the iteration: nothing follows it', async () => {
+  fresh([
+    (s) => {
+      s.open();
+      s.lobby(1, { type: 'seat_taken', seat: 0, player_id: 'p', name: 'Ann' });
+      s.lobby(2, { type: 'seat_left', seat: 0, player_id: 'p' });
+      s.lobby(3, { type: 'closed' });
+    },
+  ]);
+  const socket = followTable({ baseUrl: 'http://x', tableId: 't', game: 'ludo', backoff: fast, WebSocket: FakeSocket });
+  const types: string[] = [];
+  for await (const message of socket) if (message.type === 'entry') types.push(message.action.type);
+  assert.deepEqual(types, ['seat_taken', 'seat_left', 'closed']);
+  assert.equal(socket.started, false);
+  assert.equal(socket.state, undefined);
 });
 
 test('a gap in the seqs fails the iteration', async () => {
