@@ -292,7 +292,7 @@ fn prometheus_and_grafana_run_only_under_the_observability_profile() {
             "{image} is pinned"
         );
     }
-    let grafana = env_of(&c["services"]["grafana"]);
+    let grafana = raw_env_of(&c["services"]["grafana"]);
     let password = grafana.iter().find(|(k, _)| k == "GF_SECURITY_ADMIN_PASSWORD").map(|(_, v)| v.as_str());
     assert!(
         password.is_some_and(|p| p.starts_with("${GRAFANA_ADMIN_PASSWORD")),

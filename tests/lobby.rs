@@ -572,7 +572,7 @@ async fn bodies_read_numbers_and_nulls_as_the_spec_says(db: Db) {
             json!({"action": {"type": "roll"}, "seq": 1892.0}),
         )
         .await;
-    r.assert_problem(409, "stale_seq");
+    r.assert_problem(409, "seq_ahead");
 }
 
 async fn an_empty_cursor_is_the_first_page(db: Db) {

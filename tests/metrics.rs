@@ -38,7 +38,7 @@ async fn a_game_with_bots_moves_the_counters(db: Db) {
     let during = scrape(&s).await;
     assert_eq!(during.value("luddo_tables_in_play", &in_play), 1.0);
     assert_eq!(during.types.get("luddo_tables_in_play").map(String::as_str), Some("gauge"));
-    let last_seq = play_to_the_end(&s, &id, &host).await;
+    let game_entries = play_to_the_end(&s, &id, &host).await;
     let r = s.client.get(format!("{}/nowhere", s.base)).send().await.unwrap();
     assert_eq!(r.status(), 404);
     let after = scrape(&s).await;
@@ -83,7 +83,7 @@ async fn a_game_with_bots_moves_the_counters(db: Db) {
     // Every entry of the log counted once, by who played it: this test's game is its own.
     let entries = "luddo_actions_total";
     let by = |played_by: &str| moved(entries, &[("game", game), ("played_by", played_by)]);
-    assert_eq!(moved(entries, &[("game", game)]), last_seq as f64, "one per log entry");
+    assert_eq!(moved(entries, &[("game", game)]), game_entries as f64, "one per log entry of the game");
     assert!(by("human") >= 1.0 && by("bot") >= 1.0, "human {} bot {}", by("human"), by("bot"));
     assert_eq!(by("server"), 2.0, "start and finish");
 

@@ -15,7 +15,7 @@ both_stores!(every_entry_carries_the_state_get_shows_at_its_seq);
 /// as it goes; returns the table and every entry received live.
 async fn play_watching(s: &TestServer, game: &str, seats: usize) -> (String, Vec<Value>) {
     let (_, host) = s.player("Host").await;
-    let t = s.table(&host, json!({"game": game, "seats": seats})).await;
+    let t = s.table(&host, json!({"game": game, "seat_count": seats})).await;
     let id = t["id"].as_str().unwrap().to_string();
     let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
     assert_eq!(r.status, 200, "{}", r.json);

@@ -23,8 +23,8 @@ macro_rules! error_codes {
     ($($(#[doc = $doc:literal])* $variant:ident = $code:literal,)*) => {
         /// The stable machine-readable code of every failure the API answers with: the `code`
         /// (and last segment of `type`) of a problem+json body, of the `error` in a WebSocket
-        /// `reply`, and of a WebSocket `error` message. openapi.yaml lists exactly these
-        /// (checked by tests/openapi.rs).
+        /// `reply`, and of a WebSocket `error` message. The served spec lists these as `Problem.code`
+        /// (generated from this list, src/api/openapi.rs).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
         #[serde(rename_all = "snake_case")]
         pub enum ErrorCode {

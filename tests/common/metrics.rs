@@ -132,7 +132,7 @@ pub async fn scrape_as(s: &TestServer, token: Option<&str>) -> Scrape {
 /// Returns the table's id and the host's token.
 pub async fn start_with_bots(s: &TestServer, game: &str, seats: usize) -> (String, String) {
     let (_, host) = s.player("Host").await;
-    let t = s.table(&host, json!({"game": game, "seats": seats})).await;
+    let t = s.table(&host, json!({"game": game, "seat_count": seats})).await;
     let id = t["id"].as_str().unwrap().to_string();
     let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
     assert_eq!(r.status, 200, "{game}: {}", r.json);
@@ -140,15 +140,17 @@ pub async fn start_with_bots(s: &TestServer, game: &str, seats: usize) -> (Strin
 }
 
 /// Follows table `id` on a WebSocket and plays the host's seat with its first legal action
-/// until the game ends. Returns its last `seq` (how many entries its log has).
+/// until the game ends. Returns how many entries the game wrote, from its `start` to its
+/// `finish` (the lobby's entries before the start are not the game's).
 pub async fn play_to_the_end(s: &TestServer, id: &str, host: &str) -> i64 {
     let mut ws = s.ws(id, &format!("token={host}")).await;
     for _ in 0..20_000 {
         let view = s.table_view(id, Some(host)).await;
         if view["status"] == "finished" {
+            let start = ws.entry_where(|e| e["action"]["type"] == "start").await;
             let last = ws.entry_where(|e| e["action"]["type"] == "finish").await;
             ws.close().await;
-            return last["seq"].as_i64().unwrap();
+            return last["seq"].as_i64().unwrap() - start["seq"].as_i64().unwrap() + 1;
         }
         let play = &view["play"];
         let legal = play["legal_actions"].as_array().unwrap();
