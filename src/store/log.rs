@@ -217,10 +217,15 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
 /// bytes (every seat's choices after every entry: KiBs per backgammon entry); what happened —
 /// the actions, events, clocks, and the state after each entry, which clients replaying a
 /// finished game render — stays. The only statement that differs per backend: the
-/// `events` column is JSON text, edited with each database's own JSON functions.
+/// `events` column is JSON text, edited with each database's own JSON functions, and written
+/// back as compact as it was (SQLite's `json_remove` writes minified JSON; on PostgreSQL, a
+/// `jsonb` round trip would add a space after every `:` and `,` of the state, so the object is
+/// rebuilt from its members' own text, in byte order as serde_json writes them).
 async fn drop_legal_actions(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<()> {
     let sql = if (**tx).backend_name().eq_ignore_ascii_case("PostgreSQL") {
-        "UPDATE actions SET events = (CAST(events AS jsonb) - 'legal')::text WHERE table_id = $1"
+        "UPDATE actions SET events = (SELECT '{' || COALESCE(string_agg(to_json(m.key)::text || ':' || m.value::text, ',' \
+           ORDER BY m.key COLLATE \"C\"), '') || '}' FROM json_each(CAST(actions.events AS json)) AS m WHERE m.key <> 'legal') \
+         WHERE table_id = $1 AND events LIKE '%\"legal\"%'"
     } else {
         "UPDATE actions SET events = json_remove(events, '$.legal') WHERE table_id = $1"
     };
