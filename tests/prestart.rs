@@ -83,8 +83,10 @@ async fn a_socket_on_a_new_table_sees_the_lobby_the_start_and_the_play_in_one_se
     let play = entries_upto(&mut ws, 7, seq + 1).await;
     let rolled = play.last().unwrap();
     assert_eq!((rolled["actor"].as_str(), rolled["seat"].as_u64()), (Some("human"), Some(seat as u64)));
-    // The lobby's entries are in the log the table was replayed from: a table view agrees.
-    assert_eq!(s.table_view(&id, None).await["play"]["seq"], seq + 1);
+    // The lobby's entries are in the log the table was replayed from: a table view agrees (the
+    // bot may already have played on after the roll).
+    let now = s.table_view(&id, None).await["play"]["seq"].as_i64().unwrap();
+    assert!(now > seq, "the table's seq {now} counts the lobby's entries and the roll");
 }
 
 async fn a_socket_resumes_with_since_in_the_middle_of_the_lobby_entries(db: Db) {
