@@ -1,18 +1,92 @@
 //! Extractors whose failures speak problem+json, and bearer-token authentication.
 
-use super::{AppState, error::ApiError};
+use super::{
+    AppState,
+    error::{ApiError, ErrorCode},
+};
 use crate::{clock::now_millis, store::Player};
 use axum::{
     extract::{FromRequest, FromRequestParts, OptionalFromRequestParts},
-    http::{header, request::Parts},
+    http::{StatusCode, header, request::Parts},
 };
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-/// `axum::Json` with our error format on rejection.
-#[derive(Debug, Clone, Copy, Default, FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// `axum::Json` with our error format on rejection, for bodies that are JSON objects: every
+/// request body of the API is one. serde would read a struct from an array too (its fields in
+/// order: `["Ann"]` as `{"name":"Ann"}`), which the spec does not allow, so a body whose JSON is
+/// not an object is refused (422 `invalid_body`) before it is read.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        if !json_content_type(req.headers()) {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                ErrorCode::UnsupportedMediaType,
+                "send the body as application/json",
+            ));
+        }
+        let bytes = axum::body::Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    ErrorCode::PayloadTooLarge,
+                    "the body is too large",
+                )
+            } else {
+                ApiError::bad_request(ErrorCode::BadRequest, e.body_text())
+            }
+        })?;
+        let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+        if first.is_some_and(|&b| b != b'{')
+            && let Ok(other) = serde_json::from_slice::<serde_json::Value>(&bytes)
+        {
+            return Err(ApiError::unprocessable(ErrorCode::InvalidBody, not_an_object(&other)));
+        }
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
+        Ok(Self(value))
+    }
+}
+
+/// Why a body that is JSON but not an object is refused, in serde's words as the other body
+/// errors are (`invalid type: string "luddo", expected an object`).
+fn not_an_object(value: &serde_json::Value) -> String {
+    use serde::de::Unexpected;
+    use serde_json::Value;
+    let unexpected = match value {
+        Value::Null => Unexpected::Other("null"),
+        Value::Bool(b) => Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => Unexpected::Unsigned(u),
+            (None, Some(i)) => Unexpected::Signed(i),
+            _ => Unexpected::Float(n.as_f64().unwrap_or_default()),
+        },
+        Value::String(s) => Unexpected::Str(s),
+        Value::Array(_) => Unexpected::Seq,
+        Value::Object(_) => Unexpected::Map,
+    };
+    crate::wording::plain(&format!("invalid type: {unexpected}, expected an object"))
+}
+
+/// Whether the request says its body is JSON (`application/json`, or `application/…+json`), as
+/// `axum::Json` asks.
+fn json_content_type(headers: &axum::http::HeaderMap) -> bool {
+    let Some(content_type) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence
+        .strip_prefix("application/")
+        .is_some_and(|subtype| subtype == "json" || subtype.ends_with("+json"))
+}
 
 impl<T: serde::Serialize> axum::response::IntoResponse for Json<T> {
     fn into_response(self) -> axum::response::Response {
