@@ -118,7 +118,9 @@ async fn play_a_table(s: &TestServer, game: GameKind, capture: &mut Capture) {
     let mut ws = s.ws(&id, &format!("token={host}")).await;
     // The lobby's entries, the start, and the host's coming as presence; then the watcher goes
     // (unread, it would fall behind the game and be closed).
-    while next_kept(&mut watcher, game, capture).await.expect("the watcher sees the host come")["type"] != "presence" {}
+    while next_kept(&mut watcher, game, capture).await.expect("the watcher sees the host come")["type"]
+        != "presence"
+    {}
     watcher.close().await;
     let client = format!("{g}Client");
     for message in [json!({"type": "ping"}), json!({"type": "reclaim", "id": "r1"})] {
@@ -246,7 +248,8 @@ fn every_message_has_an_example_valid_against_its_schema() {
         assert!(!examples.is_empty(), "{}", kind.name);
         let validator = payload_validator(doc, &kind.name);
         for example in examples {
-            let errors: Vec<String> = validator.iter_errors(&example["payload"]).map(|e| e.to_string()).collect();
+            let errors: Vec<String> =
+                validator.iter_errors(&example["payload"]).map(|e| e.to_string()).collect();
             assert!(errors.is_empty(), "{} ({}): {errors:?}", kind.name, example["name"]);
         }
     }

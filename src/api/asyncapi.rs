@@ -128,8 +128,10 @@ pub fn document_text() -> &'static str {
 
 /// `GET /asyncapi.json`.
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/asyncapi.json", get(|| async { ([(header::CONTENT_TYPE, "application/json")], document_text()) }))
+    Router::new().route(
+        "/asyncapi.json",
+        get(|| async { ([(header::CONTENT_TYPE, "application/json")], document_text()) }),
+    )
 }
 
 /// The AsyncAPI document from the OpenAPI one and the examples (message name → examples).
@@ -265,7 +267,9 @@ mod tests {
                 Value::Object(o) => {
                     for (k, x) in o {
                         match (k.as_str(), x) {
-                            ("$ref", Value::String(r)) if doc.pointer(r.trim_start_matches('#')).is_none() => {
+                            ("$ref", Value::String(r))
+                                if doc.pointer(r.trim_start_matches('#')).is_none() =>
+                            {
                                 dangling.push(r.clone())
                             }
                             _ => visit(x, doc, dangling),
