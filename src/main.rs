@@ -57,6 +57,9 @@ enum Command {
     /// Print the OpenAPI document the server serves at /openapi.json (openapi/openapi.json is
     /// this output: `luddo openapi > openapi/openapi.json`).
     Openapi,
+    /// Print the AsyncAPI document of the WebSockets the server serves at /asyncapi.json
+    /// (asyncapi/asyncapi.json is this output: `luddo asyncapi > asyncapi/asyncapi.json`).
+    Asyncapi,
 }
 
 #[tokio::main]
@@ -75,6 +78,10 @@ async fn main() {
         Command::Verify { source, token, save } => verify(source, token, save).await,
         Command::Openapi => {
             print!("{}", luddo::api::openapi::spec_text());
+            Ok(())
+        }
+        Command::Asyncapi => {
+            print!("{}", luddo::api::asyncapi::document_text());
             Ok(())
         }
     };

@@ -36,6 +36,7 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/health"),
     ("GET", "/ready"),
     ("GET", "/openapi.json"),
+    ("GET", "/asyncapi.json"),
     ("GET", "/docs"),
     ("GET", "/docs/{file}"),
     ("GET", "/metrics"),
@@ -158,6 +159,7 @@ async fn public_routes_ignore_who_asks(db: Db) {
         assert_eq!(s.get("/health", who).await.status, 200);
         assert_eq!(s.get("/ready", who).await.status, 200);
         assert_eq!(s.get("/openapi.json", who).await.status, 200);
+        assert_eq!(s.get("/asyncapi.json", who).await.status, 200);
         for page in ["/docs", "/docs/init.js"] {
             // Not JSON: asked without the JSON-reading helper.
             let mut request = s.client.get(format!("{}{page}", s.base));

@@ -8,6 +8,7 @@
 mod access;
 mod actions;
 mod analysis;
+pub mod asyncapi;
 pub mod body;
 pub mod client_addr;
 pub mod connections;
@@ -97,6 +98,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(health::router())
         .merge(openapi::router())
+        .merge(asyncapi::router())
         .merge(players::router())
         .merge(tables::router())
         .merge(actions::router())
