@@ -98,14 +98,7 @@ async fn events(
         Some(p) => state.sockets.acquire(format!("player:{p}"), state.config.max_sockets_per_player),
         None => state.sockets.acquire(format!("spectators:{id}"), state.config.max_spectators_per_table),
     }
-    .ok_or_else(|| {
-        // A slot frees when a socket closes; a stalled one is dropped within the send timeout.
-        ApiError::too_many(
-            ErrorCode::TooManyConnections,
-            "too many open connections; close one first",
-            SEND_TIMEOUT,
-        )
-    })?;
+    .ok_or_else(too_many_sockets)?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
         let _open = OpenSocket::count();
         let mut since = q.since;
@@ -132,6 +125,17 @@ async fn events(
         // The socket counts as its connection until it closes.
         drop((slot, connection));
     }))
+}
+
+/// The answer to a socket over its cap (a player's sockets, a table's spectators, the lobby's
+/// anonymous sockets per address). A slot frees when a socket closes; a stalled one is dropped
+/// within the send timeout, so the client is told to retry after that.
+pub(super) fn too_many_sockets() -> ApiError {
+    ApiError::too_many(
+        ErrorCode::TooManyConnections,
+        "too many open connections; close one first",
+        SEND_TIMEOUT,
+    )
 }
 
 /// The limits every WebSocket of the server is upgraded with.

@@ -15,7 +15,7 @@ use super::{
     client_addr::ClientIp,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
-    events::{Answer, OpenSocket, Relayed, SEND_TIMEOUT, Socket, close, relay_until, send, upgrade},
+    events::{Answer, OpenSocket, Relayed, Socket, close, relay_until, send, too_many_sockets, upgrade},
     extract::{Auth, Query, authenticate},
     paging::PageRequest,
     tables::TableView,
@@ -210,13 +210,8 @@ async fn lobby_events(
         Some(p) => format!("player:{}", p.id),
         None => format!("lobby:{client}"),
     };
-    let slot = state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(|| {
-        ApiError::too_many(
-            ErrorCode::TooManyConnections,
-            "too many open connections; close one first",
-            SEND_TIMEOUT,
-        )
-    })?;
+    let slot =
+        state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(too_many_sockets)?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
         let _open = OpenSocket::count();
         follow_lobby(&mut socket, &state, page.limit).await;
