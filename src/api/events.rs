@@ -78,11 +78,7 @@ async fn events(
     Query(q): Query<EventsQuery>,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
-    let player = match (header_auth, &q.token) {
-        (Some(Auth(p)), _) => Some(p),
-        (None, Some(token)) => Some(authenticate(&state, token).await?.player),
-        (None, None) => None,
-    };
+    let player = socket_player(&state, header_auth, q.token.as_deref()).await?;
     if q.since < 0 {
         return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "since is 0 or more"));
     }
@@ -125,6 +121,20 @@ async fn events(
         // The socket counts as its connection until it closes.
         drop((slot, connection));
     }))
+}
+
+/// Who opens a WebSocket: the bearer token of the `Authorization` header, else the `token`
+/// query parameter (browsers cannot set headers on a WebSocket), else nobody (a spectator).
+pub(super) async fn socket_player(
+    state: &AppState,
+    header_auth: Option<Auth>,
+    token: Option<&str>,
+) -> ApiResult<Option<crate::store::Player>> {
+    Ok(match (header_auth, token) {
+        (Some(Auth(p)), _) => Some(p),
+        (None, Some(token)) => Some(authenticate(state, token).await?.player),
+        (None, None) => None,
+    })
 }
 
 /// The answer to a socket over its cap (a player's sockets, a table's spectators, the lobby's

@@ -15,8 +15,11 @@ use super::{
     client_addr::ClientIp,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
-    events::{Answer, OpenSocket, Relayed, Socket, close, relay_until, send, too_many_sockets, upgrade},
-    extract::{Auth, Query, authenticate},
+    events::{
+        Answer, OpenSocket, Relayed, Socket, close, relay_until, send, socket_player, too_many_sockets,
+        upgrade,
+    },
+    extract::{Auth, Query},
     paging::PageRequest,
     tables::TableView,
 };
@@ -198,11 +201,7 @@ async fn lobby_events(
     Query(q): Query<LobbyQuery>,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
-    let player = match (header_auth, &q.token) {
-        (Some(Auth(p)), _) => Some(p),
-        (None, Some(token)) => Some(authenticate(&state, token).await?.player),
-        (None, None) => None,
-    };
+    let player = socket_player(&state, header_auth, q.token.as_deref()).await?;
     let page = PageRequest::parse(q.limit, None)?;
     // A player's sockets count together, tables' and lobby's; anonymous lobby sockets per
     // client address, as many.
