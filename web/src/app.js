@@ -29,6 +29,13 @@ const app = /** @type {HTMLElement} */ (document.getElementById('app'));
 const account = /** @type {HTMLElement} */ (document.getElementById('account'));
 /** What the current page must stop when another is shown (sockets, timers). */
 let cleanup = () => {};
+/** Counts the pages shown: an answer that arrives after its page was left is dropped. */
+let generation = 0;
+/** A test of whether the page shown now is still the one shown when this was called. */
+function stillShown() {
+  const mine = generation;
+  return () => mine === generation;
+}
 
 /** @param {string} id */
 function byId(id) {
@@ -142,8 +149,10 @@ function lobbyPage() {
     tables = next;
     draw();
   });
+  const shown = stillShown();
   call('GET', '/v1/tables?status=finished&limit=10')
     .then((page) => {
+      if (!shown()) return;
       byId('finished').innerHTML =
         page.tables.map((/** @type {Table} */ t) => `<li><a href="#/replay/${t.id}">${GAMES[t.game]?.name ?? t.game}: ${t.seats.map((s) => esc(s.player?.name ?? 'bot')).join(', ')}</a> <span class="hint">${new Date(t.finished_at ?? t.created_at).toLocaleString()}</span></li>`).join('') ||
         '<li>None yet.</li>';
@@ -392,6 +401,7 @@ function diceShown(table, state, recent) {
  * @param {string | null} inviteCode
  */
 async function tablePage(id, inviteCode) {
+  const shown = stillShown();
   app.innerHTML = '<p>Loading the table…</p>';
   /** @type {Table} */
   let table;
@@ -412,10 +422,13 @@ async function tablePage(id, inviteCode) {
       }
     }
   }
+  if (!shown()) return;
   const myId = me?.id ?? null;
   /** @type {Entry[]} the latest entries, for the log and the last throw */
   let recent = [];
   let lastSeq = 0;
+  /** The latest entry drawn: what the viewer sees and chooses from. */
+  let shownSeq = 0;
   /** @type {any} */
   let state = table.play?.state ?? null;
   /** @type {any} */
@@ -437,6 +450,10 @@ async function tablePage(id, inviteCode) {
   let finished = table.status === 'finished';
   let refreshing = false;
   let closedNotice = '';
+  /** False once another page is shown: late draws (timers, answers) then do nothing. */
+  let live = true;
+  /** The fairness check's verdict, kept across redraws. */
+  let verdict = '';
 
   const mySeat = () => {
     const seat = table.seats.find((s) => s.player?.id === myId);
@@ -480,21 +497,20 @@ async function tablePage(id, inviteCode) {
       </aside>
     </div></section>`;
 
-  const act = async (/** @type {Action} */ action) => {
+  const act = (/** @type {Action} */ action) => {
     if (busy) return;
+    // The seq of the entry whose legal actions the viewer chose from: if the table has moved on
+    // since it was drawn, the server refuses the action (stale_seq) and the page shows the new state.
+    const seen = shownSeq;
     busy = true;
     choices = null;
     selection.moves = [];
     selection.from = null;
     draw();
-    if (!feed.act(action, lastSeq)) {
-      try {
-        await call('POST', `/v1/tables/${id}/actions`, { action, seq: lastSeq });
-      } catch (error) {
-        busy = false;
-        if (!(error instanceof ApiError && error.code === 'stale_seq')) flash(message(error));
-        draw();
-      }
+    if (!feed.act(action, seen)) {
+      // The socket is reconnecting: nothing was sent; the viewer acts again once it is back.
+      busy = false;
+      draw();
     }
   };
 
@@ -661,8 +677,12 @@ async function tablePage(id, inviteCode) {
     const order = table.seats.map((s) => s.seat).sort((a, b) => (places[a] ?? 9) - (places[b] ?? 9));
     end.innerHTML = `<div class="card result"><h3>Game over</h3><ol>${order.map((s) => `<li>${esc(names[s])}${places[s] ? ` — place ${places[s]}` : ''}${table.play?.outcome?.points ? `, ${table.play.outcome.points[s]} points` : ''}</li>`).join('')}</ol>
       <button type="button" id="check-fairness">Check the dice</button> <a class="button" href="#/replay/${id}">Replay</a>
-      <p id="fairness" aria-live="polite"></p></div>`;
-    byId('check-fairness').onclick = () => checkFairness(table, byId('fairness'));
+      <p id="fairness" aria-live="polite">${verdict}</p></div>`;
+    byId('check-fairness').onclick = () =>
+      checkFairness(table, (html) => {
+        verdict = html;
+        if (live) byId('fairness').innerHTML = html;
+      });
   };
 
   const drawLog = () => {
@@ -675,6 +695,7 @@ async function tablePage(id, inviteCode) {
   };
 
   const drawTurn = () => {
+    if (!live) return;
     const names = seatNames(table);
     const turn = byId('turn');
     if (table.status === 'open') turn.textContent = 'Waiting room';
@@ -688,6 +709,8 @@ async function tablePage(id, inviteCode) {
   };
 
   const draw = () => {
+    if (!live) return;
+    shownSeq = lastSeq;
     const title = `${GAMES[table.game]?.name ?? table.game}${table.visibility === 'private' ? ' · private' : ''}${table.party ? ' · party' : ''} · ${table.turn_seconds} s clock`;
     byId('table-title').textContent = title;
     const conn = byId('connection');
@@ -708,13 +731,20 @@ async function tablePage(id, inviteCode) {
   };
 
   let scheduled = false;
-  const drawSoon = () => {
+  /**
+   * Draws at the next frame when `urgent` (the viewer's turn, an answer to the viewer), else
+   * within 150 ms: a burst of bots' entries is drawn a few times a second, not once each.
+   */
+  const drawSoon = (urgent = true) => {
     if (scheduled) return;
     scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      draw();
-    });
+    const run = () =>
+      requestAnimationFrame(() => {
+        scheduled = false;
+        draw();
+      });
+    if (urgent) run();
+    else setTimeout(run, 150);
   };
 
   const feed = new TableFeed(id, 0, {
@@ -749,7 +779,8 @@ async function tablePage(id, inviteCode) {
         closedNotice = 'closed: everyone left';
         table.status = 'closed';
       }
-      drawSoon();
+      const seat = mySeat();
+      drawSoon(entry.state === undefined || kind === 'finish' || (seat !== null && (entry.legal_actions_by_seat[seat]?.length ?? 0) > 0));
     },
     onPresence(message) {
       presence[message.seat] = message.presence;
@@ -778,6 +809,7 @@ async function tablePage(id, inviteCode) {
   // For the browser tests and the curious: drop the socket as a network failure would.
   /** @type {any} */ (window).luddoDropSocket = () => feed.drop();
   cleanup = () => {
+    live = false;
     feed.stop();
     clearInterval(clock);
   };
@@ -785,23 +817,23 @@ async function tablePage(id, inviteCode) {
 }
 
 /**
- * Fetches the whole log and checks every die (fairness.js); writes the verdict into `out`.
+ * Fetches the whole log and checks every die (fairness.js); shows the verdict with `show`.
  * @param {Table} table
- * @param {HTMLElement} out
+ * @param {(html: string) => void} show
  */
-async function checkFairness(table, out) {
-  out.textContent = 'Checking…';
+async function checkFairness(table, show) {
+  show('Checking…');
   try {
     const fresh = /** @type {Table} */ (await call('GET', `/v1/tables/${table.id}`));
     const entries = await wholeLog(table.id);
     const verdict = await verify(fresh, entries);
     if (verdict.verified) {
-      out.innerHTML = `<strong class="verified">verified</strong>: the revealed seed matches the commitment, and all ${verdict.dice} dice in ${verdict.entries} log entries match HMAC-SHA256(seed, client seed) recomputed in this browser.`;
+      show(`<strong class="verified">verified</strong>: the revealed seed matches the commitment, and all ${verdict.dice} dice in ${verdict.entries} log entries match HMAC-SHA256(seed, client seed) recomputed in this browser.`);
     } else {
-      out.innerHTML = `<strong class="error">NOT verified</strong>: ${esc(verdict.reason)}`;
+      show(`<strong class="error">NOT verified</strong>: ${esc(verdict.reason)}`);
     }
   } catch (error) {
-    out.innerHTML = `<span class="error">${esc(message(error))}</span>`;
+    show(`<span class="error">${esc(message(error))}</span>`);
   }
 }
 
@@ -810,8 +842,10 @@ async function checkFairness(table, out) {
 
 /** @param {string} code */
 async function invitePage(code) {
+  const shown = stillShown();
   try {
     const table = await call('GET', `/v1/invites/${encodeURIComponent(code)}`);
+    if (!shown()) return;
     if (!token()) {
       const signUp = signUpForm(() => invitePage(code));
       app.innerHTML = `<p>You are invited to a private ${esc(GAMES[/** @type {Game} */ (table.game)]?.name ?? table.game)} table.</p>${signUp.html}`;
@@ -835,6 +869,7 @@ async function invitePage(code) {
 
 /** @param {string} id */
 async function replayPage(id) {
+  const shown = stillShown();
   app.innerHTML = '<p>Loading the game…</p>';
   /** @type {Table} */
   let table;
@@ -848,9 +883,10 @@ async function replayPage(id) {
     }
     entries = await wholeLog(id);
   } catch (error) {
-    app.innerHTML = `<p class="error">${esc(message(error))}</p>`;
+    if (shown()) app.innerHTML = `<p class="error">${esc(message(error))}</p>`;
     return;
   }
+  if (!shown()) return;
   const steps = entries.filter((e) => e.state !== undefined);
   let at = 0;
   const names = seatNames(table);
@@ -893,7 +929,10 @@ async function replayPage(id) {
   byId('r-next').onclick = () => go(at + 1);
   byId('r-last').onclick = () => go(steps.length - 1);
   byId('r-range').oninput = () => go(Number(/** @type {HTMLInputElement} */ (byId('r-range')).value));
-  byId('check-fairness').onclick = () => checkFairness(table, byId('fairness'));
+  byId('check-fairness').onclick = () =>
+    checkFairness(table, (html) => {
+      if (shown()) byId('fairness').innerHTML = html;
+    });
   const keys = (/** @type {KeyboardEvent} */ event) => {
     if (event.target instanceof HTMLInputElement) return;
     if (event.key === 'ArrowRight') go(at + 1);
@@ -906,8 +945,10 @@ async function replayPage(id) {
 
 async function shamePage() {
   app.innerHTML = '<section class="card"><h2>Hall of shame</h2><p class="hint">Back of the board: every 8-piece dicking and up-boarding in Uckers, newest first.</p><table class="list"><thead><tr><th>When</th><th>Who</th><th>What</th><th>Pieces home</th><th></th></tr></thead><tbody id="shame-rows"><tr><td colspan="5">Loading…</td></tr></tbody></table></section>';
+  const shown = stillShown();
   try {
     const page = await call('GET', '/v1/hall-of-shame?limit=50');
+    if (!shown()) return;
     byId('shame-rows').innerHTML =
       page.entries
         .map((/** @type {any} */ e) => `<tr><td>${new Date(e.at).toLocaleString()}</td><td>${esc(e.name)}</td><td>${e.kind === 'up_board' ? 'up-boarded' : 'dicked (8 pieces)'}</td><td>${e.pieces_home}</td><td><a href="#/replay/${e.table_id}">replay</a></td></tr>`)
@@ -922,6 +963,7 @@ async function shamePage() {
 function route() {
   cleanup();
   cleanup = () => {};
+  generation += 1;
   flash('');
   const hash = location.hash.replace(/^#/, '') || '/';
   const [, page, arg] = hash.split('/');

@@ -16,8 +16,10 @@ import { chromium } from 'playwright-core';
 
 const BASE = (process.env.LUDDO_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const SCREENSHOTS = process.env.SCREENSHOTS ?? '';
+/** A server whose turn clock runs out in a few seconds (the takeover test), if any. */
+const FAST = (process.env.LUDDO_FAST_URL ?? '').replace(/\/$/, '');
 /** A game that has not ended by then has failed. */
-const GAME_MS = 120_000;
+const GAME_MS = 180_000;
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -63,9 +65,10 @@ async function newPage(viewport = {}) {
  * Signs up through the form on the lobby page.
  * @param {import('playwright-core').Page} page
  * @param {string} name
+ * @param {string} [base] the server
  */
-async function signUp(page, name) {
-  await page.goto(`${BASE}/#/`);
+async function signUp(page, name, base = BASE) {
+  await page.goto(`${base}/#/`);
   await page.fill('#signup-name', name);
   await page.click('#signup button[type=submit]');
   await page.waitForSelector('#me-name');
@@ -77,10 +80,10 @@ async function signUp(page, name) {
  * @param {import('playwright-core').Page} page
  * @param {string} game
  * @param {number} seats
- * @param {{ private?: boolean, uncheck?: string[] }} [options] `uncheck`: options of the game to turn off
+ * @param {{ private?: boolean, uncheck?: string[], base?: string }} [options] `uncheck`: options of the game to turn off
  */
 async function createTable(page, game, seats, options = {}) {
-  await page.goto(`${BASE}/#/new`);
+  await page.goto(`${options.base ?? BASE}/#/new`);
   await page.selectOption('#c-game', game);
   await page.selectOption('#c-seats', String(seats));
   if (options.private) await page.check('#c-private');
@@ -106,15 +109,20 @@ const MOVES = ['#controls .choices button.choice:not(.danger)', '#board [data-pi
  * @param {import('playwright-core').Page} page
  * @param {(moves: number) => Promise<void>} [afterMove] called after each move made
  * @param {boolean} [keyboard] play with the keyboard instead
+ * @param {() => boolean} [stop] stop playing, the game not over, once this says so
  */
-async function playToTheEnd(page, afterMove, keyboard = false) {
+async function playToTheEnd(page, afterMove, keyboard = false, stop = () => false) {
   const deadline = Date.now() + GAME_MS;
   let moves = 0;
   for (;;) {
+    if (stop()) break;
     const left = deadline - Date.now();
     assert.ok(left > 0, 'the game ended in time');
     // Wait for something to click, or the end.
-    await page.waitForSelector(`#app[data-status="finished"], ${MOVES.join(', ')}`, { timeout: left });
+    const ready = await page
+      .waitForSelector(`#app[data-status="finished"], ${MOVES.join(', ')}`, { timeout: Math.min(left, 1000) })
+      .catch(() => null);
+    if (!ready) continue;
     const found = await page.evaluate((selectors) => {
       const app = document.getElementById('app');
       if (app?.dataset.status === 'finished') return null;
@@ -186,7 +194,7 @@ async function gameAgainstBots(game, seats, shot, shotAt, extra, keyboard = fals
   assert.ok(moves > 0, 'moves were made by clicking');
   await page.waitForSelector('#end .result');
   if (!shotTaken) await screenshot(page, shot);
-  assert.ok(await page.isHidden('#flash'), 'no error was shown');
+  assert.ok(await page.isHidden('#flash'), `no error was shown: ${await page.textContent('#flash')}`);
   assert.deepEqual(errors, []);
   return { context, page, errors };
 }
@@ -207,9 +215,28 @@ test('a game of Luddo against three bots, played by clicking, to the end; a drop
   await context.close();
 });
 
-test('a game of classic Ludo on the hexagonal board (six seats) against bots, to the end, played with the keyboard alone', async () => {
-  // The game ends with the first to finish (no play for places): a shorter game.
-  const { context } = await gameAgainstBots('ludo', 6, 'ludo-hex', 10, undefined, true, ['play_for_places']);
+test('a game of classic Ludo against a bot, to the end, played with the keyboard alone', async () => {
+  const { context } = await gameAgainstBots('ludo', 2, 'ludo', 10, undefined, true);
+  await context.close();
+});
+
+test('six players of Luddo on the hexagonal board: every arm drawn, moves made by clicking', async () => {
+  const { context, page, errors } = await newPage();
+  await signUp(page, 'Hex player');
+  await createTable(page, 'luddo', 6);
+  await start(page);
+  assert.equal(await page.locator('#board [data-square]').count(), 78, 'the hexagonal board has 78 track squares');
+  assert.equal(await page.locator('#seats li').count(), 6);
+  let shot = false;
+  await playToTheEnd(page, async (moves) => {
+    if (moves === 12) {
+      await screenshot(page, 'luddo-hex');
+      shot = true;
+    }
+  }, false, () => shot);
+  assert.ok(shot, 'twelve moves were made');
+  assert.ok(await page.isHidden('#flash'), `no error was shown: ${await page.textContent('#flash')}`);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
@@ -336,4 +363,37 @@ test('the hall of shame lists up-boardings: an Uckers player who resigns is on i
   assert.match((await page.textContent('#shame-rows')) ?? '', /Quitter\s*up-boarded/);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('a player who lets the clock run out is marked timed out, a bot takes the seat, and the reclaim button takes it back', { skip: !FAST && 'LUDDO_FAST_URL names no server with a short clock' }, async () => {
+  const idle = await newPage();
+  const active = await newPage();
+  await signUp(idle.page, 'Idle', FAST);
+  await signUp(active.page, 'Active', FAST);
+  const id = await createTable(idle.page, 'luddo', 2, { base: FAST });
+  await active.page.goto(`${FAST}/#/t/${id}`);
+  await active.page.click('#join');
+  await idle.page.waitForFunction(() => document.querySelector('#seats')?.textContent?.includes('Active'));
+  await start(idle.page);
+  // The clock counts down on the page.
+  await idle.page.waitForSelector('#clock');
+  // The active player plays on while the idle one lets its clock run out.
+  let done = false;
+  const playing = playToTheEnd(active.page, undefined, false, () => done);
+  try {
+    await idle.page.waitForSelector('#seats li[data-seat="0"] .tag.warn:has-text("timed out")', { timeout: 30_000 });
+    await idle.page.waitForSelector('#seats li[data-seat="0"] .tag.warn:has-text("bot playing for Idle")', { timeout: 30_000 });
+    await active.page.waitForSelector('#seats li[data-seat="0"] .tag.warn:has-text("bot playing for Idle")', { timeout: 10_000 });
+    await screenshot(idle.page, 'reclaim');
+    await idle.page.click('#reclaim');
+    await idle.page.waitForSelector('#seats li[data-seat="0"] .tag.warn:has-text("bot playing")', { state: 'detached', timeout: 10_000 });
+    assert.equal(await idle.page.locator('#reclaim').count(), 0, 'the button is gone once the seat is back');
+  } finally {
+    done = true;
+    await playing.catch(() => 0);
+  }
+  for (const who of [idle, active]) {
+    assert.deepEqual(who.errors, []);
+    await who.context.close();
+  }
 });
