@@ -346,7 +346,7 @@ function describe(entry, names) {
       what = 'took the seat back';
       break;
     default:
-      what = actionLabel(a);
+      what = esc(actionLabel(a));
   }
   const thrown = entry.events.filter((e) => e.type === 'rolled').map((e) => e.dice ?? [e.value ?? e.die]);
   const dice = thrown.length ? ` — threw ${thrown.map((d) => d.join('+')).join(', ')}` : '';
@@ -982,3 +982,14 @@ function route() {
 window.addEventListener('hashchange', route);
 renderAccount();
 route();
+// A token the server no longer knows (revoked, expired, another server's) is forgotten: the
+// viewer signs up again instead of every request and socket being refused.
+if (token()) {
+  call('GET', '/v1/players/me').catch((error) => {
+    if (error instanceof ApiError && error.status === 401) {
+      forgetToken();
+      renderAccount();
+      route();
+    }
+  });
+}
