@@ -305,6 +305,7 @@ test('two players in two browser contexts play Luddo by clicking while a spectat
     assert.equal(await watcher.page.locator('#board [data-pick]').count(), 0, 'a spectator has nothing to click');
     assert.match((await watcher.page.textContent('#controls')) ?? '', /watching/);
     await screenshot(watcher.page, 'spectator');
+    await screenshot(guest.page, 'phone');
   };
   const [hostMoves, guestMoves] = await Promise.all([playToTheEnd(host.page), playToTheEnd(guest.page), watch()]);
   assert.ok(hostMoves > 0 && guestMoves > 0, 'both players clicked moves');
