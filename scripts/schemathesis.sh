@@ -57,7 +57,7 @@ cd "$work"
   --header "Authorization: Bearer $token" \
   --checks all \
   --exclude-path '/v1/tables/{id}/events' \
-  --exclude-path-regex '^/docs' \
+  --exclude-path-regex '^/(docs|web/|$)' \
   --max-examples "$MAX_EXAMPLES" \
   --seed "$SEED" \
   --workers 2 \

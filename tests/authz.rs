@@ -39,6 +39,8 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/asyncapi.json"),
     ("GET", "/docs"),
     ("GET", "/docs/{file}"),
+    ("GET", "/"),
+    ("GET", "/web/{file}"),
     ("GET", "/metrics"),
     ("POST", "/v1/players"),
     ("GET", "/v1/players/me"),
@@ -160,7 +162,7 @@ async fn public_routes_ignore_who_asks(db: Db) {
         assert_eq!(s.get("/ready", who).await.status, 200);
         assert_eq!(s.get("/openapi.json", who).await.status, 200);
         assert_eq!(s.get("/asyncapi.json", who).await.status, 200);
-        for page in ["/docs", "/docs/init.js"] {
+        for page in ["/docs", "/docs/init.js", "/", "/web/app.js"] {
             // Not JSON: asked without the JSON-reading helper.
             let mut request = s.client.get(format!("{}{page}", s.base));
             if let Some(token) = who {

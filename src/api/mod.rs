@@ -24,6 +24,7 @@ mod paging;
 mod players;
 mod shame;
 pub mod tables;
+mod web;
 
 use crate::{
     clock::Clock,
@@ -107,6 +108,7 @@ pub fn router(state: AppState) -> Router {
         .merge(shame::router())
         .merge(analysis::router())
         .merge(metrics::router(config.metrics))
+        .merge(web::router())
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(

@@ -1,0 +1,102 @@
+//! The reference web client: `GET /` and its files under `/web/`.
+//!
+//! The client is plain ES modules in `web/src/` (no build step: the files the browser runs are
+//! the files in the repository, type-checked by `tsc --checkJs` in scripts/browser.sh), embedded
+//! in the binary with `include_bytes!`, so a server needs no Node and no CDN to serve it. A fixed
+//! list rather than a crate that embeds a directory: the client is a handful of files, the list
+//! adds no dependency, and a test checks that it names every file of `web/src/`.
+//!
+//! Every response carries a strong `ETag` (SHA-256 of the file) and `Cache-Control: no-cache`:
+//! a browser keeps the files but asks again each time, and a new build's files are never served
+//! stale from a cache (the modules import one another by plain relative names).
+
+use super::{AppState, error::ApiError};
+use axum::{
+    Router,
+    extract::Path,
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use sha2::{Digest, Sha256};
+use std::sync::LazyLock;
+
+/// The client's files: name, content type, contents.
+const FILES: [(&str, &str, &[u8]); 7] = [
+    ("index.html", "text/html; charset=utf-8", include_bytes!("../../web/src/index.html")),
+    ("style.css", "text/css; charset=utf-8", include_bytes!("../../web/src/style.css")),
+    ("app.js", "text/javascript; charset=utf-8", include_bytes!("../../web/src/app.js")),
+    ("api.js", "text/javascript; charset=utf-8", include_bytes!("../../web/src/api.js")),
+    ("boards.js", "text/javascript; charset=utf-8", include_bytes!("../../web/src/boards.js")),
+    ("fairness.js", "text/javascript; charset=utf-8", include_bytes!("../../web/src/fairness.js")),
+    ("icon.svg", "image/svg+xml", include_bytes!("../../web/src/icon.svg")),
+];
+
+/// Each file's `ETag`, in the order of [`FILES`].
+static ETAGS: LazyLock<Vec<HeaderValue>> = LazyLock::new(|| {
+    FILES
+        .iter()
+        .map(|(_, _, body)| {
+            let digest = Sha256::digest(body);
+            let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+            HeaderValue::from_str(&format!("\"{hex}\"")).expect("hex is a valid header value")
+        })
+        .collect()
+});
+
+/// `GET /` (the client's page) and `GET /web/{file}` (its scripts, styles and icon).
+pub fn router() -> Router<AppState> {
+    Router::new().route("/", get(|headers: HeaderMap| async move { serve("index.html", &headers) })).route(
+        "/web/{file}",
+        get(|Path(file): Path<String>, headers: HeaderMap| async move { serve(&file, &headers) }),
+    )
+}
+
+/// The file named `name`, or 304 when the client's copy is current, or a 404 problem.
+fn serve(name: &str, headers: &HeaderMap) -> Response {
+    let Some(index) = FILES.iter().position(|(file, _, _)| *file == name) else {
+        return ApiError::not_found("no such file of the web client").into_response();
+    };
+    let (_, content_type, body) = FILES[index];
+    let etag = ETAGS[index].clone();
+    let cache = [(header::ETAG, etag.clone()), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))];
+    let current = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|tags| tags.split(',').any(|tag| tag.trim() == etag.to_str().unwrap_or_default()));
+    if current {
+        return (StatusCode::NOT_MODIFIED, cache).into_response();
+    }
+    (cache, [(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_of_the_client_is_served() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/web/src");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let mut served: Vec<String> = FILES.iter().map(|(name, _, _)| name.to_string()).collect();
+        served.sort();
+        assert_eq!(served, on_disk, "web/src/ and the list in src/api/web.rs must agree");
+    }
+
+    #[test]
+    fn a_current_copy_is_answered_304_and_others_the_file() {
+        let mut headers = HeaderMap::new();
+        let fresh = serve("app.js", &headers);
+        assert_eq!(fresh.status(), StatusCode::OK);
+        let etag = fresh.headers()[header::ETAG].clone();
+        assert_eq!(fresh.headers()[header::CACHE_CONTROL], "no-cache");
+        assert_eq!(fresh.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
+        headers.insert(header::IF_NONE_MATCH, etag);
+        assert_eq!(serve("app.js", &headers).status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(serve("../Cargo.toml", &HeaderMap::new()).status(), StatusCode::NOT_FOUND);
+    }
+}

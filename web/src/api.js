@@ -1,0 +1,288 @@
+// @ts-check
+/**
+ * The server's API as the web client uses it: JSON over HTTP with the bearer token kept in
+ * localStorage, a table's WebSocket that resumes with `since` after a drop (the same promise as
+ * the TypeScript SDK's `followTable`, clients/typescript/src/socket.ts), and the lobby stream.
+ * The types are the spec's (openapi/openapi.json), written out here as JSDoc for the few
+ * fields the client reads.
+ */
+
+/**
+ * @typedef {'luddo' | 'ludo' | 'uckers' | 'snakes' | 'backgammon'} Game
+ * @typedef {{ type: string, [field: string]: any }} Action
+ * @typedef {{ type: string, [field: string]: any }} GameEvent
+ * @typedef {{ id: string, name: string }} PlayerRef
+ * @typedef {{ seat: number, player: PlayerRef | null, controller: 'human' | 'bot' | null, client_seed: string }} Seat
+ * @typedef {{ seat: number, controller: 'human' | 'bot', connected: boolean, timeouts: number, away_since?: string }} SeatPresence
+ * @typedef {{ places: number[], points: number[] | null, shame: { seats: number[], kind: string, pieces_home: number }[] }} Outcome
+ * @typedef {{ seq: number, state: any, to_act?: number, deadline?: string, your_seat?: number,
+ *   legal_actions: Action[], presence: SeatPresence[], outcome?: Outcome }} Play
+ * @typedef {{ id: string, game: Game, options: Record<string, any>, seats: Seat[],
+ *   visibility: 'public' | 'private', party: boolean, status: 'open' | 'playing' | 'finished' | 'closed',
+ *   host_id: string, turn_seconds: number, seed_commitment: string, client_seed?: string, seed?: string,
+ *   invite_code?: string, created_at: string, started_at?: string, finished_at?: string, play?: Play }} Table
+ * @typedef {{ type: 'entry', seq: number, seat: number | null, actor: string, action: Action,
+ *   events: GameEvent[], to_act: number | null, deadline: string | null,
+ *   legal_actions_by_seat: Action[][], state?: any, at: string }} Entry
+ * @typedef {{ type: 'presence', seat: number, presence: SeatPresence }} PresenceMessage
+ * @typedef {{ type: 'reply', id: string, ok: boolean, seq?: number, error?: { code: string, detail: string } }} Reply
+ * @typedef {{ code: string, detail: string, status: number }} Problem
+ * @typedef {{ id: string, name: string, created_at: string }} Me
+ */
+
+const TOKEN_KEY = 'luddo.token';
+const NAME_KEY = 'luddo.name';
+
+/** The signed-in player's token, if any. */
+export function token() {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+/** The signed-in player's name, as given at sign-up. */
+export function storedName() {
+  return localStorage.getItem(NAME_KEY);
+}
+
+/** @param {string} value @param {string} name */
+export function keepToken(value, name) {
+  localStorage.setItem(TOKEN_KEY, value);
+  localStorage.setItem(NAME_KEY, name);
+}
+
+export function forgetToken() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(NAME_KEY);
+}
+
+/** An answer of the server that is not a success: its problem+json. */
+export class ApiError extends Error {
+  /** @param {number} status @param {Partial<Problem>} problem */
+  constructor(status, problem) {
+    super(problem.detail ?? `HTTP ${status}`);
+    this.status = status;
+    this.code = problem.code ?? 'unknown';
+  }
+}
+
+/**
+ * One call of the HTTP API.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+export async function call(method, path, body) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  const bearer = token();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (response.status === 204) return null;
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, json ?? {});
+  return json;
+}
+
+/** @param {string} path */
+function socketUrl(path) {
+  const url = new URL(path, location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url;
+}
+
+/**
+ * @typedef {object} FeedHandlers
+ * @property {(entry: Entry) => void} onEntry every log entry once, in order
+ * @property {(message: PresenceMessage) => void} onPresence
+ * @property {(reply: Reply) => void} onReply
+ * @property {(status: 'connected' | 'reconnecting' | 'ended', detail?: string) => void} onStatus
+ */
+
+/**
+ * Follows a table's log over its WebSocket: every entry after `since`, then live ones; after a
+ * drop it reconnects with `since` = the last `seq` received (back-off up to 5 s), so no entry is
+ * missed or repeated. It ends after `finish` (or a `closed` entry), or when the server refuses
+ * the viewer (1008: a private table).
+ */
+export class TableFeed {
+  /**
+   * @param {string} tableId
+   * @param {number} since
+   * @param {FeedHandlers} handlers
+   */
+  constructor(tableId, since, handlers) {
+    this.tableId = tableId;
+    this.since = since;
+    this.handlers = handlers;
+    this.failures = 0;
+    this.stopped = false;
+    this.reclaimNext = false;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    this.nextId = 1;
+    this.connect();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const url = socketUrl(`/v1/tables/${this.tableId}/events`);
+    url.searchParams.set('since', String(this.since));
+    const bearer = token();
+    if (bearer) url.searchParams.set('token', bearer);
+    if (this.reclaimNext) url.searchParams.set('reclaim', 'true');
+    this.reclaimNext = false;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.failures = 0;
+      this.handlers.onStatus('connected');
+    };
+    socket.onmessage = (message) => {
+      const data = JSON.parse(String(message.data));
+      if (data.type === 'entry') {
+        if (data.seq <= this.since) return;
+        this.since = data.seq;
+        this.handlers.onEntry(data);
+        const kind = data.action.type;
+        if (kind === 'finish' || kind === 'closed') this.stop();
+      } else if (data.type === 'presence') {
+        this.handlers.onPresence(data);
+      } else if (data.type === 'reply') {
+        this.handlers.onReply(data);
+      }
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.stopped) return;
+      if (event.code === 1008) {
+        this.stopped = true;
+        this.handlers.onStatus('ended', 'this table is private');
+        return;
+      }
+      this.failures += 1;
+      this.handlers.onStatus('reconnecting');
+      const wait = Math.min(5000, 250 * 2 ** Math.min(this.failures, 5)) * (0.5 + Math.random() / 2);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  /**
+   * Sends an action on the socket (the reply comes to `onReply`); false when not connected.
+   * @param {Action} action
+   * @param {number} seq
+   */
+  act(action, seq) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify({ type: 'action', id: `a${this.nextId++}`, seq, action }));
+    return true;
+  }
+
+  /** Drops the connection as a network failure would: the feed reconnects with `since`. */
+  drop() {
+    this.socket?.close(4000, 'dropped by the client');
+  }
+
+  /** Reconnects with `reclaim=true`: the seat is taken back from its bot. */
+  reconnectReclaiming() {
+    this.reclaimNext = true;
+    this.drop();
+  }
+
+  stop() {
+    this.stopped = true;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, 'done');
+  }
+}
+
+/**
+ * Follows the lobby (`GET /v1/lobby/events`): a snapshot of the open public tables, then each
+ * change; keeps per table the message with the higher `seq`. Reconnects (a fresh snapshot).
+ */
+export class LobbyFeed {
+  /** @param {(tables: Map<string, { seq: number, table: Table }>) => void} onChange */
+  constructor(onChange) {
+    this.onChange = onChange;
+    /** @type {Map<string, { seq: number, table: Table }>} */
+    this.tables = new Map();
+    /** @type {Map<string, number>} removed tables, by the seq of their removal */
+    this.removed = new Map();
+    this.stopped = false;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    this.connect();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const url = socketUrl('/v1/lobby/events');
+    url.searchParams.set('limit', '100');
+    const bearer = token();
+    if (bearer) url.searchParams.set('token', bearer);
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onmessage = (message) => {
+      const data = JSON.parse(String(message.data));
+      if (data.type === 'snapshot') {
+        this.tables.clear();
+        this.removed.clear();
+        for (const item of data.tables) this.tables.set(item.table.id, item);
+      } else if (data.type === 'table') {
+        const known = this.tables.get(data.table.id);
+        const gone = this.removed.get(data.table.id) ?? -1;
+        if ((!known || known.seq < data.seq) && gone < data.seq) this.tables.set(data.table.id, data);
+      } else if (data.type === 'removed') {
+        const known = this.tables.get(data.table_id);
+        if (!known || known.seq <= data.seq) this.tables.delete(data.table_id);
+        this.removed.set(data.table_id, data.seq);
+      } else {
+        return;
+      }
+      this.onChange(this.tables);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket || this.stopped) return;
+      setTimeout(() => this.connect(), 1000);
+    };
+  }
+
+  stop() {
+    this.stopped = true;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, 'done');
+  }
+}
+
+/**
+ * A finished table's whole log (`since=0` until `finish`), for the replay and the fairness check.
+ * @param {string} tableId
+ * @returns {Promise<Entry[]>}
+ */
+export function wholeLog(tableId) {
+  return new Promise((resolve, reject) => {
+    /** @type {Entry[]} */
+    const entries = [];
+    const url = socketUrl(`/v1/tables/${tableId}/events`);
+    url.searchParams.set('since', '0');
+    const bearer = token();
+    if (bearer) url.searchParams.set('token', bearer);
+    const socket = new WebSocket(url);
+    socket.onmessage = (message) => {
+      const data = JSON.parse(String(message.data));
+      if (data.type !== 'entry') return;
+      entries.push(data);
+      if (data.action.type === 'finish' || data.action.type === 'closed') {
+        socket.close(1000, 'done');
+        resolve(entries);
+      }
+    };
+    socket.onclose = (event) => {
+      if (event.code !== 1000) reject(new Error(`the log's socket closed (${event.code})`));
+    };
+  });
+}

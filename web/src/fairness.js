@@ -1,0 +1,107 @@
+// @ts-check
+/**
+ * The fairness check in the browser, as docs/fairness.md describes it and `luddo verify`
+ * (src/verify.rs) does it: SHA-256 of the revealed server seed against the commitment, the
+ * seats' seeds against the table's client seed, and every die of the log recomputed with
+ * HMAC-SHA256 (WebCrypto). Nothing here trusts the server beyond the log it sent.
+ */
+
+/** @typedef {import('./api.js').Entry} Entry @typedef {import('./api.js').Table} Table */
+
+/** The events that show dice thrown, old spellings included (src/verify.rs). */
+const THROWS = ['opening_rolled', 'rolled', 'opening_throw', 'opening_roll', 'dice_rolled'];
+
+const encoder = new TextEncoder();
+
+/** @param {ArrayBuffer} buffer */
+function hex(buffer) {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** @param {string} text */
+function bytesOfHex(text) {
+  const bytes = new Uint8Array(text.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
+/** @param {BufferSource} bytes */
+async function sha256(bytes) {
+  return hex(await crypto.subtle.digest('SHA-256', bytes));
+}
+
+/**
+ * The dice an event shows thrown, in order (null for a seat out of an old `opening_roll`).
+ * @param {import('./api.js').GameEvent} event
+ * @returns {number[]}
+ */
+export function diceOf(event) {
+  if (!THROWS.includes(event.type)) return [];
+  if (Array.isArray(event.dice)) return /** @type {number[]} */ (event.dice.filter((/** @type {unknown} */ d) => typeof d === 'number'));
+  if (typeof event.value === 'number') return [event.value];
+  if (typeof event.die === 'number') return [event.die];
+  return [];
+}
+
+/**
+ * @typedef {{ verified: true, dice: number, entries: number }
+ *   | { verified: false, reason: string }} Verdict
+ */
+
+/**
+ * Checks a finished table's log.
+ * @param {Table} table
+ * @param {Entry[]} entries
+ * @returns {Promise<Verdict>}
+ */
+export async function verify(table, entries) {
+  const finish = entries.find((e) => e.action.type === 'finish');
+  const seed = finish?.action.seed ?? table.seed;
+  if (typeof seed !== 'string') return { verified: false, reason: 'the game is not over: no seed revealed yet' };
+  const seedBytes = bytesOfHex(seed);
+  const commitment = await sha256(seedBytes);
+  if (commitment !== table.seed_commitment) {
+    return { verified: false, reason: `SHA-256 of the revealed seed is ${commitment}, not the commitment ${table.seed_commitment}` };
+  }
+  const start = entries.find((e) => e.action.type === 'start');
+  if (!start) return { verified: false, reason: 'the log has no start' };
+  const clientSeed = start.action.client_seed ?? table.client_seed;
+  if (Array.isArray(start.action.client_seeds)) {
+    const seeds = /** @type {string[]} */ (start.action.client_seeds);
+    const combined = await sha256(encoder.encode(seeds.join('\n')));
+    if (combined !== clientSeed) return { verified: false, reason: `the seats' seeds combine to ${combined}, not ${clientSeed}` };
+    const shown = table.seats.map((s) => s.client_seed);
+    if (shown.join('\n') !== seeds.join('\n')) return { verified: false, reason: "the start's seeds are not the seats' seeds" };
+  }
+  if (clientSeed !== table.client_seed) return { verified: false, reason: "the start's client seed is not the table's" };
+  const key = await crypto.subtle.importKey('raw', seedBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  let k = 0;
+  for (const entry of entries) {
+    for (const [index, event] of entry.events.entries()) {
+      for (const die of diceOf(event)) {
+        const expected = await recipe(key, clientSeed, k);
+        if (die !== expected) {
+          return { verified: false, reason: `seq ${entry.seq}, event ${index} (${event.type}): die #${k} is ${die}, the recipe gives ${expected}` };
+        }
+        k += 1;
+      }
+    }
+  }
+  return { verified: true, dice: k, entries: entries.length };
+}
+
+/**
+ * Die number `k`: 1 + b mod 6 for the first byte b < 252 of HMAC-SHA256(seed, client_seed ":" k),
+ * with ":" r appended for r = 1, 2, … should every byte be 252 or more.
+ * @param {CryptoKey} key
+ * @param {string} clientSeed
+ * @param {number} k
+ */
+export async function recipe(key, clientSeed, k) {
+  for (let r = 0; ; r++) {
+    const message = `${clientSeed}:${k}${r ? `:${r}` : ''}`;
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+    const byte = mac.find((b) => b < 252);
+    if (byte !== undefined) return 1 + (byte % 6);
+  }
+}

@@ -1,0 +1,400 @@
+// @ts-check
+/**
+ * The web client in a real browser: Debian's Chromium (/usr/bin/chromium, or $CHROMIUM) driven by
+ * playwright-core, against a running server ($LUDDO_URL; scripts/browser.sh starts one).
+ *
+ * Every move is made by clicking the page: a highlighted piece or point on the board, a choice
+ * the click left open, or an action button (never one that gives the game away: up-board, drop).
+ * Any console error or uncaught exception of a page fails its test. Screenshots of each board
+ * mid-game go to $SCREENSHOTS (docs/screenshots when run by scripts/browser.sh).
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = (process.env.LUDDO_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const SCREENSHOTS = process.env.SCREENSHOTS ?? '';
+/** A server whose turn clock runs out in a few seconds (the takeover test), if any. */
+const FAST = (process.env.LUDDO_FAST_URL ?? '').replace(/\/$/, '');
+/** A game that has not ended by then has failed. */
+const GAME_MS = 180_000;
+
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/**
+ * A new browser context and page whose console errors are collected.
+ * @param {{ width?: number, height?: number }} [viewport]
+ */
+async function newPage(viewport = {}) {
+  const context = await browser.newContext({ viewport: { width: viewport.width ?? 1280, height: viewport.height ?? 900 } });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return { context, page, errors };
+}
+
+/**
+ * Signs up through the form on the lobby page.
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ * @param {string} [base] the server
+ */
+async function signUp(page, name, base = BASE) {
+  await page.goto(`${base}/#/`);
+  await page.fill('#signup-name', name);
+  await page.click('#signup button[type=submit]');
+  await page.waitForSelector('#me-name');
+  assert.equal(await page.textContent('#me-name'), name);
+}
+
+/**
+ * Creates a table through the form; answers its id.
+ * @param {import('playwright-core').Page} page
+ * @param {string} game
+ * @param {number} seats
+ * @param {{ private?: boolean, uncheck?: string[], base?: string }} [options] `uncheck`: options of the game to turn off
+ */
+async function createTable(page, game, seats, options = {}) {
+  await page.goto(`${options.base ?? BASE}/#/new`);
+  await page.selectOption('#c-game', game);
+  await page.selectOption('#c-seats', String(seats));
+  if (options.private) await page.check('#c-private');
+  for (const name of options.uncheck ?? []) await page.uncheck(`#c-options input[name="${name}"]`);
+  await page.click('#c-submit');
+  await page.waitForURL(/#\/t\//);
+  await page.waitForSelector('#app[data-status="open"]');
+  return page.url().split('#/t/')[1];
+}
+
+/** @param {import('playwright-core').Page} page */
+async function seq(page) {
+  return Number(await page.getAttribute('#app', 'data-seq'));
+}
+
+/** What a player may click, most specific first: a choice a click left open, a highlighted piece
+ * or point on the board, an action button (never one that gives the game away). */
+const MOVES = ['#controls .choices button.choice:not(.danger)', '#board [data-pick]', '#controls .actions > button.action:not(.danger)'];
+
+/**
+ * Plays the page's seat by clicking (or with the keyboard: focus, then Enter) until the game is
+ * over; answers how many moves it made.
+ * @param {import('playwright-core').Page} page
+ * @param {(moves: number) => Promise<void>} [afterMove] called after each move made
+ * @param {boolean} [keyboard] play with the keyboard instead
+ * @param {() => boolean} [stop] stop playing, the game not over, once this says so
+ */
+async function playToTheEnd(page, afterMove, keyboard = false, stop = () => false) {
+  const deadline = Date.now() + GAME_MS;
+  let moves = 0;
+  for (;;) {
+    if (stop()) break;
+    const left = deadline - Date.now();
+    assert.ok(left > 0, 'the game ended in time');
+    // Wait for something to click, or the end.
+    const ready = await page
+      .waitForSelector(`#app[data-status="finished"], ${MOVES.join(', ')}`, { timeout: Math.min(left, 1000) })
+      .catch(() => null);
+    if (!ready) continue;
+    const found = await page.evaluate((selectors) => {
+      const app = document.getElementById('app');
+      if (app?.dataset.status === 'finished') return null;
+      const index = selectors.findIndex((s) => document.querySelector(s));
+      return { index, renders: Number(app?.dataset.renders) };
+    }, MOVES);
+    if (!found) break;
+    if (found.index < 0) continue;
+    const target = page.locator(MOVES[found.index]).first();
+    try {
+      if (keyboard) {
+        await target.focus({ timeout: 1500 });
+        await page.keyboard.press('Enter');
+      } else {
+        await target.click({ timeout: 1500 });
+      }
+    } catch {
+      // The page re-rendered under the click (an entry arrived): look again.
+      continue;
+    }
+    // Wait for the redraw the click caused (a move sent, a choice offered, a point selected).
+    await page
+      .waitForFunction((r) => Number(document.getElementById('app')?.dataset.renders) > r, found.renders, { timeout: 5000 })
+      .catch(() => {});
+    moves += 1;
+    if (afterMove) await afterMove(moves);
+  }
+  return moves;
+}
+
+/**
+ * Starts the table (host), waits for the board.
+ * @param {import('playwright-core').Page} page
+ */
+async function start(page) {
+  await page.click('#start');
+  await page.waitForSelector('#app[data-status="playing"]');
+  await page.waitForSelector('#board svg');
+}
+
+/** @param {import('playwright-core').Page} page @param {string} name */
+async function screenshot(page, name) {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/**
+ * One whole game against bots, every move clicked; a screenshot mid-game.
+ * @param {string} game
+ * @param {number} seats
+ * @param {string} shot the screenshot's name
+ * @param {number} shotAt after this many moves
+ * @param {(page: import('playwright-core').Page, moves: number) => Promise<void>} [extra]
+ * @param {boolean} [keyboard] every move with the keyboard
+ * @param {string[]} [uncheck] options of the game to turn off
+ */
+async function gameAgainstBots(game, seats, shot, shotAt, extra, keyboard = false, uncheck = []) {
+  const { context, page, errors } = await newPage();
+  await signUp(page, `${game} player`);
+  await createTable(page, game, seats, { uncheck });
+  await start(page);
+  let shotTaken = false;
+  const moves = await playToTheEnd(page, async (n) => {
+    if (!shotTaken && n >= shotAt) {
+      shotTaken = true;
+      await screenshot(page, shot);
+    }
+    if (extra) await extra(page, n);
+  }, keyboard);
+  assert.ok(moves > 0, 'moves were made by clicking');
+  await page.waitForSelector('#end .result');
+  if (!shotTaken) await screenshot(page, shot);
+  assert.ok(await page.isHidden('#flash'), `no error was shown: ${await page.textContent('#flash')}`);
+  assert.deepEqual(errors, []);
+  return { context, page, errors };
+}
+
+test('a game of Luddo against three bots, played by clicking, to the end; a dropped socket resumes without a gap', async () => {
+  let dropped = false;
+  const { context, page } = await gameAgainstBots('luddo', 4, 'luddo', 12, async (page, moves) => {
+    if (!dropped && moves >= 6) {
+      dropped = true;
+      await page.evaluate(() => /** @type {any} */ (window).luddoDropSocket());
+      await page.waitForSelector('#connection[data-status="connected"]', { timeout: 10_000 });
+    }
+  });
+  assert.ok(dropped, 'the socket was dropped mid-game');
+  // Each entry seen once: the log's seqs (newest first) have no repeat.
+  const seqs = await page.$$eval('#log li', (items) => items.map((li) => Number(li.getAttribute('data-seq'))));
+  assert.equal(new Set(seqs).size, seqs.length);
+  await context.close();
+});
+
+test('a game of classic Ludo against a bot, to the end, played with the keyboard alone', async () => {
+  const { context } = await gameAgainstBots('ludo', 2, 'ludo', 10, undefined, true);
+  await context.close();
+});
+
+test('six players of Luddo on the hexagonal board: every arm drawn, moves made by clicking', async () => {
+  const { context, page, errors } = await newPage();
+  await signUp(page, 'Hex player');
+  await createTable(page, 'luddo', 6);
+  await start(page);
+  assert.equal(await page.locator('#board [data-square]').count(), 78, 'the hexagonal board has 78 track squares');
+  assert.equal(await page.locator('#seats li').count(), 6);
+  let shot = false;
+  await playToTheEnd(page, async (moves) => {
+    if (moves === 12) {
+      await screenshot(page, 'luddo-hex');
+      shot = true;
+    }
+  }, false, () => shot);
+  assert.ok(shot, 'twelve moves were made');
+  assert.ok(await page.isHidden('#flash'), `no error was shown: ${await page.textContent('#flash')}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game of Uckers (four seats, partnerships) against bots, to the end', async () => {
+  const { context } = await gameAgainstBots('uckers', 4, 'uckers', 14);
+  await context.close();
+});
+
+test('a game of Snakes and Ladders against bots to the end, then the dice check out as verified in the browser', async () => {
+  const { context, page, errors } = await gameAgainstBots('snakes', 4, 'snakes', 8);
+  await page.click('#check-fairness');
+  await page.waitForSelector('#fairness .verified, #fairness .error', { timeout: 20_000 });
+  const verdict = await page.textContent('#fairness');
+  assert.match(verdict ?? '', /^verified: .* all \d+ dice/);
+  // The replay steps through the same game.
+  await page.click('a[href^="#/replay/"]');
+  await page.waitForSelector('#r-pos');
+  await page.click('#r-next');
+  assert.match((await page.textContent('#r-pos')) ?? '', /^2 \//);
+  await page.click('#r-last');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game of Backgammon against a bot to the end: checkers moved point by point; a reload mid-game resumes the same position', async () => {
+  let reloaded = false;
+  const { context, page } = await gameAgainstBots('backgammon', 2, 'backgammon', 10, async (page, moves) => {
+    if (reloaded || moves < 6) return;
+    // Reload on our own turn, when nothing moves until we do.
+    const mine = await page.locator('#board [data-pick], #controls .actions > button.action').count();
+    if (!mine) return;
+    reloaded = true;
+    const at = await seq(page);
+    const position = await page.innerHTML('#board-text');
+    await page.reload();
+    await page.waitForFunction((s) => Number(document.getElementById('app')?.dataset.seq) === s, at, { timeout: 15_000 });
+    await page.waitForSelector('#board svg');
+    assert.equal(await page.innerHTML('#board-text'), position, 'the same position after the reload');
+  });
+  assert.ok(reloaded, 'the page was reloaded mid-game');
+  await context.close();
+});
+
+test('two players in two browser contexts play Luddo by clicking while a spectator watches the moves live', async () => {
+  const host = await newPage();
+  const guest = await newPage({ width: 390, height: 844 });
+  const watcher = await newPage();
+  await signUp(host.page, 'Ann');
+  await signUp(guest.page, 'Bob');
+  const id = await createTable(host.page, 'luddo', 2);
+  // The guest joins by the link.
+  await guest.page.goto(`${BASE}/#/t/${id}`);
+  await guest.page.click('#join');
+  await host.page.waitForFunction(() => document.querySelectorAll('#seats li .tag').length >= 2 && document.body.textContent?.includes('Bob'));
+  // A spectator, not signed in, opens the same link.
+  await watcher.page.goto(`${BASE}/#/t/${id}`);
+  await watcher.page.waitForSelector('#app[data-status="open"]');
+  await start(host.page);
+  await guest.page.waitForSelector('#board svg');
+  await watcher.page.waitForSelector('#board svg');
+  const watched = await seq(watcher.page);
+  let spectatorSawMoves = false;
+  const watch = async () => {
+    await watcher.page.waitForFunction((s) => Number(document.getElementById('app')?.dataset.seq) > s + 4, watched, { timeout: 60_000 });
+    spectatorSawMoves = true;
+    assert.equal(await watcher.page.locator('#board [data-pick]').count(), 0, 'a spectator has nothing to click');
+    assert.match((await watcher.page.textContent('#controls')) ?? '', /watching/);
+    await screenshot(watcher.page, 'spectator');
+    await screenshot(guest.page, 'phone');
+  };
+  const [hostMoves, guestMoves] = await Promise.all([playToTheEnd(host.page), playToTheEnd(guest.page), watch()]);
+  assert.ok(hostMoves > 0 && guestMoves > 0, 'both players clicked moves');
+  assert.ok(spectatorSawMoves);
+  await watcher.page.waitForSelector('#app[data-status="finished"]');
+  assert.equal(await seq(watcher.page), await seq(host.page), 'the spectator saw every entry');
+  for (const who of [host, guest, watcher]) {
+    assert.deepEqual(who.errors, []);
+    await who.context.close();
+  }
+});
+
+test('the lobby shows a new public table live and filters it; a private table is joined by its invite link', async () => {
+  const host = await newPage();
+  const visitor = await newPage({ width: 390, height: 844 });
+  await signUp(host.page, 'Cleo');
+  await signUp(visitor.page, 'Dan');
+  // The visitor's lobby is open before the table exists: the table appears without a reload.
+  await visitor.page.goto(`${BASE}/#/`);
+  await visitor.page.waitForSelector('#lobby-rows');
+  const id = await createTable(host.page, 'uckers', 4);
+  const row = visitor.page.locator(`#lobby-rows tr[data-table="${id}"]`);
+  await row.waitFor();
+  assert.match((await row.textContent()) ?? '', /Uckers.*Cleo.*1\/4/);
+  await visitor.page.selectOption('#f-game', 'backgammon');
+  await row.waitFor({ state: 'detached' });
+  await visitor.page.selectOption('#f-game', 'uckers');
+  await row.waitFor();
+  await screenshot(visitor.page, 'lobby-phone');
+  // The games the tests before this one finished are listed, each with its replay.
+  await visitor.page.waitForSelector('#finished a[href^="#/replay/"]');
+  // A private table never shows in the lobby; its invite link seats whoever opens it.
+  const secret = await createTable(host.page, 'snakes', 2, { private: true });
+  const link = await host.page.inputValue('#invite-link');
+  assert.match(link, /#\/invite\/\w+/);
+  await visitor.page.goto(link);
+  await visitor.page.waitForSelector('#app[data-status="open"]');
+  await visitor.page.waitForFunction(() => document.querySelector('#seats')?.textContent?.includes('Dan'));
+  await host.page.waitForFunction(() => document.querySelector('#seats')?.textContent?.includes('Dan'));
+  assert.equal(await visitor.page.locator(`#lobby-rows tr[data-table="${secret}"]`).count(), 0);
+  for (const who of [host, visitor]) {
+    assert.deepEqual(who.errors, []);
+    await who.context.close();
+  }
+});
+
+test('the hall of shame lists up-boardings: an Uckers player who resigns is on it', async () => {
+  const { context, page, errors } = await newPage();
+  await signUp(page, 'Quitter');
+  await createTable(page, 'uckers', 2);
+  await start(page);
+  await page.locator('#controls button.danger', { hasText: 'Up-board' }).click();
+  await page.waitForSelector('#app[data-status="finished"]');
+  await page.click('nav a[href="#/shame"]');
+  await page.waitForSelector('#shame-rows tr td:has-text("Quitter")');
+  assert.match((await page.textContent('#shame-rows')) ?? '', /Quitter\s*up-boarded/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a player who lets the clock run out is marked timed out, a bot takes the seat, and the reclaim button takes it back', { skip: !FAST && 'LUDDO_FAST_URL names no server with a short clock' }, async () => {
+  const idle = await newPage();
+  const active = await newPage();
+  await signUp(idle.page, 'Idle', FAST);
+  await signUp(active.page, 'Active', FAST);
+  const id = await createTable(idle.page, 'luddo', 2, { base: FAST });
+  await active.page.goto(`${FAST}/#/t/${id}`);
+  await active.page.click('#join');
+  await idle.page.waitForFunction(() => document.querySelector('#seats')?.textContent?.includes('Active'));
+  await start(idle.page);
+  // The clock counts down on the page.
+  await idle.page.waitForSelector('#clock');
+  // The active player plays on while the idle one lets its clock run out.
+  let done = false;
+  const playing = playToTheEnd(active.page, undefined, false, () => done);
+  try {
+    await idle.page.waitForSelector('#seats li[data-seat="0"] .tag.warn:has-text("timed out")', { timeout: 30_000 });
+    await idle.page.waitForSelector('#seats li[data-seat="0"] .tag.warn:has-text("bot playing for Idle")', { timeout: 30_000 });
+    await active.page.waitForSelector('#seats li[data-seat="0"] .tag.warn:has-text("bot playing for Idle")', { timeout: 10_000 });
+    await screenshot(idle.page, 'reclaim');
+    await idle.page.click('#reclaim');
+    await idle.page.waitForSelector('#seats li[data-seat="0"] .tag.warn:has-text("bot playing")', { state: 'detached', timeout: 10_000 });
+    assert.equal(await idle.page.locator('#reclaim').count(), 0, 'the button is gone once the seat is back');
+  } finally {
+    done = true;
+    await playing.catch(() => 0);
+  }
+  for (const who of [idle, active]) {
+    assert.deepEqual(who.errors, []);
+    await who.context.close();
+  }
+});
