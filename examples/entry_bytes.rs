@@ -83,14 +83,14 @@ fn play(kind: GameKind, seats: usize, seed: u64, sums: &mut Sums) {
                 deadline: to_act.map(|_| 1_764_500_000_000),
                 events: applied.events,
                 legal: (0..seats).map(|s| if over { vec![] } else { game.legal_actions(s) }).collect(),
-                state: Some(game.state()),
+                state: Some(game.state_json()),
                 to_act,
             },
             at: 1_764_500_000_000,
         };
         let len = |e: &EntryEvents| serde_json::to_string(e).expect("JSON").len();
         sums.entries += 1;
-        sums.state += entry.events.state.as_ref().map_or(0, |s| s.to_string().len());
+        sums.state += entry.events.state.as_ref().map_or(0, |s| s.get().len());
         sums.row += len(&entry.events);
         sums.message += entry_message(&entry).len();
         let finished = EntryEvents { legal: vec![], ..entry.events.clone() };

@@ -416,6 +416,42 @@ pub trait DynGame: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// The whole state, for clients to render.
     fn state(&self) -> serde_json::Value;
+    /// The same, as JSON text written straight from the engine's type.
+    fn state_json(&self) -> StateJson;
+}
+
+/// A game state as JSON text, written once from the engine's own type (no JSON tree) and
+/// then stored and sent as it is: every entry carries one, so this is on the hot path.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct StateJson(Box<serde_json::value::RawValue>);
+
+impl StateJson {
+    /// `value` as JSON text.
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> Self {
+        // Engine states serialize to JSON by construction (derived, string keys).
+        Self(
+            serde_json::value::to_raw_value(value)
+                .unwrap_or_else(|_| serde_json::value::RawValue::NULL.to_owned()),
+        )
+    }
+
+    /// The JSON text.
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The state as a JSON tree (tests and tools; the server sends the text).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::from_str(self.get()).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// Two states are the same when their texts are: one serializer writes them all.
+impl PartialEq for StateJson {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
 }
 
 /// An accepted action.
@@ -530,6 +566,9 @@ impl<E: TableGame> DynGame for Playing<E> {
     }
     fn state(&self) -> serde_json::Value {
         to_json(&self.game)
+    }
+    fn state_json(&self) -> StateJson {
+        StateJson::of(&self.game)
     }
 }
 

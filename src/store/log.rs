@@ -15,7 +15,7 @@
 //! for any other reason than the database being unreachable, each of its appends is retried
 //! alone, so one bad append cannot fail its neighbours.
 
-use super::{Controller, LogEntry, NewShame, Numbered, StoreError, StoreResult};
+use super::{Backend, Controller, LogEntry, NewShame, Numbered, StoreError, StoreResult};
 use sqlx::{AnyPool, Row};
 use std::{collections::HashSet, sync::Arc};
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -164,15 +164,19 @@ async fn move_clocks(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     appends: &[&Append],
 ) -> StoreResult<HashSet<Uuid>> {
+    let backend = Backend::of(tx);
     let mut owned = HashSet::with_capacity(appends.len());
     for chunk in appends.chunks(ROWS_PER_INSERT) {
         // `VALUES` columns are column1, column2, … in both databases.
         let values = vec!["(?, CAST(? AS BIGINT), CAST(? AS BIGINT))"; chunk.len()].join(", ");
-        let sql = Numbered::new(&format!(
-            "UPDATE game_tables SET turn_deadline = v.column2 FROM (VALUES {values}) AS v
+        let sql = Numbered::new(
+            backend,
+            &format!(
+                "UPDATE game_tables SET turn_deadline = v.column2 FROM (VALUES {values}) AS v
              WHERE game_tables.id = v.column1 AND game_tables.epoch = v.column3 RETURNING id"
-        ));
-        let mut q = sqlx::query(&sql.0);
+            ),
+        );
+        let mut q = sqlx::query(sql.as_str());
         for a in chunk {
             q = q.bind(a.table_id.to_string()).bind(a.deadline).bind(a.epoch);
         }
@@ -186,6 +190,7 @@ async fn move_clocks(
 async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&Append]) -> StoreResult<()> {
     let rows: Vec<(Uuid, &LogEntry)> =
         appends.iter().flat_map(|a| a.entries.iter().map(move |e| (a.table_id, e))).collect();
+    let backend = Backend::of(tx);
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         let events: Vec<String> = chunk
             .iter()
@@ -193,10 +198,11 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
             .collect::<Result<_, _>>()
             .map_err(|e| StoreError::Corrupt(format!("events: {e}")))?;
         let values = vec!["(?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ");
-        let sql = Numbered::new(&format!(
-            "INSERT INTO actions (table_id, seq, seat, actor, action, events, at) VALUES {values}"
-        ));
-        let mut q = sqlx::query(&sql.0);
+        let sql = Numbered::new(
+            backend,
+            &format!("INSERT INTO actions (table_id, seq, seat, actor, action, events, at) VALUES {values}"),
+        );
+        let mut q = sqlx::query(sql.as_str());
         for ((table_id, e), events) in chunk.iter().zip(events) {
             q = q
                 .bind(table_id.to_string())
@@ -222,7 +228,7 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
 /// `jsonb` round trip would add a space after every `:` and `,` of the state, so the object is
 /// rebuilt from its members' own text, in byte order as serde_json writes them).
 async fn drop_legal_actions(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<()> {
-    let sql = if (**tx).backend_name().eq_ignore_ascii_case("PostgreSQL") {
+    let sql = if Backend::of(tx) == Backend::Postgres {
         "UPDATE actions SET events = (SELECT '{' || COALESCE(string_agg(to_json(m.key)::text || ':' || m.value::text, ',' \
            ORDER BY m.key COLLATE \"C\"), '') || '}' FROM json_each(CAST(actions.events AS json)) AS m WHERE m.key <> 'legal') \
          WHERE table_id = $1 AND events LIKE '%\"legal\"%'"

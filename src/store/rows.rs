@@ -1,7 +1,10 @@
 //! The records the store reads and writes, and their decoding from rows.
 
 use super::{StoreError, StoreResult, parse_uuid};
-use crate::{games::GameKind, rules::ShameKind};
+use crate::{
+    games::{GameKind, StateJson},
+    rules::ShameKind,
+};
 use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use uuid::Uuid;
@@ -327,7 +330,7 @@ pub struct EntryEvents {
     /// The game state after the entry, as `GET /v1/tables/{id}` shows it in `play.state`.
     /// Absent from entries written before it was stored (see docs/architecture.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub state: Option<serde_json::Value>,
+    pub state: Option<StateJson>,
     /// Whose decision the game waits for next.
     #[serde(default)]
     pub to_act: Option<usize>,

@@ -7,6 +7,7 @@ impl Store {
     /// Entries newest first, after the `after` cursor.
     pub async fn shame(&self, filter: &ShameFilter) -> StoreResult<Vec<ShameRecord>> {
         let mut sql = Numbered::new(
+            self.backend,
             "SELECT id, table_id, game, player_id, name, kind, pieces_home, at FROM shame WHERE 1 = 1",
         );
         if filter.game.is_some() {
@@ -19,7 +20,7 @@ impl Store {
             sql.push(KEYSET_AT);
         }
         sql.push(" ORDER BY at DESC, id DESC LIMIT ?");
-        let mut q = sqlx::query(&sql.0);
+        let mut q = sqlx::query(sql.as_str());
         if let Some(game) = &filter.game {
             q = q.bind(game.as_str());
         }

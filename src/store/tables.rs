@@ -92,13 +92,16 @@ impl Store {
         if tables.is_empty() {
             return Ok(seats);
         }
-        let sql = Numbered::new(&format!(
-            "SELECT s.table_id, s.seat, s.player_id, p.name, s.controller, s.joined_at, s.client_seed
+        let sql = Numbered::new(
+            self.backend,
+            &format!(
+                "SELECT s.table_id, s.seat, s.player_id, p.name, s.controller, s.joined_at, s.client_seed
              FROM seats s LEFT JOIN players p ON p.id = s.player_id
              WHERE s.table_id IN ({}) ORDER BY s.table_id, s.seat",
-            vec!["?"; tables.len()].join(", ")
-        ));
-        let mut q = sqlx::query(&sql.0);
+                vec!["?"; tables.len()].join(", ")
+            ),
+        );
+        let mut q = sqlx::query(sql.as_str());
         for id in tables {
             q = q.bind(id.to_string());
         }
@@ -111,9 +114,10 @@ impl Store {
 
     /// Public tables in the lobby, newest first, after the `after` cursor.
     pub async fn list_tables(&self, filter: &TableFilter) -> StoreResult<Vec<TableRecord>> {
-        let mut sql = Numbered::new(&format!(
-            "SELECT {TABLE_COLUMNS} FROM game_tables WHERE visibility = 'public' AND status = ?"
-        ));
+        let mut sql = Numbered::new(
+            self.backend,
+            &format!("SELECT {TABLE_COLUMNS} FROM game_tables WHERE visibility = 'public' AND status = ?"),
+        );
         if filter.game.is_some() {
             sql.push(" AND game = ?");
         }
@@ -129,7 +133,7 @@ impl Store {
             );
         }
         sql.push(" ORDER BY created_at DESC, id DESC LIMIT ?");
-        let mut q = sqlx::query(&sql.0).bind(filter.status.as_str());
+        let mut q = sqlx::query(sql.as_str()).bind(filter.status.as_str());
         if let Some(game) = &filter.game {
             q = q.bind(game.as_str());
         }
@@ -155,11 +159,14 @@ impl Store {
         if tables.is_empty() {
             return Ok(seqs);
         }
-        let sql = Numbered::new(&format!(
-            "SELECT table_id, MAX(seq) AS seq FROM actions WHERE table_id IN ({}) GROUP BY table_id",
-            vec!["?"; tables.len()].join(", ")
-        ));
-        let mut q = sqlx::query(&sql.0);
+        let sql = Numbered::new(
+            self.backend,
+            &format!(
+                "SELECT table_id, MAX(seq) AS seq FROM actions WHERE table_id IN ({}) GROUP BY table_id",
+                vec!["?"; tables.len()].join(", ")
+            ),
+        );
+        let mut q = sqlx::query(sql.as_str());
         for id in tables {
             q = q.bind(id.to_string());
         }

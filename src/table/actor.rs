@@ -68,7 +68,8 @@ impl Actor {
                 entry.events.state = Some(state);
             }
         }
-        let mut history = VecDeque::with_capacity(HISTORY);
+        // Grown as entries come (an idle table keeps a few, not room for all of them).
+        let mut history = VecDeque::new();
         for entry in &log[tail..] {
             history
                 .push_back(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));

@@ -18,7 +18,7 @@ use super::{
 use crate::{
     clock::rfc3339,
     config::{Config, TakeoverRule},
-    games::{Applied, DynGame, GameKind},
+    games::{Applied, DynGame, GameKind, StateJson},
     rules::{
         Outcome, RuleErrorKind, Seat,
         dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
@@ -83,7 +83,7 @@ pub struct Table {
     /// The state after each of the last [`HISTORY`] replayed entries whose row has none (rows
     /// written before entries stored it), by `seq`: the actor puts it in the messages it
     /// keeps for reconnects ([`Table::take_replayed_states`]).
-    replayed_states: Vec<(i64, Value)>,
+    replayed_states: Vec<(i64, StateJson)>,
 }
 
 fn replay_error(e: impl std::fmt::Display) -> PlayError {
@@ -143,7 +143,7 @@ impl Table {
         for (i, entry) in log.iter().enumerate() {
             table.replay(entry)?;
             if i >= tail && table.started && entry.events.state.is_none() {
-                table.replayed_states.push((entry.seq, table.game.state()));
+                table.replayed_states.push((entry.seq, table.game.state_json()));
             }
         }
         if !table.started {
@@ -213,7 +213,7 @@ impl Table {
 
     /// The states [`Table::load`] rebuilt for the last entries of the log whose rows lack one
     /// (written before entries stored it), by `seq`.
-    pub fn take_replayed_states(&mut self) -> Vec<(i64, Value)> {
+    pub fn take_replayed_states(&mut self) -> Vec<(i64, StateJson)> {
         std::mem::take(&mut self.replayed_states)
     }
 
@@ -378,7 +378,7 @@ impl Table {
         let your_seat = viewer.and_then(|v| self.seat_of(v));
         PlayView {
             seq: self.seq,
-            state: self.game.state(),
+            state: self.game.state_json(),
             to_act: if self.finished { None } else { self.game.to_act() },
             deadline: self.deadline().map(rfc3339),
             your_seat,
@@ -433,7 +433,7 @@ impl Table {
                 deadline: None,
                 events,
                 legal: self.legal_actions(),
-                state: Some(self.game.state()),
+                state: Some(self.game.state_json()),
                 to_act: self.game.to_act(),
             },
             at: now,

@@ -2,6 +2,7 @@
 
 use crate::{
     clock::rfc3339,
+    games::StateJson,
     store::{Controller, LogEntry, PlayedBy, StoreError},
 };
 use serde::Serialize;
@@ -66,8 +67,8 @@ pub struct SeatPresence {
 pub struct PlayView {
     /// The latest log entry.
     pub seq: i64,
-    /// The game state, as the engine renders it.
-    pub state: Value,
+    /// The game state, as the engine renders it (the same text as the entries').
+    pub state: StateJson,
     /// Whose decision the game waits for; absent once it is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_act: Option<usize>,
@@ -115,7 +116,7 @@ pub struct EntryMessage<'a> {
     deadline: Option<String>,
     legal_actions_by_seat: &'a [Vec<Value>],
     #[serde(skip_serializing_if = "Option::is_none")]
-    state: Option<&'a Value>,
+    state: Option<&'a StateJson>,
     at: String,
 }
 
