@@ -7,8 +7,8 @@
 //! broadcast; a client that falls behind is closed with 4008, one that stops reading is dropped
 //! after the send timeout), with no request timeout to exempt it from.
 //!
-//! Both are told of changes made by this process only (`table::feeds`): see
-//! docs/architecture.md for several processes on one database.
+//! Both are told of changes made by this process (`table::feeds`) and, in cluster mode, by every
+//! other process sharing the database (`crate::cluster::fanout`).
 
 use super::{
     AppState,
@@ -71,8 +71,13 @@ pub(super) async fn follow_open(
     let _following = Following(&feeds, id);
     let mut last = since;
     loop {
+        if state.tables.stopping() {
+            send(socket, Message::Close(Some(close(1012, "server restarting; reconnect with since")))).await;
+            return Waited::Ended;
+        }
         let mut receiver = feeds.subscribe_table(id);
-        // Read after subscribing: whatever is committed after this read is told to `receiver`.
+        // Read after subscribing: whatever is committed after this read is told to `receiver`
+        // (by this process's lobby handlers, or as a nudge from the cluster's notifications).
         let table = match state.store.table(id).await {
             Ok(Some(table)) => table,
             Ok(None) | Err(_) => {
@@ -112,8 +117,9 @@ pub(super) async fn follow_open(
     }
 }
 
-/// An open table followed by a socket: its channel is released when the socket is done.
-struct Following<'a>(&'a Feeds, Uuid);
+/// A table followed by a socket through its channel in the feeds (an open one, or one another
+/// process drives): the channel is released when the socket is done.
+pub(super) struct Following<'a>(pub(super) &'a Feeds, pub(super) Uuid);
 
 impl Drop for Following<'_> {
     fn drop(&mut self) {
@@ -123,7 +129,7 @@ impl Drop for Following<'_> {
 
 /// Sends the log entries after `last` from the store, a page at a time, moving `last` on.
 /// `Ok(false)` if the connection is to be dropped.
-async fn send_entries(
+pub(super) async fn send_entries(
     socket: &mut impl Socket,
     state: &AppState,
     id: Uuid,
@@ -212,7 +218,7 @@ async fn lobby_events(
     let slot =
         state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(too_many_sockets)?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
-        let _open = OpenSocket::count();
+        let _open = OpenSocket::count(&state);
         follow_lobby(&mut socket, &state, page.limit).await;
         drop((slot, connection));
     }))
