@@ -86,12 +86,15 @@ pub(super) async fn follow_open(
                 return Waited::Ended;
             }
         };
-        // Checked again each time the table changes: it may have been made private.
-        if table.visibility == Visibility::Private && !player.is_some_and(|p| table.is_member(p)) {
-            send(socket, Message::Close(Some(close(1008, "the table is private")))).await;
-            return Waited::Ended;
-        }
-        match send_entries(socket, state, id, &mut last).await {
+        // Checked again each time the table changes: it may have been made private. A stranger
+        // is sent the entries up to the one that hid the table (however the news of it came:
+        // this process's broadcast, or a nudge from the cluster's notifications), then let go.
+        let hidden = table.visibility == Visibility::Private && !player.is_some_and(|p| table.is_member(p));
+        let sent = match hidden {
+            true => send_until_hidden(socket, state, id, &mut last).await,
+            false => send_entries(socket, state, id, &mut last).await,
+        };
+        match sent {
             Ok(true) => {}
             Ok(false) => return Waited::Ended,
             Err(_) => {
@@ -99,6 +102,10 @@ pub(super) async fn follow_open(
                     .await;
                 return Waited::Ended;
             }
+        }
+        if hidden {
+            send(socket, Message::Close(Some(close(1008, "the table is private")))).await;
+            return Waited::Ended;
         }
         match table.status {
             TableStatus::Open => {}
@@ -108,11 +115,26 @@ pub(super) async fn follow_open(
                 return Waited::Ended;
             }
         }
-        let answer = async |text: Utf8Bytes| waiting_answer(&text);
-        match relay_until(socket, &mut receiver, &mut last, true, answer).await {
-            Relayed::Ended => return Waited::Ended,
-            // The table started or closed (or an entry overtook another): look again.
-            Relayed::SourceClosed | Relayed::Gap => continue,
+        loop {
+            let answer = async |text: Utf8Bytes| waiting_answer(&text);
+            match relay_until(socket, &mut receiver, &mut last, true, answer).await {
+                Relayed::Ended => return Waited::Ended,
+                // The table started, closed or was made private here: look again.
+                Relayed::SourceClosed => break,
+                // An entry overtook another, or a nudge (a change committed, here or on another
+                // process): read on from the store, and look at the table again if the change
+                // may end this socket's wait (a start, a close, new settings).
+                Relayed::Gap => match send_entries_noting(socket, state, id, &mut last).await {
+                    Ok(Some(false)) => {}
+                    Ok(Some(true)) => break,
+                    Ok(None) => return Waited::Ended,
+                    Err(_) => {
+                        let reason = "database unavailable; reconnect with since";
+                        send(socket, Message::Close(Some(close(1011, reason)))).await;
+                        return Waited::Ended;
+                    }
+                },
+            }
         }
     }
 }
@@ -148,6 +170,53 @@ pub(super) async fn send_entries(
             *last = entry.seq;
         }
     }
+}
+
+/// [`send_entries`], telling whether any entry sent may change how the socket follows the
+/// table (settings, a close, or the start and play); `None` if the connection is to be dropped.
+async fn send_entries_noting(
+    socket: &mut impl Socket,
+    state: &AppState,
+    id: Uuid,
+    last: &mut i64,
+) -> Result<Option<bool>, StoreError> {
+    let mut changed = false;
+    let page = state.config.backlog_page as i64;
+    loop {
+        let entries = state.store.entries_page(id, *last, i64::MAX, page).await?;
+        if entries.is_empty() {
+            return Ok(Some(changed));
+        }
+        for entry in &entries {
+            if !send(socket, Message::Text(entry_message(entry).into())).await {
+                return Ok(None);
+            }
+            *last = entry.seq;
+            let seats_only = matches!(entry.action["type"].as_str(), Some("seat_taken" | "seat_left"));
+            changed |= !seats_only;
+        }
+    }
+}
+
+/// For a socket of a stranger to a table made private: the entries after `last` up to the one
+/// that made it private, none if that one was sent already. (An open table's log is a few
+/// lobby entries: read whole.)
+async fn send_until_hidden(
+    socket: &mut impl Socket,
+    state: &AppState,
+    id: Uuid,
+    last: &mut i64,
+) -> Result<bool, StoreError> {
+    let entries = state.store.entries(id, *last, i64::MAX).await?;
+    let hides = |e: &LogEntry| e.action["type"] == "settings_changed" && e.action["visibility"] == "private";
+    let Some(hiding) = entries.iter().position(hides) else { return Ok(true) };
+    for entry in &entries[..=hiding] {
+        if !send(socket, Message::Text(entry_message(entry).into())).await {
+            return Ok(false);
+        }
+        *last = entry.seq;
+    }
+    Ok(true)
 }
 
 /// The answer to a client message before the start: pings are answered, actions and reclaims
