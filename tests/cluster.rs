@@ -11,8 +11,9 @@
 mod common;
 
 use common::{
-    Db, TestDb,
+    Db, TestDb, TestServer,
     process::{ServerProcess, free_addr},
+    seated_table, test_config,
 };
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -170,6 +171,47 @@ async fn any_process_serves_any_table_behind_nginx_through_a_crash_and_a_rolling
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A player whose socket is on a process that does not drive the table is present at the
+/// table all the same (the away rule and the views count it): the socket holds a link to the
+/// driver. When the socket closes, the player is away there too.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_players_socket_on_another_process_counts_as_presence_where_the_table_is_driven() {
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let connected = async |s: &TestServer| a_seat_connected(&s.table_view(&id, Some(&tokens[1])).await);
+    assert!(!connected(&a).await, "nobody is connected yet");
+    let ws = b.ws(&id, &format!("token={}", tokens[1])).await;
+    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
+    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A drives the table");
+    let mut present = false;
+    for _ in 0..100 {
+        if connected(&a).await && connected(&b).await {
+            present = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(present, "seat 1 counts as connected on A, whose view B shows");
+    ws.close().await;
+    let mut away = false;
+    for _ in 0..100 {
+        if !connected(&a).await {
+            away = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(away, "the socket closed: the seat is away on A too");
+}
+
+/// Whether seat 1 shows as connected in a table view.
+fn a_seat_connected(view: &Value) -> bool {
+    view["play"]["presence"][1]["connected"] == true
+}
+
 /// What the players have reached, and how far they may play.
 struct Progress {
     /// Players act only while their table's `seq` is below this.
@@ -281,7 +323,9 @@ async fn play(
         connections += 1;
         seen.reconnects = connections - 1;
         let landed_on = upstream(response.headers());
-        seen.processes.insert(landed_on.clone());
+        if !landed_on.is_empty() {
+            seen.processes.insert(landed_on.clone());
+        }
         let driver = drivers.of(&player.id);
         if driver.as_deref().is_some_and(|d| d != landed_on) {
             seen.sockets_elsewhere += 1;
@@ -350,7 +394,9 @@ async fn play(
                     continue;
                 };
                 let landed = upstream(r.headers());
-                seen.processes.insert(landed.clone());
+                if !landed.is_empty() {
+                    seen.processes.insert(landed.clone());
+                }
                 let status = r.status().as_u16();
                 let answer: Value = r.json().await.unwrap_or_default();
                 match status {
@@ -376,7 +422,9 @@ async fn play(
 fn upstream(headers: &reqwest::header::HeaderMap) -> String {
     let tried = headers.get("x-upstream").and_then(|v| v.to_str().ok()).unwrap_or_default();
     let last = tried.rsplit(", ").next().unwrap_or_default();
-    last.rsplit(" : ").next().unwrap_or_default().trim().to_string()
+    let last = last.rsplit(" : ").next().unwrap_or_default().trim();
+    // With every process left out for a while nginx names the upstream group: no process.
+    last.parse::<std::net::SocketAddr>().map_or(String::new(), |_| last.to_string())
 }
 
 /// The internal address of the process that drives each table in play, as the database says,

@@ -100,6 +100,11 @@ async fn events(
         TableStatus::Closed => {
             return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));
         }
+        // A presence link (`cluster::presence`) counts only where the table is driven.
+        _ if cluster::is_forwarded(&headers) => match cluster::route(&state, id, true).await? {
+            Route::Here(handle) => Some(Driver::Actor(handle)),
+            Route::There(_) => return Err(crate::store::StoreError::Fenced.into()),
+        },
         _ => Some(driver(&state, id).await?),
     };
     // Bounded connections: a player's sockets, a table's anonymous spectators.
@@ -165,6 +170,15 @@ async fn driver(state: &AppState, id: Uuid) -> ApiResult<Driver> {
     }
 }
 
+/// A task that ends with its owner.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// Who plays a socket's actions and reclaims.
 #[derive(Clone, Copy)]
 enum Plays<'a> {
@@ -198,6 +212,15 @@ async fn follow_store(
             tracing::debug!(table = %id, error = %e.detail, "reclaim on connecting refused");
         }
     }
+    // A player's socket counts as the seat's presence on the driver, through a link held there
+    // for as long as this socket lives.
+    let _presence = match (player, plays) {
+        (Some(player), Plays::Elsewhere { authorization: Some(authorization), .. }) => {
+            let link = cluster::presence::hold(state.clone(), id, player, authorization.clone());
+            Some(AbortOnDrop(tokio::spawn(link)))
+        }
+        _ => None,
+    };
     let mut last = since;
     loop {
         if state.tables.stopping() {

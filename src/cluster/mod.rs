@@ -19,10 +19,15 @@
 //!   (`api::events`), so it sends each entry once, in order, wherever it runs. The lobby stream's
 //!   messages are notified as they are, and each process relays the others' to its sockets.
 //!
+//! - **Presence**: a player's socket on a process that does not drive the table holds a link to
+//!   the driver ([`presence`]), a forwarded WebSocket of the player's, so the seat counts as
+//!   connected there (the away rule, `connected` in views) wherever the player's socket is.
+//!
 //! On SQLite (one process) none of this runs: a table is served by the one process there is.
 
 pub mod fanout;
 pub mod forward;
+pub mod presence;
 
 use crate::{
     api::{
