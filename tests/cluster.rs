@@ -555,6 +555,7 @@ http {{
             proxy_set_header Connection $connection_upgrade;
             proxy_set_header Host $host;
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Luddo-Forwarded "";
             proxy_connect_timeout 1s;
             proxy_read_timeout 120s;
             proxy_next_upstream error timeout;

@@ -440,6 +440,8 @@ fn the_balancer_spreads_over_every_replica_with_websockets_and_no_sticky_session
     let read_timeout = conf.lines().find_map(|l| l.strip_prefix("proxy_read_timeout ")).unwrap();
     assert!(read_timeout.trim_end_matches("s;").parse::<u64>().unwrap() > 20, "{read_timeout}");
     assert!(conf.contains("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"));
+    // A client cannot pass a call off as one a server forwarded.
+    assert!(conf.contains(r#"proxy_set_header X-Luddo-Forwarded "";"#));
 }
 
 #[test]
