@@ -25,6 +25,7 @@
 //! | `LUDDO_TRUSTED_PROXIES` | comma-separated CIDR blocks of the reverse proxies in front; only from them are `Forwarded` / `X-Forwarded-For` believed | none |
 //! | `LUDDO_BACKLOG_PAGE` | log entries a resuming WebSocket reads from the database at a time | `64` |
 //! | `LUDDO_INSTANCE_ID` | this server process's name in table leases; unique among running processes, kept across restarts to take its tables back at once | kept in `LUDDO_DATA_DIR` (see [`crate::instance`]) |
+//! | `LUDDO_INTERNAL_ADDR` | `host:port` where the other processes sharing the database reach this one with the calls it forwards to the process driving a table (cluster mode, PostgreSQL) | `LUDDO_ADDR` when it names an address; on `0.0.0.0`/`::`, the address this host reaches the database from, with `LUDDO_ADDR`'s port |
 //! | `LUDDO_LEASE_SECONDS` | how long a table stays owned by a process that stopped renewing | `10` |
 //! | `LUDDO_METRICS` | `on` serves `GET /metrics` (Prometheus text format), `off` neither serves nor counts | `on` |
 //! | `LUDDO_TEST_MODE` | `1` lets tables be created with scripted dice (never in production) | off |
@@ -56,6 +57,7 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_BACKLOG_PAGE",
     "LUDDO_TRUSTED_PROXIES",
     "LUDDO_INSTANCE_ID",
+    "LUDDO_INTERNAL_ADDR",
     "LUDDO_LEASE_SECONDS",
     "LUDDO_METRICS",
     "LUDDO_TEST_MODE",
@@ -99,6 +101,9 @@ pub struct Config {
     /// Whether `LUDDO_INSTANCE_ID` named it; if not, the binary takes the one kept in the data
     /// directory ([`crate::instance::claim`]) instead of the random default.
     pub instance_id_given: bool,
+    /// Where the other processes sharing the database reach this one (`host:port`), if set;
+    /// otherwise `serve` derives it from the listening address (see [`crate::cluster`]).
+    pub internal_addr: Option<String>,
     /// How long a lease lasts without renewal (renewed every third of it).
     pub lease: Duration,
     /// Serve `GET /metrics` (and count what it shows): operator data, which a public server
@@ -170,10 +175,23 @@ impl Default for Config {
             trusted_proxies: vec![],
             instance_id: uuid::Uuid::new_v4().to_string(),
             instance_id_given: false,
+            internal_addr: None,
             lease: Duration::from_secs(10),
             metrics: true,
             test_mode: false,
         }
+    }
+}
+
+/// `host:port` with a non-empty host of no spaces or slashes and a port number.
+fn valid_host_port(v: &str) -> bool {
+    match v.rsplit_once(':') {
+        Some((host, port)) => {
+            !host.is_empty()
+                && !host.contains(|c: char| c.is_whitespace() || c == '/')
+                && port.parse::<u16>().is_ok()
+        }
+        None => false,
     }
 }
 
@@ -304,6 +322,11 @@ impl Config {
                 Some(v) => return Err(parse("LUDDO_INSTANCE_ID", "expected at most 100 characters")(v)),
             },
             instance_id_given: get("LUDDO_INSTANCE_ID").is_some(),
+            internal_addr: match get("LUDDO_INTERNAL_ADDR") {
+                None => None,
+                Some(v) if valid_host_port(v.trim()) => Some(v.trim().to_string()),
+                Some(v) => return Err(parse("LUDDO_INTERNAL_ADDR", "expected host:port")(v)),
+            },
             lease: secs("LUDDO_LEASE_SECONDS", d.lease)?,
             metrics,
             test_mode,
@@ -379,5 +402,17 @@ mod tests {
         assert_eq!(blocks, ["10.0.0.0/8", "192.0.2.7/32", "fd00::/8"]);
         let err = config(&[("LUDDO_TRUSTED_PROXIES", "10.0.0.0/8, proxy.local")]).unwrap_err();
         assert!(err.to_string().contains("LUDDO_TRUSTED_PROXIES"));
+    }
+
+    #[test]
+    fn the_internal_address_is_a_host_and_a_port() {
+        assert_eq!(config(&[]).unwrap().internal_addr, None);
+        let c = config(&[("LUDDO_INTERNAL_ADDR", " server-2:8080 ")]).unwrap();
+        assert_eq!(c.internal_addr.as_deref(), Some("server-2:8080"));
+        assert!(config(&[("LUDDO_INTERNAL_ADDR", "[fd00::7]:8080")]).is_ok());
+        for bad in ["server-2", ":8080", "server-2:http", "http://server-2:8080"] {
+            let err = config(&[("LUDDO_INTERNAL_ADDR", bad)]).unwrap_err();
+            assert!(err.to_string().contains("LUDDO_INTERNAL_ADDR"), "{bad}: {err}");
+        }
     }
 }

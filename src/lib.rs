@@ -8,6 +8,8 @@
 //!   PostgreSQL).
 //! - [`table`]: live tables, one actor task per table: clocks, bots, events.
 //! - [`api`]: the HTTP and WebSocket edge (axum), errors as problem+json.
+//! - [`cluster`]: several processes on one PostgreSQL, each serving every table (forwarding to a
+//!   table's driver, events fanned out by `LISTEN/NOTIFY`).
 //! - [`config`]: settings from the environment; [`instance`]: the default instance id, kept in
 //!   the data directory.
 //! - [`verify`]: checks a finished table's dice against its commitment (`luddo verify`).
@@ -19,6 +21,7 @@
 pub mod api;
 pub mod bots;
 pub mod clock;
+pub mod cluster;
 pub mod config;
 pub mod games;
 pub mod instance;
@@ -32,8 +35,11 @@ pub mod testing;
 pub mod verify;
 pub mod wording;
 
-use std::future::Future;
+use std::{future::Future, time::Duration};
 use tokio::net::TcpListener;
+
+/// Longest shutdown waits for the WebSockets it told to reconnect to close.
+const SOCKETS_CLOSE_WAIT: Duration = Duration::from_secs(3);
 
 pub use api::{AppState, router};
 
@@ -45,6 +51,22 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    // Cluster mode: where the others reach this process (registered with its lease, so before
+    // the first renewal), and the fan-out of their events to its sockets.
+    if cluster::enabled(&state.store) {
+        let local = listener.local_addr()?;
+        let address = cluster::internal_address(&state.config, local).await;
+        match &address {
+            Some(address) => tracing::info!(%address, "other processes reach this one at"),
+            None => tracing::warn!(
+                "no internal address (set LUDDO_INTERNAL_ADDR): other processes cannot forward calls here"
+            ),
+        }
+        state.tables.set_address(address);
+        let (url, instance) = (state.config.database_url(), state.config.instance_id.clone());
+        let feeds = state.tables.feeds().clone();
+        cluster::fanout::start(url, instance, state.store.clone(), feeds, state.tables.stopped());
+    }
     match state.tables.resume_all().await {
         Ok(0) => {}
         Ok(n) => tracing::info!(tables = n, "resumed tables in play"),
@@ -64,6 +86,9 @@ pub async fn serve(
     let app = router(state.clone());
     let upkeep = state.config.metrics.then(|| tokio::spawn(api::metrics::upkeep()));
     api::connections::serve(listener, app, &state.config, shutdown).await;
+    // The WebSockets were told to reconnect (1012) as the actors and feeds stopped: let their
+    // close frames go out before the process ends.
+    state.tables.sockets_closed(SOCKETS_CLOSE_WAIT).await;
     upkeep.inspect(tokio::task::JoinHandle::abort);
     Ok(())
 }

@@ -96,7 +96,7 @@ fn compose_runs_postgres_16_and_the_server() {
     let c = compose();
     let services = c["services"].as_mapping().unwrap();
     let by_default = services.iter().filter(|(_, service)| service.get("profiles").is_none()).count();
-    assert_eq!(by_default, 2, "db and server (the others are under a profile)");
+    assert_eq!(by_default, 3, "db, server and balancer (the others are under a profile)");
     let db = &c["services"]["db"];
     assert!(db["image"].as_str().unwrap().starts_with("postgres:16"));
     assert!(db["healthcheck"]["test"].is_sequence());
@@ -116,17 +116,19 @@ fn compose_environment_matches_the_server_config() {
     let lookup = |name: &str| server_env.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
     let cfg = Config::from_lookup(lookup).expect("the compose environment is a valid config");
 
-    // The published port is the one the server listens on.
-    let ports: Vec<String> = c["services"]["server"]["ports"]
+    // The port the replicas offer the balancer is the one the server listens on; they publish
+    // none (several replicas could not all publish one).
+    let exposed: Vec<u16> = c["services"]["server"]["expose"]
         .as_sequence()
-        .unwrap()
+        .expect("the server exposes its port")
         .iter()
-        .map(|p| p.as_str().unwrap().to_string())
+        .map(|p| p.as_str().unwrap().parse().unwrap())
         .collect();
-    let container_ports: Vec<u16> =
-        ports.iter().map(|p| p.rsplit(':').next().unwrap().parse().unwrap()).collect();
-    assert!(container_ports.contains(&cfg.addr.port()), "{ports:?} vs {}", cfg.addr);
+    assert_eq!(exposed, [cfg.addr.port()], "vs {}", cfg.addr);
+    assert!(c["services"]["server"].get("ports").is_none(), "replicas publish no port");
     assert!(cfg.addr.ip().is_unspecified(), "inside a container the server listens on all interfaces");
+    // So each replica derives its internal address (one setting could not name them all).
+    assert!(cfg.internal_addr.is_none(), "LUDDO_INTERNAL_ADDR is per replica: derived, not set");
 
     // DATABASE_URL points at the db service with its credentials and database.
     let url = cfg.database_url();
@@ -273,7 +275,7 @@ fn server_port(c: &Value) -> u16 {
 #[test]
 fn prometheus_and_grafana_run_only_under_the_observability_profile() {
     let c = compose();
-    for name in ["db", "server"] {
+    for name in ["db", "server", "balancer"] {
         assert!(c["services"][name].get("profiles").is_none(), "{name} runs by default");
     }
     for name in ["prometheus", "grafana"] {
@@ -381,4 +383,81 @@ async fn every_metric_the_dashboard_queries_is_exported() {
     let exported = scrape.names();
     let missing: Vec<&String> = queried.iter().filter(|n| !exported.contains(n.as_str())).collect();
     assert!(missing.is_empty(), "the dashboard queries what the server does not export: {missing:?}");
+}
+
+/// deploy/nginx.conf with its comments dropped.
+fn nginx_conf() -> String {
+    read("deploy/nginx.conf")
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_balancer_is_the_one_way_in_and_publishes_the_servers_port() {
+    let c = compose();
+    let balancer = &c["services"]["balancer"];
+    let image = balancer["image"].as_str().unwrap();
+    let (name, tag) = image.rsplit_once(':').expect("a tag");
+    assert_eq!(name, "nginx");
+    // `resolve` in an upstream (replicas re-resolved as they come and go) is nginx >= 1.27.3's.
+    let version: Vec<u32> = tag.split('.').map(|p| p.parse().expect("a numeric tag")).collect();
+    assert!(version >= vec![1, 27, 3], "{image} re-resolves upstreams");
+    assert_eq!(mount_of(balancer, "./deploy/nginx.conf"), "/etc/nginx/nginx.conf");
+    let ports: Vec<&str> =
+        balancer["ports"].as_sequence().unwrap().iter().filter_map(Value::as_str).collect();
+    let port = server_port(&c);
+    assert_eq!(ports, [format!("{port}:{port}")]);
+    assert!(nginx_conf().contains(&format!("listen {port};")));
+    assert_eq!(balancer["depends_on"]["server"]["condition"].as_str(), Some("service_healthy"));
+}
+
+#[test]
+fn the_balancer_spreads_over_every_replica_with_websockets_and_no_sticky_sessions() {
+    let conf = nginx_conf();
+    let port = server_port(&compose());
+    // Every replica of the `server` service, re-resolved through Docker's DNS, left out for a
+    // while when it fails (passive health checks).
+    assert!(conf.contains("resolver 127.0.0.11"), "Docker's DNS");
+    let upstream =
+        conf.lines().find(|l| l.starts_with("server server:")).expect("the server service upstream");
+    assert!(upstream.starts_with(&format!("server server:{port} ")), "{upstream}");
+    for part in ["resolve", "max_fails=", "fail_timeout="] {
+        assert!(upstream.contains(part), "{upstream} lacks {part}");
+    }
+    assert!(conf.contains("zone luddo"), "a shared zone, which `resolve` needs");
+    for sticky in ["ip_hash", "hash ", "sticky"] {
+        assert!(!conf.contains(sticky), "no sticky sessions: {sticky}");
+    }
+    // WebSocket upgrade: HTTP/1.1 to the upstream with the client's Upgrade and Connection.
+    assert!(conf.contains("proxy_pass http://luddo;"));
+    assert!(conf.contains("proxy_http_version 1.1;"));
+    assert!(conf.contains("proxy_set_header Upgrade $http_upgrade;"));
+    assert!(conf.contains("proxy_set_header Connection $connection_upgrade;"));
+    assert!(conf.contains("proxy_next_upstream error timeout;"), "a replica that is down is skipped");
+    // The servers ping sockets every 20 s: the balancer must not cut them before.
+    let read_timeout = conf.lines().find_map(|l| l.strip_prefix("proxy_read_timeout ")).unwrap();
+    assert!(read_timeout.trim_end_matches("s;").parse::<u64>().unwrap() > 20, "{read_timeout}");
+    assert!(conf.contains("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"));
+    // A client cannot pass a call off as one a server forwarded.
+    assert!(conf.contains(r#"proxy_set_header X-Luddo-Forwarded "";"#));
+}
+
+#[test]
+fn the_servers_trust_the_balancer_and_only_it() {
+    let c = compose();
+    let balancer_ip = c["services"]["balancer"]["networks"]["default"]["ipv4_address"].as_str().unwrap();
+    let server_env = env_of(&c["services"]["server"]);
+    let lookup = |name: &str| server_env.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+    let cfg = Config::from_lookup(lookup).unwrap();
+    let ip: std::net::IpAddr = balancer_ip.parse().unwrap();
+    assert!(cfg.trusted_proxies.iter().any(|block| block.contains(&ip)), "the balancer is trusted");
+    assert!(cfg.trusted_proxies.iter().all(|block| block.prefix_len() == 32), "only the balancer");
+    // The balancer's address is in the network's fixed subnet.
+    let subnet: ipnet::IpNet =
+        c["networks"]["default"]["ipam"]["config"][0]["subnet"].as_str().unwrap().parse().unwrap();
+    assert!(subnet.contains(&ip));
+    // Every connection comes from the balancer: the per-address cap is raised past one client's.
+    assert!(cfg.max_connections_per_address >= 10_000, "{}", cfg.max_connections_per_address);
 }

@@ -1,7 +1,8 @@
 //! Two server processes on one database never both drive a table: a table is taken with a
 //! lease, and every append is fenced by the epoch it was taken with. Each test runs two servers
 //! (two stores, two table registries, two instance ids) over one database, on SQLite and on
-//! PostgreSQL.
+//! PostgreSQL. On PostgreSQL (cluster mode) the process that does not drive a table forwards
+//! its calls to the one that does (tests/cluster.rs has the whole cluster behind nginx).
 
 mod common;
 
@@ -74,21 +75,40 @@ async fn only_one_process_drives_a_table(db: Db) {
     let (seat, legal, seq) = to_act(&a, &id, &tokens).await.expect("a drives the table");
     let b = second_server(&a, "b").await;
 
-    // B refuses to play, show or stream a table A drives, and says to come back.
-    let r = b.act(&id, &tokens[seat], &legal[0], seq).await;
-    r.assert_problem(503, "table_elsewhere");
-    assert!(r.headers.contains_key("retry-after"));
-    assert!(to_act(&b, &id, &tokens).await.is_none());
-    let url = format!("{}/v1/tables/{id}/events", b.base.replace("http", "ws"));
-    match tokio_tungstenite::connect_async(url).await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => assert_eq!(resp.status(), 503),
-        other => panic!("expected 503, got {:?}", other.map(|(_, r)| r.status())),
-    }
-
-    // A plays on.
-    let r = a.act(&id, &tokens[seat], &legal[0], seq).await;
-    assert_eq!(r.status, 200, "{}", r.json);
-    let seq = r.json["seq"].as_i64().unwrap();
+    let seq = match db {
+        // B refuses to play, show or stream a table A drives, and says to come back.
+        Db::Sqlite => {
+            let r = b.act(&id, &tokens[seat], &legal[0], seq).await;
+            r.assert_problem(503, "table_elsewhere");
+            assert!(r.headers.contains_key("retry-after"));
+            assert!(to_act(&b, &id, &tokens).await.is_none());
+            let url = format!("{}/v1/tables/{id}/events", b.base.replace("http", "ws"));
+            match tokio_tungstenite::connect_async(url).await {
+                Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => assert_eq!(resp.status(), 503),
+                other => panic!("expected 503, got {:?}", other.map(|(_, r)| r.status())),
+            }
+            // A plays on.
+            let r = a.act(&id, &tokens[seat], &legal[0], seq).await;
+            assert_eq!(r.status, 200, "{}", r.json);
+            r.json["seq"].as_i64().unwrap()
+        }
+        // Cluster mode: B serves the table all the same — it shows it, streams it and forwards
+        // its actions to A, which still drives it alone.
+        Db::Postgres => {
+            let mut ws = b.ws(&id, "since=0").await;
+            let r = b.act(&id, &tokens[seat], &legal[0], seq).await;
+            assert_eq!(r.status, 200, "{}", r.json);
+            let played = r.json["seq"].as_i64().unwrap();
+            let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
+            assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A still drives the table");
+            let (_, _, b_seq) = to_act(&b, &id, &tokens).await.expect("B shows the table");
+            let (_, _, a_seq) = to_act(&a, &id, &tokens).await.unwrap();
+            assert_eq!(b_seq, a_seq, "B shows what A drives");
+            let entries = common::entries_upto(&mut ws, 1, b_seq).await;
+            assert_eq!(entries[(played - 1) as usize]["action"], legal[0], "B's socket got A's entries");
+            b_seq
+        }
+    };
 
     // A stops (and lets go): B takes the table at once, from where A left it.
     let a_db = a.stop().await;
@@ -115,17 +135,27 @@ async fn a_process_that_lost_its_lease_cannot_write(db: Db) {
     let b_entry = r.json["seq"].as_i64().unwrap();
 
     // A's actor still believes it holds the table at `seq`: its append is fenced off and
-    // nothing of it is stored; then A knows the table is elsewhere.
+    // nothing of it is stored; then A knows the table is elsewhere (cluster mode: A asks B,
+    // the driver now, which refuses the stale `seq`).
     let r = a.act(&id, &tokens[seat], &legal[legal.len() - 1], seq).await;
-    r.assert_problem(503, "table_elsewhere");
+    elsewhere_or_stale(db, &r);
     let r = a.act(&id, &tokens[seat], &legal[0], seq).await;
-    r.assert_problem(503, "table_elsewhere");
+    elsewhere_or_stale(db, &r);
 
     let log = replayed_log(&a, &id).await;
     let entry = &log[(seq) as usize];
     assert_eq!(entry["seq"], seq + 1);
     assert_eq!(entry["action"], b_legal[0], "the entry after {seq} is B's");
     assert!(log.len() as i64 >= b_entry);
+}
+
+/// A process that does not drive the table answers `table_elsewhere` on SQLite; in cluster mode
+/// (PostgreSQL) it forwards the call to the driver, which refuses a stale `seq`.
+fn elsewhere_or_stale(db: Db, r: &common::Resp) {
+    match db {
+        Db::Sqlite => r.assert_problem(503, "table_elsewhere"),
+        Db::Postgres => r.assert_problem(409, "stale_seq"),
+    }
 }
 
 /// Both processes are hammered with the same table's actions while leases keep running out:

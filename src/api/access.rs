@@ -1,15 +1,12 @@
 //! Who may see which table: the one place the API decides that a table is hidden from a caller
-//! (answered with the same 404 as a table that does not exist), and finds the running actor of
-//! a table in play.
+//! (answered with the same 404 as a table that does not exist). (Which process serves a table in
+//! play is `crate::cluster::route`'s.)
 
 use super::{
     AppState,
-    error::{ApiError, ApiResult, ErrorCode},
+    error::{ApiError, ApiResult},
 };
-use crate::{
-    store::{TableRecord, TableStatus, Visibility},
-    table::TableHandle,
-};
+use crate::store::{TableRecord, Visibility};
 use uuid::Uuid;
 
 /// Loads a table the viewer may see: public ones, and private ones to their players or to
@@ -27,14 +24,4 @@ pub async fn visible_table(
         return Err(ApiError::table_not_found());
     }
     Ok(table)
-}
-
-/// The running actor of a started table the viewer may see (an invite code does not let one
-/// follow or play a private game).
-pub async fn live_table(state: &AppState, id: Uuid, viewer: Option<Uuid>) -> ApiResult<TableHandle> {
-    let table = visible_table(state, id, viewer, None).await?;
-    if table.status == TableStatus::Open || table.status == TableStatus::Closed {
-        return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));
-    }
-    state.tables.get(id).await?.ok_or_else(ApiError::table_not_found)
 }

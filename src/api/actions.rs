@@ -1,17 +1,30 @@
 //! Playing a started table over HTTP: posting an action, taking a seat back from a bot.
 //! (The WebSocket of [`super::events`] takes the same two and goes through [`play`] too.)
+//!
+//! In cluster mode a process that does not drive the table forwards the call to the one that
+//! does, and passes its answer on unchanged (`crate::cluster`).
 
 use super::{
     AppState,
-    access::live_table,
+    access::visible_table,
     body,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, Path},
 };
-use crate::table::{ActOk, TableHandle};
-use axum::{Router, extract::State, routing::post};
+use crate::{
+    cluster::{self, Served, forward::Call},
+    store::TableStatus,
+    table::{ActOk, TableHandle},
+};
+use axum::{
+    Router,
+    extract::State,
+    http::{HeaderMap, HeaderValue, Method},
+    response::{IntoResponse, Response},
+    routing::post,
+};
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
@@ -28,27 +41,128 @@ struct ActBody {
     seq: i64,
 }
 
+/// What a player asks of a table in play.
+#[derive(Debug, Clone)]
+pub(super) enum Move {
+    Act { action: Value, seq: i64 },
+    Reclaim,
+}
+
+impl Move {
+    /// The HTTP call that asks it of table `id`, on behalf of `headers`' credentials.
+    fn call(&self, id: Uuid, headers: &HeaderMap) -> Call {
+        match self {
+            Move::Act { action, seq } => {
+                let body = json!({"action": action, "seq": seq}).to_string();
+                let mut headers = headers.clone();
+                headers
+                    .insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+                Call::new(Method::POST, format!("/v1/tables/{id}/actions"), &headers, body.into())
+            }
+            Move::Reclaim => {
+                Call::new(Method::POST, format!("/v1/tables/{id}/reclaim"), headers, Default::default())
+            }
+        }
+    }
+
+    /// Asks it of this process's actor of the table.
+    async fn here(&self, state: &AppState, handle: &TableHandle, player: Uuid) -> ApiResult<ActOk> {
+        match self {
+            Move::Act { action, seq } => play(state, handle, player, action.clone(), *seq).await,
+            Move::Reclaim => Ok(handle.reclaim(player).await?),
+        }
+    }
+}
+
 async fn act(
     State(state): State<AppState>,
     Auth(player): Auth,
+    headers: HeaderMap,
     Path(id): Path<Uuid>,
     Json(body): Json<ActBody>,
-) -> ApiResult<Json<ActOk>> {
-    let handle = live_table(&state, id, Some(player.id)).await?;
-    Ok(Json(play(&state, &handle, player.id, body.action, body.seq).await?))
+) -> ApiResult<Response> {
+    serve(&state, id, player.id, &headers, Move::Act { action: body.action, seq: body.seq }).await
 }
 
 async fn reclaim(
     State(state): State<AppState>,
     Auth(player): Auth,
+    headers: HeaderMap,
     Path(id): Path<Uuid>,
-) -> ApiResult<Json<ActOk>> {
-    let handle = live_table(&state, id, Some(player.id)).await?;
-    Ok(Json(handle.reclaim(player.id).await?))
+) -> ApiResult<Response> {
+    serve(&state, id, player.id, &headers, Move::Reclaim).await
+}
+
+/// Plays `what` for `player` on table `id`, here or (cluster mode) on the process that drives
+/// the table, whose answer is passed on unchanged.
+async fn serve(
+    state: &AppState,
+    id: Uuid,
+    player: Uuid,
+    headers: &HeaderMap,
+    what: Move,
+) -> ApiResult<Response> {
+    started_table(state, id, player).await?;
+    let call = what.call(id, headers);
+    let forwarded = cluster::is_forwarded(headers);
+    let served = cluster::serve_table(state, id, forwarded, &call, |handle| {
+        let what = what.clone();
+        async move { what.here(state, &handle, player).await }
+    })
+    .await?;
+    Ok(match served {
+        Served::Here(done) => Json(done).into_response(),
+        Served::There(answer) => answer.into_response(),
+    })
+}
+
+/// Plays `what` for `player` on table `id` (cluster mode, from a socket of a process that does
+/// not drive it): forwarded to the table's driver with the socket's credentials, or played
+/// here if this process has taken the table meanwhile.
+pub(super) async fn play_elsewhere(
+    state: &AppState,
+    id: Uuid,
+    authorization: Option<&HeaderValue>,
+    player: Uuid,
+    what: Move,
+) -> ApiResult<ActOk> {
+    let mut headers = HeaderMap::new();
+    if let Some(value) = authorization {
+        headers.insert(axum::http::header::AUTHORIZATION, value.clone());
+    }
+    let call = what.call(id, &headers);
+    let served = cluster::serve_table(state, id, false, &call, |handle| {
+        let what = what.clone();
+        async move { what.here(state, &handle, player).await }
+    })
+    .await?;
+    match served {
+        Served::Here(done) => Ok(done),
+        Served::There(answer) if answer.status.is_success() => serde_json::from_slice(&answer.body)
+            .map_err(|e| ApiError::internal(format!("a forwarded action's answer: {e}"))),
+        Served::There(answer) => {
+            let problem: Value = serde_json::from_slice(&answer.body).unwrap_or_default();
+            let code = problem["code"].as_str().unwrap_or_default();
+            let code =
+                ErrorCode::ALL.iter().copied().find(|c| c.as_str() == code).unwrap_or(ErrorCode::Internal);
+            let detail = problem["detail"].as_str().unwrap_or("the table refused").to_string();
+            Err(ApiError::new(answer.status, code, detail))
+        }
+    }
+}
+
+/// A started table the player may see (an invite code does not let one play a private game).
+async fn started_table(state: &AppState, id: Uuid, player: Uuid) -> ApiResult<()> {
+    let table = visible_table(state, id, Some(player), None).await?;
+    if table.status == TableStatus::Open || table.status == TableStatus::Closed {
+        return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));
+    }
+    Ok(())
 }
 
 /// Plays `action` for `player`, within the player's rate of actions: each player may act
-/// `LUDDO_ACTIONS_PER_MINUTE` times a minute, over HTTP and WebSocket together.
+/// `LUDDO_ACTIONS_PER_MINUTE` times a minute, over HTTP and WebSocket together (counted by the
+/// process that drives the table).
 pub(super) async fn play(
     state: &AppState,
     handle: &TableHandle,

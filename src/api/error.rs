@@ -128,7 +128,8 @@ error_codes! {
     Timeout = "timeout",
     /// 503: the database (or the table's actor) is unavailable; try again shortly.
     Unavailable = "unavailable",
-    /// 503 with Retry-After: the table is played by another server process sharing the database.
+    /// 503 with Retry-After: the table is changing hands between server processes sharing the
+    /// database (cluster mode), or on SQLite another process plays it.
     TableElsewhere = "table_elsewhere",
     /// 500: something failed inside; logged, never detailed.
     Internal = "internal",

@@ -4,15 +4,16 @@
 
 use super::{
     AppState,
-    access::{live_table, visible_table},
-    actions::play,
+    access::visible_table,
+    actions::{Move, play, play_elsewhere},
     body,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Path, Query, authenticate},
-    lobby::{Waited, follow_open},
+    lobby::{Following, Waited, follow_open, send_entries},
 };
 use crate::{
+    cluster::{self, Route},
     store::TableStatus,
     table::{ActOk, Broadcast, TableHandle, messages::entry_message},
 };
@@ -22,6 +23,7 @@ use axum::{
         State, WebSocketUpgrade,
         ws::{CloseFrame, Message, Utf8Bytes},
     },
+    http::{HeaderMap, HeaderValue, header},
     response::Response,
     routing::get,
 };
@@ -76,6 +78,7 @@ async fn events(
     State(state): State<AppState>,
     connection: Option<Extension<ConnectionSlot>>,
     header_auth: Option<Auth>,
+    headers: HeaderMap,
     Path(id): Path<Uuid>,
     Query(q): Query<EventsQuery>,
     ws: WebSocketUpgrade,
@@ -85,11 +88,26 @@ async fn events(
         return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "since is 0 or more"));
     }
     let player_id = player.map(|p| p.id);
+    // Who the socket's actions are forwarded for, when another process drives the table: the
+    // caller's credentials as sent.
+    let authorization = match (headers.get(header::AUTHORIZATION), &q.token) {
+        (Some(value), _) => Some(value.clone()),
+        (None, Some(token)) => HeaderValue::from_str(&format!("Bearer {token}")).ok(),
+        (None, None) => None,
+    };
     // An open table has no actor yet: its socket follows the lobby's entries until the start.
     let table = visible_table(&state, id, player_id, None).await?;
     let handle = match table.status {
         TableStatus::Open => None,
-        _ => Some(live_table(&state, id, player_id).await?),
+        TableStatus::Closed => {
+            return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));
+        }
+        // A presence link (`cluster::presence`) counts only where the table is driven.
+        _ if cluster::is_forwarded(&headers) => match cluster::route(&state, id, true).await? {
+            Route::Here(handle) => Some(Driver::Actor(handle)),
+            Route::There(_) => return Err(crate::store::StoreError::Fenced.into()),
+        },
+        _ => Some(driver(&state, id).await?),
     };
     // Bounded connections: a player's sockets, a table's anonymous spectators.
     let slot = match player_id {
@@ -98,14 +116,14 @@ async fn events(
     }
     .ok_or_else(too_many_sockets)?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
-        let _open = OpenSocket::count();
+        let _open = OpenSocket::count(&state);
         let mut since = q.since;
         let handle = match handle {
             Some(handle) => Some(handle),
             None => match follow_open(&mut socket, &state, id, player_id, since).await {
                 Waited::Started(last) => {
                     since = last;
-                    match live_table(&state, id, player_id).await {
+                    match driver(&state, id).await {
                         Ok(handle) => Some(handle),
                         Err(_) => {
                             let reason = "table unavailable; reconnect with since";
@@ -117,12 +135,121 @@ async fn events(
                 Waited::Ended => None,
             },
         };
-        if let Some(handle) = handle {
-            follow(socket, state, id, handle, player_id, since, q.reclaim).await;
+        match handle {
+            Some(Driver::Actor(handle)) => {
+                follow(socket, state, id, handle, player_id, since, q.reclaim).await
+            }
+            Some(Driver::Elsewhere) => {
+                let plays = Plays::Elsewhere { table: id, authorization: authorization.as_ref() };
+                follow_store(socket, &state, id, player_id, plays, since, q.reclaim).await
+            }
+            None => {}
         }
         // The socket counts as its connection until it closes.
         drop((slot, connection));
     }))
+}
+
+/// Where a socket of a started table follows it from.
+enum Driver {
+    /// This process's actor, which drives the table.
+    Actor(TableHandle),
+    /// The store, nudged by the cluster's notifications: another process drives the table
+    /// (or is taking it over) and the socket's actions are forwarded to it.
+    Elsewhere,
+}
+
+/// Where a socket of started table `id` follows it from (cluster mode: whichever process
+/// drives it; a table changing hands is followed from the store all the same).
+async fn driver(state: &AppState, id: Uuid) -> ApiResult<Driver> {
+    match cluster::route(state, id, false).await {
+        Ok(Route::Here(handle)) => Ok(Driver::Actor(handle)),
+        Ok(Route::There(_)) => Ok(Driver::Elsewhere),
+        Err(e) if e.code == ErrorCode::TableElsewhere && cluster::enabled(&state.store) => {
+            Ok(Driver::Elsewhere)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A task that ends with its owner.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Who plays a socket's actions and reclaims.
+#[derive(Clone, Copy)]
+enum Plays<'a> {
+    /// This process's actor of the table.
+    Actor(&'a TableHandle),
+    /// Whichever process drives the table, on behalf of these credentials (cluster mode).
+    Elsewhere { table: Uuid, authorization: Option<&'a HeaderValue> },
+}
+
+/// Serves a socket of a table another process drives: its log from the store after `since`,
+/// then whatever each nudge (a notification of an append, `crate::cluster::fanout`) says is
+/// new, read from the store after the last `seq` sent — in order, without gap or duplicate,
+/// as the actor's subscribers get it. Actions and reclaims are forwarded to the table's driver.
+/// Seat presence is the driver's sockets' alone.
+async fn follow_store(
+    mut socket: impl Socket,
+    state: &AppState,
+    id: Uuid,
+    player: Option<Uuid>,
+    plays: Plays<'_>,
+    since: i64,
+    reclaim: bool,
+) {
+    tracing::debug!(table = %id, ?player, since, reclaim, "websocket open, following the store");
+    let feeds = state.tables.feeds().clone();
+    // Releases the table's channel however this ends, after the receiver below has gone.
+    let _following = Following(&feeds, id);
+    if let (Some(p), true, Plays::Elsewhere { table, authorization }) = (player, reclaim, plays) {
+        // As the actor's path does, a refused reclaim (nothing to take back) is not told.
+        if let Err(e) = play_elsewhere(state, table, authorization, p, Move::Reclaim).await {
+            tracing::debug!(table = %id, error = %e.detail, "reclaim on connecting refused");
+        }
+    }
+    // A player's socket counts as the seat's presence on the driver, through a link held there
+    // for as long as this socket lives.
+    let _presence = match (player, plays) {
+        (Some(player), Plays::Elsewhere { authorization: Some(authorization), .. }) => {
+            let link = cluster::presence::hold(state.clone(), id, player, authorization.clone());
+            Some(AbortOnDrop(tokio::spawn(link)))
+        }
+        _ => None,
+    };
+    let mut last = since;
+    loop {
+        if state.tables.stopping() {
+            send(&mut socket, Message::Close(Some(close(1012, "server restarting; reconnect with since"))))
+                .await;
+            return;
+        }
+        let mut receiver = feeds.subscribe_table(id);
+        // Read after subscribing: whatever is committed after this read nudges `receiver`.
+        match send_entries(&mut socket, state, id, &mut last).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(_) => {
+                send(
+                    &mut socket,
+                    Message::Close(Some(close(1011, "database unavailable; reconnect with since"))),
+                )
+                .await;
+                return;
+            }
+        }
+        let answer = |text| client_message(state, plays, player, text);
+        match relay_until(&mut socket, &mut receiver, &mut last, true, answer).await {
+            Relayed::Ended => return,
+            Relayed::Gap | Relayed::SourceClosed => continue,
+        }
+    }
 }
 
 /// Who opens a WebSocket: the bearer token of the `Authorization` header, else the `token`
@@ -156,14 +283,14 @@ pub(super) fn upgrade(ws: WebSocketUpgrade) -> WebSocketUpgrade {
 }
 
 /// An open WebSocket as the metrics count it (`luddo_websockets_open`, `…_opened_total`,
-/// `…_closed_total`): counted while the guard lives.
-pub(super) struct OpenSocket(());
+/// `…_closed_total`), and as shutdown waits for it to close: counted while the guard lives.
+pub(super) struct OpenSocket(#[allow(dead_code)] crate::table::OpenSocket);
 
 impl OpenSocket {
-    pub(super) fn count() -> Self {
+    pub(super) fn count(state: &AppState) -> Self {
         metrics::counter!("luddo_websockets_opened_total").increment(1);
         metrics::gauge!("luddo_websockets_open").increment(1.0);
-        Self(())
+        Self(state.tables.socket_opened())
     }
 }
 
@@ -262,7 +389,7 @@ async fn follow(
     let recent = std::mem::take(&mut sub.recent);
     match send_backlog(&mut socket, &state, id, since, recent, sub.seq).await {
         Ok(true) => {
-            let answer = |text| client_message(&state, &handle, player, text);
+            let answer = |text| client_message(&state, Plays::Actor(&handle), player, text);
             relay(&mut socket, &mut sub.receiver, since, answer).await;
         }
         Ok(false) => {}
@@ -298,8 +425,8 @@ pub(super) enum Relayed {
     Ended,
     /// The broadcast closed; nothing was sent about it.
     SourceClosed,
-    /// (`in_order` only) an entry came after a gap, and was not sent: `last` is the latest
-    /// sent, and what follows it is in the store.
+    /// (`in_order` only) an entry came after a gap, or a nudge ([`Broadcast::nudge`]) came,
+    /// and nothing was sent: `last` is the latest sent, and what follows it is in the store.
     Gap,
 }
 
@@ -329,7 +456,8 @@ where
                     if b.seq.is_some_and(|s| s <= *last) {
                         continue;
                     }
-                    if in_order && b.seq.is_some_and(|s| s > *last + 1) {
+                    // A nudge (the entries are in the store) ends it too.
+                    if in_order && b.seq.is_some_and(|s| s > *last + 1 || b.is_nudge()) {
                         return Relayed::Gap;
                     }
                     if !send(socket, Message::Text(Utf8Bytes::from(b.text.as_ref()))).await {
@@ -441,12 +569,7 @@ async fn send_backlog(
 
 /// A message from the client: `{"type":"action","id","seq","action"}`, `{"type":"reclaim","id"}`
 /// or `{"type":"ping"}`. Each gets one reply.
-async fn client_message(
-    state: &AppState,
-    handle: &TableHandle,
-    player: Option<Uuid>,
-    text: Utf8Bytes,
-) -> Answer {
+async fn client_message(state: &AppState, plays: Plays<'_>, player: Option<Uuid>, text: Utf8Bytes) -> Answer {
     #[derive(Deserialize)]
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     enum ClientMessage {
@@ -470,10 +593,18 @@ async fn client_message(
         (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
             (id, Err(ApiError::unauthorized("connect with a token to play")))
         }
-        (ClientMessage::Action { id, seq, action }, Some(p)) => {
-            (id, play(state, handle, p, action, seq).await)
-        }
-        (ClientMessage::Reclaim { id }, Some(p)) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
+        (ClientMessage::Action { id, seq, action }, Some(p)) => match plays {
+            Plays::Actor(handle) => (id, play(state, handle, p, action, seq).await),
+            Plays::Elsewhere { table, authorization } => {
+                (id, play_elsewhere(state, table, authorization, p, Move::Act { action, seq }).await)
+            }
+        },
+        (ClientMessage::Reclaim { id }, Some(p)) => match plays {
+            Plays::Actor(handle) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
+            Plays::Elsewhere { table, authorization } => {
+                (id, play_elsewhere(state, table, authorization, p, Move::Reclaim).await)
+            }
+        },
     };
     Answer::reply(id, result)
 }

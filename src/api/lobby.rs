@@ -7,8 +7,8 @@
 //! broadcast; a client that falls behind is closed with 4008, one that stops reading is dropped
 //! after the send timeout), with no request timeout to exempt it from.
 //!
-//! Both are told of changes made by this process only (`table::feeds`): see
-//! docs/architecture.md for several processes on one database.
+//! Both are told of changes made by this process (`table::feeds`) and, in cluster mode, by every
+//! other process sharing the database (`crate::cluster::fanout`).
 
 use super::{
     AppState,
@@ -71,8 +71,13 @@ pub(super) async fn follow_open(
     let _following = Following(&feeds, id);
     let mut last = since;
     loop {
+        if state.tables.stopping() {
+            send(socket, Message::Close(Some(close(1012, "server restarting; reconnect with since")))).await;
+            return Waited::Ended;
+        }
         let mut receiver = feeds.subscribe_table(id);
-        // Read after subscribing: whatever is committed after this read is told to `receiver`.
+        // Read after subscribing: whatever is committed after this read is told to `receiver`
+        // (by this process's lobby handlers, or as a nudge from the cluster's notifications).
         let table = match state.store.table(id).await {
             Ok(Some(table)) => table,
             Ok(None) | Err(_) => {
@@ -81,12 +86,15 @@ pub(super) async fn follow_open(
                 return Waited::Ended;
             }
         };
-        // Checked again each time the table changes: it may have been made private.
-        if table.visibility == Visibility::Private && !player.is_some_and(|p| table.is_member(p)) {
-            send(socket, Message::Close(Some(close(1008, "the table is private")))).await;
-            return Waited::Ended;
-        }
-        match send_entries(socket, state, id, &mut last).await {
+        // Checked again each time the table changes: it may have been made private. A stranger
+        // is sent the entries up to the one that hid the table (however the news of it came:
+        // this process's broadcast, or a nudge from the cluster's notifications), then let go.
+        let hidden = table.visibility == Visibility::Private && !player.is_some_and(|p| table.is_member(p));
+        let sent = match hidden {
+            true => send_until_hidden(socket, state, id, &mut last).await,
+            false => send_entries(socket, state, id, &mut last).await,
+        };
+        match sent {
             Ok(true) => {}
             Ok(false) => return Waited::Ended,
             Err(_) => {
@@ -94,6 +102,10 @@ pub(super) async fn follow_open(
                     .await;
                 return Waited::Ended;
             }
+        }
+        if hidden {
+            send(socket, Message::Close(Some(close(1008, "the table is private")))).await;
+            return Waited::Ended;
         }
         match table.status {
             TableStatus::Open => {}
@@ -103,17 +115,33 @@ pub(super) async fn follow_open(
                 return Waited::Ended;
             }
         }
-        let answer = async |text: Utf8Bytes| waiting_answer(&text);
-        match relay_until(socket, &mut receiver, &mut last, true, answer).await {
-            Relayed::Ended => return Waited::Ended,
-            // The table started or closed (or an entry overtook another): look again.
-            Relayed::SourceClosed | Relayed::Gap => continue,
+        loop {
+            let answer = async |text: Utf8Bytes| waiting_answer(&text);
+            match relay_until(socket, &mut receiver, &mut last, true, answer).await {
+                Relayed::Ended => return Waited::Ended,
+                // The table started, closed or was made private here: look again.
+                Relayed::SourceClosed => break,
+                // An entry overtook another, or a nudge (a change committed, here or on another
+                // process): read on from the store, and look at the table again if the change
+                // may end this socket's wait (a start, a close, new settings).
+                Relayed::Gap => match send_entries_noting(socket, state, id, &mut last).await {
+                    Ok(Some(false)) => {}
+                    Ok(Some(true)) => break,
+                    Ok(None) => return Waited::Ended,
+                    Err(_) => {
+                        let reason = "database unavailable; reconnect with since";
+                        send(socket, Message::Close(Some(close(1011, reason)))).await;
+                        return Waited::Ended;
+                    }
+                },
+            }
         }
     }
 }
 
-/// An open table followed by a socket: its channel is released when the socket is done.
-struct Following<'a>(&'a Feeds, Uuid);
+/// A table followed by a socket through its channel in the feeds (an open one, or one another
+/// process drives): the channel is released when the socket is done.
+pub(super) struct Following<'a>(pub(super) &'a Feeds, pub(super) Uuid);
 
 impl Drop for Following<'_> {
     fn drop(&mut self) {
@@ -123,7 +151,7 @@ impl Drop for Following<'_> {
 
 /// Sends the log entries after `last` from the store, a page at a time, moving `last` on.
 /// `Ok(false)` if the connection is to be dropped.
-async fn send_entries(
+pub(super) async fn send_entries(
     socket: &mut impl Socket,
     state: &AppState,
     id: Uuid,
@@ -142,6 +170,53 @@ async fn send_entries(
             *last = entry.seq;
         }
     }
+}
+
+/// [`send_entries`], telling whether any entry sent may change how the socket follows the
+/// table (settings, a close, or the start and play); `None` if the connection is to be dropped.
+async fn send_entries_noting(
+    socket: &mut impl Socket,
+    state: &AppState,
+    id: Uuid,
+    last: &mut i64,
+) -> Result<Option<bool>, StoreError> {
+    let mut changed = false;
+    let page = state.config.backlog_page as i64;
+    loop {
+        let entries = state.store.entries_page(id, *last, i64::MAX, page).await?;
+        if entries.is_empty() {
+            return Ok(Some(changed));
+        }
+        for entry in &entries {
+            if !send(socket, Message::Text(entry_message(entry).into())).await {
+                return Ok(None);
+            }
+            *last = entry.seq;
+            let seats_only = matches!(entry.action["type"].as_str(), Some("seat_taken" | "seat_left"));
+            changed |= !seats_only;
+        }
+    }
+}
+
+/// For a socket of a stranger to a table made private: the entries after `last` up to the one
+/// that made it private, none if that one was sent already. (An open table's log is a few
+/// lobby entries: read whole.)
+async fn send_until_hidden(
+    socket: &mut impl Socket,
+    state: &AppState,
+    id: Uuid,
+    last: &mut i64,
+) -> Result<bool, StoreError> {
+    let entries = state.store.entries(id, *last, i64::MAX).await?;
+    let hides = |e: &LogEntry| e.action["type"] == "settings_changed" && e.action["visibility"] == "private";
+    let Some(hiding) = entries.iter().position(hides) else { return Ok(true) };
+    for entry in &entries[..=hiding] {
+        if !send(socket, Message::Text(entry_message(entry).into())).await {
+            return Ok(false);
+        }
+        *last = entry.seq;
+    }
+    Ok(true)
 }
 
 /// The answer to a client message before the start: pings are answered, actions and reclaims
@@ -212,7 +287,7 @@ async fn lobby_events(
     let slot =
         state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(too_many_sockets)?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
-        let _open = OpenSocket::count();
+        let _open = OpenSocket::count(&state);
         follow_lobby(&mut socket, &state, page.limit).await;
         drop((slot, connection));
     }))

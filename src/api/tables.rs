@@ -13,6 +13,7 @@ use super::{
 };
 use crate::{
     clock::rfc3339,
+    cluster::{self, Served, forward::Call},
     games::{GameKind, OptionsError},
     rules::dice::{MAX_CLIENT_SEED_BYTES, ServerSeed, is_valid_client_seed},
     store::{
@@ -369,12 +370,28 @@ async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiR
 async fn show(
     State(state): State<AppState>,
     viewer: Option<Auth>,
+    headers: axum::http::HeaderMap,
+    uri: axum::http::Uri,
     Path(id): Path<Uuid>,
     Query(q): Query<ShowQuery>,
-) -> ApiResult<Json<TableView>> {
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
     let viewer = viewer.map(|Auth(p)| p.id);
     let table = visible_table(&state, id, viewer, q.invite_code.as_deref()).await?;
-    Ok(Json(TableView::with_play(&table, viewer, &state).await?))
+    match TableView::with_play(&table, viewer, &state).await {
+        // Cluster mode: another process drives the game; it shows it (`crate::cluster`).
+        Err(e) if e.code == ErrorCode::TableElsewhere => {
+            let path = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
+            let call = Call::new(axum::http::Method::GET, path, &headers, Default::default());
+            let forwarded = cluster::is_forwarded(&headers);
+            let view = |_| TableView::with_play(&table, viewer, &state);
+            Ok(match cluster::serve_table(&state, id, forwarded, &call, view).await? {
+                Served::Here(view) => Json(view).into_response(),
+                Served::There(answer) => answer.into_response(),
+            })
+        }
+        view => Ok(Json(view?).into_response()),
+    }
 }
 
 async fn show_invite(

@@ -1,21 +1,70 @@
-//! Ownership of tables in play when several processes share one database: each process's lease,
-//! and taking a table (a new epoch, which fences off the appends of its previous owner).
+//! Ownership of tables in play when several processes share one database: each process's lease
+//! (and the address where it takes forwarded calls), taking a table (a new epoch, which fences
+//! off the appends of its previous owner), and the notifications that tell every process of
+//! what was appended to a log (PostgreSQL `NOTIFY`, see `crate::cluster`).
 
-use super::{Store, StoreResult, TableInPlay, parse_uuid};
+use super::{Backend, Store, StoreResult, TableInPlay, parse_uuid};
 use sqlx::Row;
 use uuid::Uuid;
 
+/// The PostgreSQL channel of log appends: each notification's payload is one line per table,
+/// `<table id> <latest seq>`, sent inside the transaction that appended (so it is delivered
+/// on its commit, and only then).
+pub const LOG_CHANNEL: &str = "luddo_log";
+/// The PostgreSQL channel of the lobby stream's messages: `<instance id>\n<message>`.
+pub const LOBBY_CHANNEL: &str = "luddo_lobby";
+/// The longest payload PostgreSQL's `NOTIFY` takes is 8000 bytes; stay below it.
+pub const MAX_PAYLOAD: usize = 7900;
+
+/// Who drives a table in play, as read by a process that does not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableOwner {
+    /// Nobody whose lease is alive: whoever asks may take it.
+    Nobody,
+    /// A live process, and where it takes forwarded calls (`None`: it takes none).
+    Live { instance: String, address: Option<String> },
+}
+
 impl Store {
-    /// Renews `instance`'s lease until `until` (Unix ms): its tables stay its own.
-    pub async fn renew_lease(&self, instance: &str, until: i64) -> StoreResult<()> {
+    /// Renews `instance`'s lease until `until` (Unix ms): its tables stay its own. `address`
+    /// is where it takes forwarded calls (host:port).
+    pub async fn renew_lease(&self, instance: &str, until: i64, address: Option<&str>) -> StoreResult<()> {
         sqlx::query(
-            "INSERT INTO instances (id, lease_until) VALUES ($1, $2)
-             ON CONFLICT (id) DO UPDATE SET lease_until = excluded.lease_until",
+            "INSERT INTO instances (id, lease_until, address) VALUES ($1, $2, $3)
+             ON CONFLICT (id) DO UPDATE SET lease_until = excluded.lease_until, address = excluded.address",
         )
         .bind(instance)
         .bind(until)
+        .bind(address)
         .execute(&self.pool)
         .await?;
+        Ok(())
+    }
+
+    /// Who drives table `table_id` at `now` (Unix ms).
+    pub async fn table_owner(&self, table_id: Uuid, now: i64) -> StoreResult<TableOwner> {
+        let row = sqlx::query(
+            "SELECT instances.id, instances.address FROM game_tables
+             JOIN instances ON instances.id = game_tables.owner
+             WHERE game_tables.id = $1 AND instances.lease_until >= $2",
+        )
+        .bind(table_id.to_string())
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            None => TableOwner::Nobody,
+            Some(row) => TableOwner::Live { instance: row.try_get("id")?, address: row.try_get("address")? },
+        })
+    }
+
+    /// Sends `payload` on `channel` to every process listening (PostgreSQL only; on SQLite,
+    /// one process, nothing is sent).
+    pub async fn notify(&self, channel: &str, payload: &str) -> StoreResult<()> {
+        if self.backend == Backend::Postgres {
+            let mut conn = self.pool.acquire().await?;
+            notify_on(&mut conn, channel, payload).await?;
+        }
         Ok(())
     }
 
@@ -74,4 +123,37 @@ fn claimable(instance: usize, now: usize) -> String {
         "(owner IS NULL OR owner = ${instance} OR NOT EXISTS (
          SELECT 1 FROM instances WHERE instances.id = game_tables.owner AND instances.lease_until >= ${now}))"
     )
+}
+
+/// Tells every process listening on [`LOG_CHANNEL`] that these tables' logs now reach these
+/// `seq`s, inside `tx` (delivered at its commit). Nothing on SQLite.
+pub(super) async fn notify_appended(
+    tx: &mut sqlx::AnyConnection,
+    appended: &[(Uuid, i64)],
+) -> StoreResult<()> {
+    if !tx.backend_name().eq_ignore_ascii_case("PostgreSQL") {
+        return Ok(());
+    }
+    let mut payload = String::new();
+    for (table, seq) in appended {
+        if payload.len() + 60 > MAX_PAYLOAD {
+            notify_on(tx, LOG_CHANNEL, &payload).await?;
+            payload.clear();
+        }
+        payload.push_str(&format!("{table} {seq}\n"));
+    }
+    if !payload.is_empty() {
+        notify_on(tx, LOG_CHANNEL, &payload).await?;
+    }
+    Ok(())
+}
+
+async fn notify_on(conn: &mut sqlx::AnyConnection, channel: &str, payload: &str) -> StoreResult<()> {
+    // `pg_notify` returns `void`, a type the Any driver cannot read: count the row instead.
+    sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS sent")
+        .bind(channel)
+        .bind(payload)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -91,6 +91,9 @@ pub(super) async fn append_lobby(
         .await?;
         written.push(entry);
     }
+    // Cluster mode: the table's sockets on every process hear of it at the commit.
+    let latest: Vec<_> = written.last().map(|e| (table_id, e.seq)).into_iter().collect();
+    super::leases::notify_appended(tx, &latest).await?;
     Ok(written)
 }
 

@@ -153,6 +153,9 @@ async fn write(pool: &AnyPool, appends: &[&Append]) -> StoreResult<HashSet<Uuid>
             record_finish(&mut tx, a, finish).await?;
         }
     }
+    // Cluster mode: every process hears of the appends at the commit (PostgreSQL only).
+    let latest: Vec<_> = written.iter().filter_map(|a| Some((a.table_id, a.entries.last()?.seq))).collect();
+    super::leases::notify_appended(&mut tx, &latest).await?;
     tx.commit().await?;
     Ok(appends.iter().map(|a| a.table_id).filter(|id| !owned.contains(id)).collect())
 }

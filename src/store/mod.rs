@@ -23,6 +23,7 @@ mod shame;
 mod tables;
 mod tokens;
 
+pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use lobby::LobbyEntry;
 pub use log::{Append, Finish};
 pub use rows::*;

@@ -20,7 +20,7 @@ pub async fn scratch_store() -> (Store, TempDir) {
     let dir = std::env::temp_dir().join(format!("luddo-unit-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let store = Store::open(&format!("sqlite://{}?mode=rwc", dir.join("t.db").display())).await.unwrap();
-    store.renew_lease("me", now_millis() + 60_000).await.unwrap();
+    store.renew_lease("me", now_millis() + 60_000, None).await.unwrap();
     (store, TempDir(dir))
 }
 

@@ -3,7 +3,10 @@
 //!
 //! Both are in-process: a change made by this process (its lobby handlers, its actors) is told
 //! to the sockets of this process. Everything told is in the store first, so a socket that
-//! misses something (another process made the change, or it fell behind) finds it there.
+//! misses something (it fell behind) finds it there. In cluster mode (PostgreSQL,
+//! `crate::cluster`) the other processes' changes come in too: a table's log as a nudge
+//! ([`Feeds::nudge`]: read the store on from your last `seq`), the lobby's messages as they were
+//! sent ([`Feeds::relay_lobby`]).
 //!
 //! An open table's channel is made when its first socket subscribes and dropped when its last
 //! one leaves; [`Feeds::close_table`] drops it at once when the table starts or closes, which
@@ -26,12 +29,19 @@ pub const LOBBY_QUEUE: usize = 256;
 /// The in-process broadcasts of open tables and of the lobby.
 pub struct Feeds {
     open: Mutex<HashMap<Uuid, broadcast::Sender<Arc<Broadcast>>>>,
-    lobby: broadcast::Sender<Arc<Broadcast>>,
+    /// Replaced (so that every lobby socket's receiver closes) at shutdown.
+    lobby: Mutex<broadcast::Sender<Arc<Broadcast>>>,
+    /// Cluster mode: where the lobby's messages go to reach the other processes too.
+    outbox: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<Arc<str>>>,
 }
 
 impl Default for Feeds {
     fn default() -> Self {
-        Self { open: Mutex::default(), lobby: broadcast::channel(LOBBY_QUEUE).0 }
+        Self {
+            open: Mutex::default(),
+            lobby: Mutex::new(broadcast::channel(LOBBY_QUEUE).0),
+            outbox: std::sync::OnceLock::new(),
+        }
     }
 }
 
@@ -65,18 +75,69 @@ impl Feeds {
         self.open.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
     }
 
-    /// Follows the lobby from now on.
-    pub fn subscribe_lobby(&self) -> broadcast::Receiver<Arc<Broadcast>> {
-        self.lobby.subscribe()
+    /// Cluster mode: the log of `id` reaches `seq` (another process, or this one's log writer,
+    /// appended): the sockets that follow it from the store read on (nobody listening:
+    /// nothing). Open tables' sockets are among them, and so are those of tables in play
+    /// that another process drives (`api::events`).
+    pub fn nudge(&self, id: Uuid, seq: i64) {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tx) = open.get(&id) {
+            let _ = tx.send(Arc::new(Broadcast::nudge(seq)));
+        }
     }
 
-    /// Tells the lobby's sockets of a change of a public table.
+    /// Cluster mode: notifications may have been missed (the listening connection was lost):
+    /// every socket that follows a table from the store reads it again.
+    pub fn nudge_all(&self) {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        for tx in open.values() {
+            let _ = tx.send(Arc::new(Broadcast::nudge(i64::MAX)));
+        }
+    }
+
+    /// At shutdown: closes every channel, so that each socket following one is told to
+    /// reconnect (through a load balancer, to another process).
+    pub fn close_all(&self) {
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.restart_lobby();
+    }
+
+    /// Closes the lobby's channel (and opens a new one): each lobby socket is told to
+    /// reconnect, and gets a fresh snapshot.
+    pub fn restart_lobby(&self) {
+        *self.lobby.lock().unwrap_or_else(|e| e.into_inner()) = broadcast::channel(LOBBY_QUEUE).0;
+    }
+
+    /// Follows the lobby from now on.
+    pub fn subscribe_lobby(&self) -> broadcast::Receiver<Arc<Broadcast>> {
+        self.lobby.lock().unwrap_or_else(|e| e.into_inner()).subscribe()
+    }
+
+    /// Tells the lobby's sockets of a change of a public table, on this process and (cluster
+    /// mode) on every other.
     pub fn publish_lobby<T: Serialize>(&self, message: &LobbyMessage<'_, T>) {
-        if self.lobby.receiver_count() == 0 {
+        let outbox = self.outbox.get();
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        if lobby.receiver_count() == 0 && outbox.is_none() {
             return;
         }
-        let text = serde_json::to_string(message).unwrap_or_default();
-        let _ = self.lobby.send(Arc::new(Broadcast { seq: None, text: text.into() }));
+        let text: Arc<str> = serde_json::to_string(message).unwrap_or_default().into();
+        if let Some(outbox) = outbox {
+            let _ = outbox.send(text.clone());
+        }
+        let _ = lobby.send(Arc::new(Broadcast { seq: None, text }));
+    }
+
+    /// Cluster mode: a lobby message another process published, for this process's sockets.
+    pub fn relay_lobby(&self, text: &str) {
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = lobby.send(Arc::new(Broadcast { seq: None, text: text.into() }));
+    }
+
+    /// Cluster mode: from now on every lobby message is also sent to `outbox`, for the other
+    /// processes (`crate::cluster`). Set once.
+    pub fn send_lobby_to(&self, outbox: tokio::sync::mpsc::UnboundedSender<Arc<str>>) {
+        let _ = self.outbox.set(outbox);
     }
 }
 

@@ -13,7 +13,7 @@ use tokio::sync::broadcast;
 use super::Broadcast;
 
 /// An accepted action: the `seq` it got and what happened.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct ActOk {
     pub seq: i64,
     pub events: Vec<Value>,

@@ -49,6 +49,19 @@ pub struct Broadcast {
     pub text: Arc<str>,
 }
 
+impl Broadcast {
+    /// Not a message: word that the log reaches `seq` now (written by another process, or
+    /// by this one's log writer), for the sockets that read the log themselves.
+    pub fn nudge(seq: i64) -> Self {
+        Self { seq: Some(seq), text: Arc::from("") }
+    }
+
+    /// Whether this is a [`Broadcast::nudge`]: the entries are in the store, not here.
+    pub fn is_nudge(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
 /// A command for a table's actor.
 #[derive(Debug)]
 pub(crate) enum Command {
@@ -76,6 +89,15 @@ pub(crate) enum Command {
     },
     /// Another process took the table: stop without writing anything more.
     Stop,
+}
+
+/// An open WebSocket, counted while it lives (see [`Tables::socket_opened`]).
+pub struct OpenSocket(Arc<tokio::sync::watch::Sender<usize>>);
+
+impl Drop for OpenSocket {
+    fn drop(&mut self) {
+        self.0.send_modify(|n| *n = n.saturating_sub(1));
+    }
 }
 
 /// A way to talk to one table's actor; cheap to clone.
@@ -129,13 +151,54 @@ pub struct Tables {
     feeds: Arc<feeds::Feeds>,
     /// Flips to true to stop every actor (server shutdown).
     stop: tokio::sync::watch::Sender<bool>,
+    /// Where the other processes reach this one (cluster mode), registered with the lease;
+    /// set by `serve` once it listens.
+    address: Arc<std::sync::OnceLock<Option<String>>>,
+    /// The WebSockets open on this process, which shutdown lets close (see [`OpenSocket`]).
+    sockets: Arc<tokio::sync::watch::Sender<usize>>,
 }
 
 impl Tables {
     pub fn new(store: Store, config: Arc<Config>, clock: Clock) -> Self {
         let (stop, _) = tokio::sync::watch::channel(false);
         let feeds = Arc::default();
-        Self { store, config, clock, live: Arc::new(Mutex::new(HashMap::new())), feeds, stop }
+        let live = Arc::new(Mutex::new(HashMap::new()));
+        let address = Arc::default();
+        let sockets = Arc::new(tokio::sync::watch::channel(0).0);
+        Self { store, config, clock, live, feeds, stop, address, sockets }
+    }
+
+    /// Where the other processes reach this one, registered with its lease from now on. Set once.
+    pub fn set_address(&self, address: Option<String>) {
+        let _ = self.address.set(address);
+    }
+
+    /// Where the other processes reach this one, if it said.
+    pub fn address(&self) -> Option<&str> {
+        self.address.get().and_then(Option::as_deref)
+    }
+
+    /// Whether the process is shutting down (every actor told to stop).
+    pub fn stopping(&self) -> bool {
+        *self.stop.borrow()
+    }
+
+    /// Flips to true when the process shuts down.
+    pub fn stopped(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stop.subscribe()
+    }
+
+    /// Counts an open WebSocket until the guard drops.
+    pub fn socket_opened(&self) -> OpenSocket {
+        self.sockets.send_modify(|n| *n += 1);
+        OpenSocket(self.sockets.clone())
+    }
+
+    /// Waits until every WebSocket of the process has closed, at most `patience` (at shutdown:
+    /// they were told to reconnect, and their close frames are on their way).
+    pub async fn sockets_closed(&self, patience: std::time::Duration) {
+        let mut open = self.sockets.subscribe();
+        let _ = tokio::time::timeout(patience, open.wait_for(|n| *n == 0)).await;
     }
 
     /// The broadcasts of open tables and of the lobby.
@@ -220,7 +283,8 @@ impl Tables {
     pub async fn resume_all(&self) -> Result<usize, PlayError> {
         let instance = &self.config.instance_id;
         let now = now_millis();
-        self.store.renew_lease(instance, now + self.config.lease.as_millis() as i64).await?;
+        let until = now + self.config.lease.as_millis() as i64;
+        self.store.renew_lease(instance, until, self.address()).await?;
         let tables = self.store.tables_in_play(instance, now).await?;
         for t in tables.iter().filter(|t| t.owner.as_ref().is_some_and(|o| o != instance)) {
             let lost = self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&t.id);
@@ -272,6 +336,8 @@ impl Tables {
     pub fn stop_all(&self) {
         self.stop.send_replace(true);
         self.live.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        // The sockets that follow open tables, other processes' tables and the lobby.
+        self.feeds.close_all();
     }
 
     /// Gives up this process's lease, so that another may take its tables at once (after

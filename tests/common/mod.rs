@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod metrics;
+pub mod process;
 pub mod spec;
 
 use futures_util::{SinkExt, StreamExt};
@@ -226,6 +227,8 @@ impl TestServer {
             let _ = tracing_subscriber::fmt().with_test_writer().try_init();
         }
         let store = Store::open(&db.url).await.expect("open store");
+        // The server's own connections (cluster mode's listener) go to the test's database.
+        let config = Config { database_url: Some(db.url.clone()), ..config };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let (tx, rx) = oneshot::channel::<()>();

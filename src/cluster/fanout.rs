@@ -1,0 +1,164 @@
+//! Fan-out of every process's events to every other's sockets, through PostgreSQL
+//! `LISTEN/NOTIFY`: one connection per process listens on [`LOG_CHANNEL`] (`<table> <seq>`
+//! lines, notified by each append's transaction, so at its commit) and [`LOBBY_CHANNEL`] (the
+//! lobby stream's messages, `<instance>\n<message>`, sent after the change's commit).
+//!
+//! A table's notification only nudges the sockets that read that table's log themselves (open
+//! tables', and tables in play another process drives): they read the store from the last `seq`
+//! they sent, so what they send has no gap and no duplicate however the nudges come. Should the
+//! listening connection drop, notifications may have been missed: once it is back, every such
+//! socket reads the store again, and every lobby socket is told to reconnect (a fresh snapshot).
+
+use crate::{
+    store::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, Store},
+    table::feeds::Feeds,
+};
+use sqlx::postgres::PgListener;
+use std::{sync::Arc, time::Duration};
+use tokio::sync::{mpsc, watch};
+use uuid::Uuid;
+
+/// Between two attempts to (re)connect the listening connection.
+const RECONNECT_EVERY: Duration = Duration::from_secs(1);
+
+/// Starts the fan-out of process `instance` over the database at `url`: the listening
+/// connection, and the sender of this process's lobby messages. Both end when `stop` flips.
+pub fn start(url: String, instance: String, store: Store, feeds: Arc<Feeds>, stop: watch::Receiver<bool>) {
+    let (outbox, lobby) = mpsc::unbounded_channel();
+    feeds.send_lobby_to(outbox);
+    tokio::spawn(send_lobby(store, instance.clone(), lobby, stop.clone()));
+    tokio::spawn(listen(url, instance, feeds, stop));
+}
+
+/// Sends this process's lobby messages to the others, in order.
+async fn send_lobby(
+    store: Store,
+    instance: String,
+    mut messages: mpsc::UnboundedReceiver<Arc<str>>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        let text = tokio::select! {
+            text = messages.recv() => match text { Some(text) => text, None => return },
+            _ = stop.wait_for(|s| *s) => return,
+        };
+        let payload = format!("{instance}\n{text}");
+        if payload.len() > MAX_PAYLOAD {
+            tracing::warn!(
+                bytes = payload.len(),
+                "a lobby message too long to notify; other processes' lobby sockets miss it"
+            );
+            continue;
+        }
+        if let Err(e) = store.notify(LOBBY_CHANNEL, &payload).await {
+            tracing::warn!(error = %e, "could not notify the other processes of a lobby change");
+        }
+    }
+}
+
+/// Listens for the other processes' events (and this one's log appends) until `stop` flips.
+async fn listen(url: String, instance: String, feeds: Arc<Feeds>, mut stop: watch::Receiver<bool>) {
+    let mut first = true;
+    loop {
+        let connect = async {
+            let mut listener = PgListener::connect(&url).await?;
+            listener.listen_all([LOG_CHANNEL, LOBBY_CHANNEL]).await?;
+            Ok::<_, sqlx::Error>(listener)
+        };
+        let connected = tokio::select! {
+            connected = connect => connected,
+            _ = stop.wait_for(|s| *s) => return,
+        };
+        let mut listener = match connected {
+            Ok(listener) => listener,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for the other processes' events; retrying");
+                tokio::select! {
+                    _ = tokio::time::sleep(RECONNECT_EVERY) => continue,
+                    _ = stop.wait_for(|s| *s) => return,
+                }
+            }
+        };
+        if !std::mem::take(&mut first) {
+            missed(&feeds);
+        }
+        loop {
+            tokio::select! {
+                received = listener.try_recv() => match received {
+                    Ok(Some(n)) => heard(&feeds, &instance, n.channel(), n.payload()),
+                    // sqlx reconnected the listener: whatever was notified meanwhile is lost.
+                    Ok(None) => missed(&feeds),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "lost the connection listening for the other processes' events");
+                        break;
+                    }
+                },
+                _ = stop.wait_for(|s| *s) => return,
+            }
+        }
+    }
+}
+
+/// Notifications may have been missed: tables' sockets read the store again, lobby sockets
+/// reconnect for a fresh snapshot.
+fn missed(feeds: &Feeds) {
+    feeds.nudge_all();
+    feeds.restart_lobby();
+}
+
+/// One notification.
+fn heard(feeds: &Feeds, instance: &str, channel: &str, payload: &str) {
+    if channel == LOG_CHANNEL {
+        for (table, seq) in payload.lines().filter_map(parse_append) {
+            feeds.nudge(table, seq);
+        }
+    } else if channel == LOBBY_CHANNEL
+        && let Some((from, message)) = payload.split_once('\n')
+        && from != instance
+    {
+        feeds.relay_lobby(message);
+    }
+}
+
+/// `<table id> <seq>`.
+fn parse_append(line: &str) -> Option<(Uuid, i64)> {
+    let (table, seq) = line.split_once(' ')?;
+    Some((table.parse().ok()?, seq.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Broadcast;
+
+    #[test]
+    fn an_append_notification_names_a_table_and_a_seq() {
+        let id = Uuid::new_v4();
+        assert_eq!(parse_append(&format!("{id} 42")), Some((id, 42)));
+        assert_eq!(parse_append("garbage"), None);
+        assert_eq!(parse_append(&format!("{id} x")), None);
+    }
+
+    #[tokio::test]
+    async fn a_process_relays_the_other_processes_lobby_messages_not_its_own() {
+        let feeds = Feeds::default();
+        let mut lobby = feeds.subscribe_lobby();
+        heard(&feeds, "me", LOBBY_CHANNEL, "me\n{\"type\":\"removed\"}");
+        heard(&feeds, "me", LOBBY_CHANNEL, "other\n{\"type\":\"table\"}");
+        let relayed: Arc<Broadcast> = lobby.recv().await.unwrap();
+        assert_eq!(&*relayed.text, "{\"type\":\"table\"}");
+        assert!(lobby.try_recv().is_err(), "its own message was not relayed again");
+    }
+
+    #[tokio::test]
+    async fn an_append_nudges_the_sockets_that_follow_the_table() {
+        let feeds = Feeds::default();
+        let (id, other) = (Uuid::new_v4(), Uuid::new_v4());
+        let mut followed = feeds.subscribe_table(id);
+        heard(&feeds, "me", LOG_CHANNEL, &format!("{other} 3\n{id} 7\n"));
+        let nudge = followed.recv().await.unwrap();
+        assert!(nudge.is_nudge());
+        assert_eq!(nudge.seq, Some(7));
+        assert!(followed.try_recv().is_err());
+    }
+}

@@ -1,0 +1,137 @@
+//! The HTTP client of forwarded calls: one request to another process of the cluster, over
+//! hyper's own HTTP/1 client (as `luddo verify` fetches a table), its answer kept whole.
+
+use axum::{
+    body::Body,
+    http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header},
+    response::Response,
+};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper_util::rt::TokioIo;
+use std::time::Duration;
+
+/// Marks a call one process forwarded to another. A forwarded call is never forwarded again:
+/// a process that receives one for a table it does not drive answers 503 `table_elsewhere`,
+/// and the process that forwarded it looks for the table's driver again.
+pub const FORWARDED: HeaderName = HeaderName::from_static("x-luddo-forwarded");
+
+/// Longest a forwarded call may take, connecting included (the client's own request is cut at
+/// `LUDDO_REQUEST_TIMEOUT_SECONDS`).
+const CALL_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The request headers a forwarded call carries: who calls, what the body is, the request id
+/// (so both processes' access logs and the problem body name the same request).
+const CARRIED: [HeaderName; 4] =
+    [header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT, HeaderName::from_static("x-request-id")];
+
+/// The response headers that are the connection's, not the answer's.
+const HOP_BY_HOP: [HeaderName; 4] = [
+    header::CONNECTION,
+    header::TRANSFER_ENCODING,
+    header::CONTENT_LENGTH,
+    HeaderName::from_static("keep-alive"),
+];
+
+/// A call to forward: as the client made it.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub method: Method,
+    /// The path and query.
+    pub path: String,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl Call {
+    /// The call with the headers of `client` that it carries.
+    pub fn new(method: Method, path: impl Into<String>, client: &HeaderMap, body: Bytes) -> Self {
+        let mut headers = HeaderMap::new();
+        for name in CARRIED {
+            if let Some(value) = client.get(&name) {
+                headers.insert(name, value.clone());
+            }
+        }
+        Self { method, path: path.into(), headers, body }
+    }
+
+    /// A call on behalf of a bearer token (a WebSocket's client message).
+    pub fn bearer(
+        method: Method,
+        path: impl Into<String>,
+        authorization: Option<&HeaderValue>,
+        body: Bytes,
+    ) -> Self {
+        let mut headers = HeaderMap::new();
+        if let Some(value) = authorization {
+            headers.insert(header::AUTHORIZATION, value.clone());
+        }
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        Self { method, path: path.into(), headers, body }
+    }
+}
+
+/// The other process's answer, whole.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl Answer {
+    /// The answer of a process that does not drive the table either (it let go of it, or never
+    /// had it): look again.
+    pub fn is_table_elsewhere(&self) -> bool {
+        self.status == StatusCode::SERVICE_UNAVAILABLE
+            && serde_json::from_slice::<serde_json::Value>(&self.body)
+                .is_ok_and(|p| p["code"] == "table_elsewhere")
+    }
+
+    /// The answer as this process's response, unchanged.
+    pub fn into_response(self) -> Response {
+        let mut response = Response::new(Body::from(self.body));
+        *response.status_mut() = self.status;
+        *response.headers_mut() = self.headers;
+        response
+    }
+}
+
+/// Sends `call` to the process at `address` (`host:port`).
+pub async fn send(address: &str, call: &Call) -> Result<Answer, String> {
+    tokio::time::timeout(CALL_TIMEOUT, send_now(address, call))
+        .await
+        .unwrap_or_else(|_| Err(format!("no answer from {address} within {CALL_TIMEOUT:?}")))
+}
+
+async fn send_now(address: &str, call: &Call) -> Result<Answer, String> {
+    let stream = tokio::net::TcpStream::connect(address)
+        .await
+        .map_err(|e| format!("cannot connect to {address}: {e}"))?;
+    let _ = stream.set_nodelay(true);
+    let (mut sender, connection) =
+        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| e.to_string())?;
+    let connection = tokio::spawn(connection);
+    let mut request = hyper::Request::builder()
+        .method(call.method.clone())
+        .uri(&call.path)
+        .header(header::HOST, address)
+        .header(FORWARDED, "1");
+    for (name, value) in &call.headers {
+        request = request.header(name, value);
+    }
+    let request = request.body(Full::new(call.body.clone())).map_err(|e| e.to_string())?;
+    let answer = async {
+        let response = sender.send_request(request).await.map_err(|e| e.to_string())?;
+        let status = response.status();
+        let mut headers = response.headers().clone();
+        for name in HOP_BY_HOP {
+            headers.remove(name);
+        }
+        let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+        Ok(Answer { status, headers, body })
+    }
+    .await;
+    connection.abort();
+    answer
+}

@@ -1,0 +1,167 @@
+//! Cluster mode: several server processes on one PostgreSQL database, behind any load balancer,
+//! each serving every table.
+//!
+//! Each table in play is driven by one process (its lease, `table::Tables`). A process that
+//! does not drive a table still serves it:
+//!
+//! - **Actions, reclaims and views** are forwarded to the process that drives it ([`route`],
+//!   [`serve_table`]), at the address that process registered with its lease
+//!   (`LUDDO_INTERNAL_ADDR`, [`internal_address`]), carrying the caller's `Authorization` as
+//!   sent and the body (so its `seq`); the answer — status, headers, body — goes back unchanged.
+//!   A forwarded call is marked ([`forward::FORWARDED`]) and never forwarded again: a process
+//!   that gets one for a table it does not drive answers 503 `table_elsewhere`, and the process
+//!   that forwarded it reads the ownership again (taking the table itself if its driver's lease
+//!   ran out) and retries, for a few seconds, before it answers `table_elsewhere` itself.
+//! - **Events** reach sockets on every process through PostgreSQL `LISTEN/NOTIFY` ([`fanout`]):
+//!   every append of a log (the log writer's, the lobby's) notifies `<table> <seq>` inside its
+//!   transaction, so at its commit; a socket on a process that does not drive the table reads
+//!   the log from the store after the last `seq` it sent whenever it hears of one
+//!   (`api::events`), so it sends each entry once, in order, wherever it runs. The lobby stream's
+//!   messages are notified as they are, and each process relays the others' to its sockets.
+//!
+//! - **Presence**: a player's socket on a process that does not drive the table holds a link to
+//!   the driver ([`presence`]), a forwarded WebSocket of the player's, so the seat counts as
+//!   connected there (the away rule, `connected` in views) wherever the player's socket is.
+//!
+//! On SQLite (one process) none of this runs: a table is served by the one process there is.
+
+pub mod fanout;
+pub mod forward;
+pub mod presence;
+
+use crate::{
+    api::{
+        AppState,
+        error::{ApiError, ApiResult, ErrorCode},
+    },
+    clock::now_millis,
+    config::Config,
+    store::{Backend, Store, StoreError, TableOwner},
+    table::{PlayError, TableHandle},
+};
+use axum::http::HeaderMap;
+use std::{net::SocketAddr, str::FromStr, time::Duration};
+use uuid::Uuid;
+
+/// How long a process keeps looking for a table's driver (a takeover under way: the old
+/// driver's lease running out, another process taking the table) before it answers 503
+/// `table_elsewhere` with Retry-After.
+const PATIENCE: Duration = Duration::from_secs(3);
+/// Between two looks.
+const RETRY_EVERY: Duration = Duration::from_millis(150);
+
+/// Whether processes may share the store: cluster mode is PostgreSQL's.
+pub fn enabled(store: &Store) -> bool {
+    store.backend() == Backend::Postgres
+}
+
+/// Whether a request was forwarded by another process.
+pub fn is_forwarded(headers: &HeaderMap) -> bool {
+    headers.contains_key(forward::FORWARDED)
+}
+
+/// Where the other processes reach this one: `LUDDO_INTERNAL_ADDR` if set; else the address it
+/// listens on (`local`) when that names one; else (listening on `0.0.0.0` or `::`, as in a
+/// container) the address this host reaches the database from, with the listening port — the
+/// database is what every process of the cluster reaches, so they share that network. `None`
+/// if none of these can be told (other processes then answer `table_elsewhere` for this one's
+/// tables).
+pub async fn internal_address(config: &Config, local: SocketAddr) -> Option<String> {
+    if let Some(address) = &config.internal_addr {
+        return Some(address.clone());
+    }
+    if !local.ip().is_unspecified() {
+        return Some(local.to_string());
+    }
+    let options = sqlx::postgres::PgConnectOptions::from_str(&config.database_url()).ok()?;
+    let host = options.get_host();
+    if host.starts_with('/') {
+        return None; // a Unix socket: no network to tell
+    }
+    let database = tokio::net::lookup_host((host, options.get_port())).await.ok()?.next()?;
+    let unspecified: SocketAddr =
+        if database.is_ipv4() { ([0, 0, 0, 0], 0).into() } else { ([0u16; 8], 0).into() };
+    // Connecting a UDP socket sends nothing: it only picks the route, and so the local address.
+    let probe = std::net::UdpSocket::bind(unspecified).ok()?;
+    probe.connect(database).ok()?;
+    Some(SocketAddr::new(probe.local_addr().ok()?.ip(), local.port()).to_string())
+}
+
+/// Where a table in play is served from.
+pub enum Route {
+    /// This process drives it (or just took it).
+    Here(TableHandle),
+    /// Another live process drives it, at this address.
+    There(String),
+}
+
+/// Where table `id` (started) is served: this process's actor, taking the table if no live
+/// process holds it; else, in cluster mode and for a call that was not forwarded already, the
+/// address of the process that drives it. 503 `table_elsewhere` when neither can be had (the
+/// driver registered no address; the table changes hands as we look); 404 if it has not started.
+pub async fn route(state: &AppState, id: Uuid, forwarded: bool) -> ApiResult<Route> {
+    for attempt in 0.. {
+        match state.tables.get(id).await {
+            Ok(Some(handle)) => return Ok(Route::Here(handle)),
+            Ok(None) => return Err(ApiError::table_not_found()),
+            Err(PlayError::Store(StoreError::Fenced)) if enabled(&state.store) && !forwarded => {}
+            Err(e) => return Err(e.into()),
+        }
+        match state.store.table_owner(id, now_millis()).await? {
+            TableOwner::Live { instance, address: Some(address) } if instance != state.config.instance_id => {
+                return Ok(Route::There(address));
+            }
+            // Its driver's lease has just run out (the next look takes it), or it took no
+            // forwarded calls.
+            TableOwner::Live { .. } | TableOwner::Nobody if attempt < 2 => {}
+            _ => break,
+        }
+        tokio::time::sleep(RETRY_EVERY).await;
+    }
+    Err(StoreError::Fenced.into())
+}
+
+/// What serving a call on a table came to.
+pub enum Served<T> {
+    /// This process drives the table and served it.
+    Here(T),
+    /// The driver's answer, to be passed on unchanged.
+    There(forward::Answer),
+}
+
+/// Serves a call on table `id` (started) wherever its driver is: `here` with this process's
+/// actor, or `call` forwarded to the process that drives it. While the table changes hands
+/// (a forwarded call answered `table_elsewhere`, a driver that cannot be reached, an append
+/// fenced off because another process took the table) it looks again, for [`PATIENCE`], then
+/// answers 503 `table_elsewhere`. `here` must be safe to retry after a `table_elsewhere`
+/// (nothing of a fenced append is stored).
+pub async fn serve_table<T, F, Fut>(
+    state: &AppState,
+    id: Uuid,
+    forwarded: bool,
+    call: &forward::Call,
+    mut here: F,
+) -> ApiResult<Served<T>>
+where
+    F: FnMut(TableHandle) -> Fut,
+    Fut: Future<Output = ApiResult<T>>,
+{
+    let give_up = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        match route(state, id, forwarded).await? {
+            Route::Here(handle) => match here(handle).await {
+                Err(e) if e.code == ErrorCode::TableElsewhere && enabled(&state.store) && !forwarded => {}
+                served => return served.map(Served::Here),
+            },
+            Route::There(address) => match forward::send(&address, call).await {
+                Ok(answer) if !answer.is_table_elsewhere() => return Ok(Served::There(answer)),
+                Ok(_) => tracing::debug!(table = %id, %address, "the process asked does not drive the table"),
+                Err(e) => tracing::debug!(table = %id, error = %e, "could not forward the call"),
+            },
+        }
+        if tokio::time::Instant::now() >= give_up {
+            return Err(StoreError::Fenced.into());
+        }
+        tokio::time::sleep(RETRY_EVERY).await;
+    }
+}

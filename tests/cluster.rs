@@ -1,0 +1,605 @@
+//! Cluster mode behind a real load balancer: three server processes (the real binary) on one
+//! PostgreSQL, behind nginx (round robin, no sticky sessions), and players who only know the
+//! balancer's address. Each player's socket and actions land on whichever process nginx picks;
+//! one process is SIGKILLed mid-game, then all three are restarted one after another (SIGTERM);
+//! every game is played to its end with no entry lost or sent twice to anyone, and every
+//! acknowledged action in the log at its `seq`.
+//!
+//! PostgreSQL only (SQLite is one process); nginx must be installed (`.ci/run` installs the
+//! Debian package): without it the test fails, it does not skip.
+
+mod common;
+
+use common::{
+    Db, TestDb, TestServer,
+    process::{ServerProcess, free_addr},
+    seated_table, test_config,
+};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::{
+    collections::{HashMap, HashSet},
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicI64, Ordering::Relaxed},
+    },
+    time::Duration,
+};
+use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+
+/// Tables played at once.
+const TABLES: usize = 3;
+/// Seats (players) per table.
+const SEATS: usize = 4;
+/// How long a player thinks before acting: the games last through every phase.
+const PACE: Duration = Duration::from_millis(25);
+/// A phase that takes longer than this fails the test.
+const PHASE_LIMIT: Duration = Duration::from_secs(90);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn any_process_serves_any_table_behind_nginx_through_a_crash_and_a_rolling_restart() {
+    let db = TestDb::new(Db::Postgres).await;
+    let dir = temp_dir("luddo-cluster");
+    let settings = [
+        // Short leases: a killed process's tables are taken over within a couple of seconds.
+        ("LUDDO_LEASE_SECONDS", "2"),
+        // No clock runs out during the test (presence is the driver's sockets' alone).
+        ("LUDDO_TURN_SECONDS", "120"),
+        ("LUDDO_AWAY_SECONDS", "600"),
+        ("LUDDO_TRUSTED_PROXIES", "127.0.0.1"),
+        ("LUDDO_RATE_PER_MINUTE", "10000"),
+    ];
+    let mut servers = vec![];
+    for i in 0..3 {
+        let data = dir.join(format!("server-{i}"));
+        servers.push(ServerProcess::spawn(&free_addr(), &data, &db.url, &settings).await);
+    }
+    let upstreams: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
+    let nginx = Nginx::start(&dir.join("nginx"), &upstreams);
+    let base = format!("http://{}", nginx.addr);
+    let http = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
+
+    // Tables made and started through the balancer: each request lands where nginx sends it.
+    let mut players = vec![];
+    for t in 0..TABLES {
+        let mut tokens = vec![];
+        for s in 0..SEATS {
+            let p =
+                call(&http, &format!("{base}/v1/players"), None, json!({"name": format!("T{t}S{s}")})).await;
+            tokens.push(p["token"].as_str().unwrap().to_string());
+        }
+        let body = json!({"game": "luddo", "seat_count": SEATS});
+        let table = call(&http, &format!("{base}/v1/tables"), Some(&tokens[0]), body).await;
+        let id = table["id"].as_str().unwrap().to_string();
+        for (s, token) in tokens.iter().enumerate().skip(1) {
+            call(&http, &format!("{base}/v1/tables/{id}/join"), Some(token), json!({"seat": s})).await;
+        }
+        call(&http, &format!("{base}/v1/tables/{id}/start"), Some(&tokens[0]), json!({})).await;
+        for (seat, token) in tokens.into_iter().enumerate() {
+            players.push(Player { table: t, id: id.clone(), token, seat, over_socket: seat % 2 == 0 });
+        }
+    }
+    let table_ids: Vec<String> = (0..TABLES).map(|t| players[t * SEATS].id.clone()).collect();
+
+    let progress = Arc::new(Progress::new());
+    let drivers = Drivers::default();
+    let watcher = drivers.watch(db.url.clone());
+    let mut clients = vec![];
+    for player in players {
+        let (base, http, progress, drivers) = (base.clone(), http.clone(), progress.clone(), drivers.clone());
+        clients.push(tokio::spawn(async move { play(&base, &http, player, &progress, &drivers).await }));
+    }
+
+    // Play, then SIGKILL the process that drives the first table while everyone plays.
+    progress.allow(20);
+    progress.reached(20, "the first moves").await;
+    progress.allow(70);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let owner = owner_address(&db, &table_ids[0]).await;
+    let victim =
+        servers.iter().position(|s| s.addr == owner).expect("the first table's driver is one of ours");
+    assert!(!progress.any_finished(), "every game is still on when a process dies");
+    servers[victim].kill();
+    progress.reached(70, "play after the SIGKILL").await;
+    servers[victim].start().await;
+
+    // A rolling restart of all three, each while everyone plays.
+    let mut goal = 70;
+    for server in &mut servers {
+        goal += 30;
+        progress.allow(goal);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let status = server.terminate().await;
+        assert!(status.success(), "SIGTERM ends the process cleanly: {status}");
+        server.start().await;
+        progress.reached(goal, "play after a restart").await;
+    }
+
+    // Every game to its end.
+    progress.allow(i64::MAX);
+    let mut seen = vec![];
+    for client in clients {
+        let outcome = tokio::time::timeout(PHASE_LIMIT * 3, client).await.expect("every game ends").unwrap();
+        seen.push(outcome);
+    }
+
+    // Each table's log, read afresh through the balancer.
+    let mut logs = HashMap::new();
+    for id in &table_ids {
+        logs.insert(id.clone(), whole_log(&base, id).await);
+    }
+    let mut acknowledged = 0;
+    let mut elsewhere_sockets = 0;
+    let mut elsewhere_actions = 0;
+    let mut processes = HashSet::new();
+    for s in &seen {
+        let log = &logs[&s.id];
+        let seqs: Vec<i64> = log.iter().map(|e| e["seq"].as_i64().unwrap()).collect();
+        assert_eq!(seqs, (1..=log.len() as i64).collect::<Vec<_>>(), "the log has each seq once, in order");
+        assert_eq!(log.last().unwrap()["action"]["type"], "finish", "the game ended");
+        // What each player was sent, across every reconnection: the whole log, once each.
+        assert_eq!(s.entries.len(), log.len(), "{} was sent every entry once", s.name);
+        for (sent, stored) in s.entries.iter().zip(log) {
+            assert_eq!(sent["seq"], stored["seq"]);
+            assert_eq!(sent["action"], stored["action"], "{} was sent the stored entry", s.name);
+        }
+        for (seq, action) in &s.acknowledged {
+            assert_eq!(&log[(*seq - 1) as usize]["action"], action, "acknowledged action at seq {seq}");
+            acknowledged += 1;
+        }
+        elsewhere_sockets += s.sockets_elsewhere;
+        elsewhere_actions += s.actions_elsewhere;
+        processes.extend(s.processes.iter().cloned());
+    }
+    assert!(acknowledged >= 100, "the players played: {acknowledged} acknowledged actions");
+    assert_eq!(processes.len(), 3, "players landed on every process: {processes:?}");
+    assert!(elsewhere_sockets > 0, "some sockets were served by a process that did not drive their table");
+    assert!(elsewhere_actions > 0, "some actions were forwarded to the table's driver");
+    let reconnects: usize = seen.iter().map(|s| s.reconnects).sum();
+    println!(
+        "{acknowledged} acknowledged actions, {} entries sent, {reconnects} reconnections, \
+         {elsewhere_sockets} sockets and {elsewhere_actions} actions served by a process that did not drive the table",
+        seen.iter().map(|s| s.entries.len()).sum::<usize>()
+    );
+    assert!(reconnects >= TABLES * SEATS, "every player reconnected at least once: {reconnects}");
+    watcher.abort();
+    drop(nginx);
+    drop(servers);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A player whose socket is on a process that does not drive the table is present at the
+/// table all the same (the away rule and the views count it): the socket holds a link to the
+/// driver. When the socket closes, the player is away there too.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_players_socket_on_another_process_counts_as_presence_where_the_table_is_driven() {
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let connected = async |s: &TestServer| a_seat_connected(&s.table_view(&id, Some(&tokens[1])).await);
+    assert!(!connected(&a).await, "nobody is connected yet");
+    let ws = b.ws(&id, &format!("token={}", tokens[1])).await;
+    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
+    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A drives the table");
+    let mut present = false;
+    for _ in 0..100 {
+        if connected(&a).await && connected(&b).await {
+            present = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(present, "seat 1 counts as connected on A, whose view B shows");
+    ws.close().await;
+    let mut away = false;
+    for _ in 0..100 {
+        if !connected(&a).await {
+            away = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(away, "the socket closed: the seat is away on A too");
+}
+
+/// Whether seat 1 shows as connected in a table view.
+fn a_seat_connected(view: &Value) -> bool {
+    view["play"]["presence"][1]["connected"] == true
+}
+
+/// What the players have reached, and how far they may play.
+struct Progress {
+    /// Players act only while their table's `seq` is below this.
+    budget: AtomicI64,
+    /// Each table's latest `seq` any of its players was sent.
+    latest: Vec<AtomicI64>,
+    finished: Vec<AtomicBool>,
+}
+
+impl Progress {
+    fn new() -> Self {
+        Self {
+            budget: AtomicI64::new(0),
+            latest: (0..TABLES).map(|_| AtomicI64::new(0)).collect(),
+            finished: (0..TABLES).map(|_| AtomicBool::new(false)).collect(),
+        }
+    }
+
+    fn allow(&self, upto: i64) {
+        self.budget.store(upto, Relaxed);
+    }
+
+    fn any_finished(&self) -> bool {
+        self.finished.iter().any(|f| f.load(Relaxed))
+    }
+
+    /// Waits until every table is at `seq` or over.
+    async fn reached(&self, seq: i64, what: &str) {
+        let start = tokio::time::Instant::now();
+        loop {
+            let behind: Vec<i64> = (0..TABLES)
+                .filter(|&t| !self.finished[t].load(Relaxed))
+                .map(|t| self.latest[t].load(Relaxed))
+                .filter(|&latest| latest < seq)
+                .collect();
+            if behind.is_empty() {
+                return;
+            }
+            assert!(start.elapsed() < PHASE_LIMIT, "{what}: tables stuck at {behind:?}, short of {seq}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+struct Player {
+    table: usize,
+    id: String,
+    token: String,
+    seat: usize,
+    /// Acts over its socket (else over HTTP).
+    over_socket: bool,
+}
+
+/// What one player saw.
+struct Seen {
+    name: String,
+    id: String,
+    /// Every entry sent to it, in the order sent, across reconnections.
+    entries: Vec<Value>,
+    /// Its acknowledged actions: the `seq` each got.
+    acknowledged: Vec<(i64, Value)>,
+    reconnects: usize,
+    /// Its sockets opened on a process that did not drive the table then.
+    sockets_elsewhere: usize,
+    /// Its actions acknowledged through a process that did not drive the table then.
+    actions_elsewhere: usize,
+    /// The processes nginx sent it to.
+    processes: HashSet<String>,
+}
+
+/// Plays one seat to the end of the game through the balancer: follows the table's socket
+/// (reconnecting with `since` whenever it closes), acts on its turn within the budget, over its
+/// socket or over HTTP, and keeps what it was sent.
+async fn play(
+    base: &str,
+    http: &reqwest::Client,
+    player: Player,
+    progress: &Progress,
+    drivers: &Drivers,
+) -> Seen {
+    let name = format!("table {} seat {}", player.table, player.seat);
+    let mut seen = Seen {
+        name: name.clone(),
+        id: player.id.clone(),
+        entries: vec![],
+        acknowledged: vec![],
+        reconnects: 0,
+        sockets_elsewhere: 0,
+        actions_elsewhere: 0,
+        processes: HashSet::new(),
+    };
+    let ws_base = base.replace("http://", "ws://");
+    let mut last = 0i64;
+    let mut mine: Vec<Value> = vec![];
+    let mut asked: HashMap<u64, Value> = HashMap::new();
+    let mut next_id = 0u64;
+    let mut connections = 0;
+    loop {
+        let url = format!("{ws_base}/v1/tables/{}/events?since={last}&token={}", player.id, player.token);
+        let request = url.into_client_request().unwrap();
+        let (mut socket, response) = match tokio_tungstenite::connect_async(request).await {
+            Ok(connected) => connected,
+            // The balancer has no process to give right now, or the process went: try again.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        connections += 1;
+        seen.reconnects = connections - 1;
+        let landed_on = upstream(response.headers());
+        if !landed_on.is_empty() {
+            seen.processes.insert(landed_on.clone());
+        }
+        let driver = drivers.of(&player.id);
+        if driver.as_deref().is_some_and(|d| d != landed_on) {
+            seen.sockets_elsewhere += 1;
+        }
+        let mut acted_at = None;
+        loop {
+            let message = tokio::time::timeout(Duration::from_millis(400), socket.next()).await;
+            let text = match message {
+                Ok(Some(Ok(Message::Text(text)))) => text,
+                Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => break,
+                Ok(Some(Ok(_))) => continue,
+                // Quiet: if it is still this seat's turn, the last try may have failed.
+                Err(_) => {
+                    acted_at = None;
+                    String::new().into()
+                }
+            };
+            if !text.is_empty() {
+                let m: Value = serde_json::from_str(&text).unwrap();
+                match m["type"].as_str() {
+                    Some("entry") => {
+                        let seq = m["seq"].as_i64().unwrap();
+                        assert_eq!(seq, last + 1, "{name}: entry {seq} after {last}: a gap or a duplicate");
+                        last = seq;
+                        progress.latest[player.table].fetch_max(seq, Relaxed);
+                        mine =
+                            m["legal_actions_by_seat"][player.seat].as_array().cloned().unwrap_or_default();
+                        let over = m["action"]["type"] == "finish";
+                        seen.entries.push(m);
+                        if over {
+                            progress.finished[player.table].store(true, Relaxed);
+                            return seen;
+                        }
+                    }
+                    Some("reply") => {
+                        let asked = asked.remove(&m["id"].as_u64().unwrap());
+                        if m["ok"] == true {
+                            seen.acknowledged.push((m["seq"].as_i64().unwrap(), asked.unwrap()));
+                            if driver.as_deref().is_some_and(|d| d != landed_on) {
+                                seen.actions_elsewhere += 1;
+                            }
+                        } else {
+                            acted_at = None;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if mine.is_empty() || acted_at == Some(last) || last >= progress.budget.load(Relaxed) {
+                continue;
+            }
+            tokio::time::sleep(PACE).await;
+            let action = mine[last as usize % mine.len()].clone();
+            acted_at = Some(last);
+            if player.over_socket {
+                next_id += 1;
+                asked.insert(next_id, action.clone());
+                let message = json!({"type": "action", "id": next_id, "seq": last, "action": action});
+                if socket.send(Message::Text(message.to_string().into())).await.is_err() {
+                    break;
+                }
+            } else {
+                let url = format!("{base}/v1/tables/{}/actions", player.id);
+                let body = json!({"action": action, "seq": last});
+                let Ok(r) = http.post(url).bearer_auth(&player.token).json(&body).send().await else {
+                    continue;
+                };
+                let landed = upstream(r.headers());
+                if !landed.is_empty() {
+                    seen.processes.insert(landed.clone());
+                }
+                let status = r.status().as_u16();
+                let answer: Value = r.json().await.unwrap_or_default();
+                match status {
+                    200 => {
+                        seen.acknowledged.push((answer["seq"].as_i64().unwrap(), action));
+                        if drivers.of(&player.id).is_some_and(|d| d != landed) {
+                            seen.actions_elsewhere += 1;
+                        }
+                    }
+                    // Someone acted first (the opening throws), or the socket is behind.
+                    409 => {}
+                    // A takeover under way, or the balancer's process just went: try again.
+                    502..=504 => acted_at = None,
+                    other => panic!("{name}: action answered {other}: {answer}"),
+                }
+            }
+        }
+    }
+}
+
+/// The process that answered a request nginx passed on (`X-Upstream`, set from
+/// `$upstream_addr`: every process tried, the one that answered last).
+fn upstream(headers: &reqwest::header::HeaderMap) -> String {
+    let tried = headers.get("x-upstream").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let last = tried.rsplit(", ").next().unwrap_or_default();
+    let last = last.rsplit(" : ").next().unwrap_or_default().trim();
+    // With every process left out for a while nginx names the upstream group: no process.
+    last.parse::<std::net::SocketAddr>().map_or(String::new(), |_| last.to_string())
+}
+
+/// The internal address of the process that drives each table in play, as the database says,
+/// looked at every 100 ms (to tell what was served by another process than the driver).
+#[derive(Clone, Default)]
+struct Drivers(Arc<std::sync::Mutex<HashMap<String, String>>>);
+
+impl Drivers {
+    fn watch(&self, url: String) -> tokio::task::JoinHandle<()> {
+        let drivers = self.0.clone();
+        tokio::spawn(async move {
+            let pool = sqlx::PgPool::connect(&url).await.expect("connect");
+            loop {
+                let rows: Vec<(String, Option<String>)> = sqlx::query_as(
+                    "SELECT game_tables.id, instances.address FROM game_tables
+                     JOIN instances ON instances.id = game_tables.owner WHERE game_tables.status = 'playing'",
+                )
+                .fetch_all(&pool)
+                .await
+                .unwrap_or_default();
+                let now: HashMap<String, String> =
+                    rows.into_iter().filter_map(|(id, address)| Some((id, address?))).collect();
+                *drivers.lock().unwrap() = now;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+    }
+
+    fn of(&self, table: &str) -> Option<String> {
+        self.0.lock().unwrap().get(table).cloned()
+    }
+}
+
+/// The internal address the driver of table `id` registered.
+async fn owner_address(db: &TestDb, id: &str) -> String {
+    let sql = format!(
+        "SELECT instances.address FROM game_tables JOIN instances ON instances.id = game_tables.owner
+         WHERE game_tables.id = '{id}'"
+    );
+    db.text(&sql).await.expect("the table has a live driver")
+}
+
+/// The whole log of table `id`, from a socket opened through the balancer.
+async fn whole_log(base: &str, id: &str) -> Vec<Value> {
+    let url = format!("{}/v1/tables/{id}/events?since=0", base.replace("http://", "ws://"));
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("a socket through nginx");
+    let mut log = vec![];
+    while let Ok(Some(Ok(message))) = tokio::time::timeout(Duration::from_secs(2), socket.next()).await {
+        if let Message::Text(text) = message {
+            let m: Value = serde_json::from_str(&text).unwrap();
+            if m["type"] == "entry" {
+                let over = m["action"]["type"] == "finish";
+                log.push(m);
+                if over {
+                    break;
+                }
+            }
+        }
+    }
+    log
+}
+
+/// One JSON call through the balancer, which must succeed.
+async fn call(http: &reqwest::Client, url: &str, token: Option<&str>, body: Value) -> Value {
+    let mut request = http.post(url).json(&body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    let body: Value = response.json().await.unwrap_or_default();
+    assert!(status.is_success(), "{url}: {status} {body}");
+    body
+}
+
+fn temp_dir(prefix: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{prefix}-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// nginx in front of `upstreams`, on a free local port, with a configuration of its own: round
+/// robin without sticky sessions, WebSocket upgrade, passive health checks (a process that
+/// refuses connections is left out for a while and the request goes to the next).
+struct Nginx {
+    child: Child,
+    addr: String,
+}
+
+impl Nginx {
+    fn start(dir: &Path, upstreams: &[String]) -> Self {
+        let nginx = ["nginx", "/usr/sbin/nginx"]
+            .into_iter()
+            .find(|n| Command::new(n).arg("-v").stderr(Stdio::null()).status().is_ok())
+            .expect("nginx is not installed: `apt-get install -y nginx` (.ci/run does)");
+        for sub in ["logs", "tmp"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        // Workers may run as another user (nginx started as root): let them write their files.
+        let _ = Command::new("chmod").arg("-R").arg("a+rwx").arg(dir).status();
+        let addr = free_addr();
+        let servers: String =
+            upstreams.iter().map(|u| format!("        server {u} max_fails=1 fail_timeout=2s;\n")).collect();
+        let conf = format!(
+            r#"worker_processes 1;
+error_log logs/error.log warn;
+pid logs/nginx.pid;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path tmp/body;
+    proxy_temp_path tmp/proxy;
+    fastcgi_temp_path tmp/fastcgi;
+    uwsgi_temp_path tmp/uwsgi;
+    scgi_temp_path tmp/scgi;
+    map $http_upgrade $connection_upgrade {{
+        default upgrade;
+        ''      close;
+    }}
+    upstream luddo {{
+{servers}    }}
+    server {{
+        listen {addr};
+        location / {{
+            proxy_pass http://luddo;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Luddo-Forwarded "";
+            proxy_connect_timeout 1s;
+            proxy_read_timeout 120s;
+            proxy_next_upstream error timeout;
+            add_header X-Upstream $upstream_addr always;
+        }}
+    }}
+}}
+"#
+        );
+        std::fs::write(dir.join("nginx.conf"), conf).unwrap();
+        let child = Command::new(nginx)
+            .arg("-p")
+            .arg(dir)
+            .arg("-c")
+            .arg("nginx.conf")
+            .arg("-g")
+            .arg("daemon off;")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nginx starts");
+        // Stopped when dropped, also when it never listens.
+        let nginx = Self { child, addr };
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(&nginx.addr).is_ok() {
+                return nginx;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("nginx did not listen on {}; see {}", nginx.addr, dir.join("logs/error.log").display());
+    }
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        // SIGTERM: the master stops its workers too (SIGKILL would leave them running).
+        let _ = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
+        for _ in 0..100 {
+            if self.child.try_wait().ok().flatten().is_some() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
