@@ -16,21 +16,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 
-if ! command -v npm >/dev/null 2>&1; then
-  echo "browser: needs Node.js (>= 20.19) and npm on PATH" >&2
-  exit 2
-fi
+needs_npm browser
 chromium="${CHROMIUM:-/usr/bin/chromium}"
 if [ ! -x "$chromium" ]; then
   echo "browser: needs Chromium at $chromium (apt-get install chromium, or CHROMIUM=…)" >&2
   exit 2
 fi
-if [ -n "${LUDDO_BIN:-}" ]; then
-  bin="$LUDDO_BIN"
-else
-  cargo build --quiet --bin luddo
-  bin="$target/debug/luddo"
-fi
+bin="$(luddo_bin)"
 
 work="$(mktemp -d)"
 mapfile -t server_env < <(test_server_env)

@@ -20,3 +20,22 @@ out_dir() {
   mkdir -p "$dir"
   echo "$dir"
 }
+
+# needs_npm NAME: exits 2 with NAME's message unless Node.js and npm are on PATH.
+needs_npm() {
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "$1: needs Node.js (>= 20.19) and npm on PATH" >&2
+    exit 2
+  fi
+}
+
+# luddo_bin: prints the server binary to test: $LUDDO_BIN when set (a server built elsewhere),
+# else the debug build, built now.
+luddo_bin() {
+  if [ -n "${LUDDO_BIN:-}" ]; then
+    echo "$LUDDO_BIN"
+  else
+    cargo build --quiet --bin luddo >&2
+    echo "$target/debug/luddo"
+  fi
+}

@@ -15,16 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 
-if ! command -v npm >/dev/null 2>&1; then
-  echo "sdk: needs Node.js (>= 20.19) and npm on PATH" >&2
-  exit 2
-fi
-if [ -n "${LUDDO_BIN:-}" ]; then
-  bin="$LUDDO_BIN"
-else
-  cargo build --quiet --bin luddo
-  bin="$target/debug/luddo"
-fi
+needs_npm sdk
+bin="$(luddo_bin)"
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 base="http://127.0.0.1:$port"

@@ -117,7 +117,14 @@ async function playToTheEnd(page, afterMove, keyboard = false, stop = () => fals
   for (;;) {
     if (stop()) break;
     const left = deadline - Date.now();
-    assert.ok(left > 0, 'the game ended in time');
+    if (left <= 0) {
+      // Say where the page stood, so that a stall can be told from a slow game.
+      const where = await page.evaluate(() => {
+        const text = (/** @type {string} */ id) => document.getElementById(id)?.textContent?.trim() ?? null;
+        return { app: { ...document.getElementById('app')?.dataset }, connection: text('connection'), turn: text('turn'), flash: text('flash'), controls: text('controls') };
+      });
+      assert.fail(`the game did not end in ${GAME_MS / 1000} s (${moves} moves made): ${JSON.stringify(where)}`);
+    }
     // Wait for something to click, or the end.
     const ready = await page
       .waitForSelector(`#app[data-status="finished"], ${MOVES.join(', ')}`, { timeout: Math.min(left, 1000) })
