@@ -11,7 +11,7 @@
 
 use crate::{
     store::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, Store},
-    table::feeds::Feeds,
+    table::feeds::{Feeds, LOBBY_QUEUE},
 };
 use sqlx::postgres::PgListener;
 use std::{sync::Arc, time::Duration};
@@ -24,7 +24,7 @@ const RECONNECT_EVERY: Duration = Duration::from_secs(1);
 /// Starts the fan-out of process `instance` over the database at `url`: the listening
 /// connection, and the sender of this process's lobby messages. Both end when `stop` flips.
 pub fn start(url: String, instance: String, store: Store, feeds: Arc<Feeds>, stop: watch::Receiver<bool>) {
-    let (outbox, lobby) = mpsc::unbounded_channel();
+    let (outbox, lobby) = mpsc::channel(LOBBY_QUEUE);
     feeds.send_lobby_to(outbox);
     tokio::spawn(send_lobby(store, instance.clone(), lobby, stop.clone()));
     tokio::spawn(listen(url, instance, feeds, stop));
@@ -34,7 +34,7 @@ pub fn start(url: String, instance: String, store: Store, feeds: Arc<Feeds>, sto
 async fn send_lobby(
     store: Store,
     instance: String,
-    mut messages: mpsc::UnboundedReceiver<Arc<str>>,
+    mut messages: mpsc::Receiver<Arc<str>>,
     mut stop: watch::Receiver<bool>,
 ) {
     loop {

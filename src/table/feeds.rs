@@ -32,7 +32,9 @@ pub struct Feeds {
     /// Replaced (so that every lobby socket's receiver closes) at shutdown.
     lobby: Mutex<broadcast::Sender<Arc<Broadcast>>>,
     /// Cluster mode: where the lobby's messages go to reach the other processes too.
-    outbox: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<Arc<str>>>,
+    /// Bounded ([`LOBBY_QUEUE`]): clients make lobby changes, and a slow database must not
+    /// make the messages waiting for it grow without end.
+    outbox: std::sync::OnceLock<tokio::sync::mpsc::Sender<Arc<str>>>,
 }
 
 impl Default for Feeds {
@@ -122,8 +124,12 @@ impl Feeds {
             return;
         }
         let text: Arc<str> = serde_json::to_string(message).unwrap_or_default().into();
-        if let Some(outbox) = outbox {
-            let _ = outbox.send(text.clone());
+        if let Some(outbox) = outbox
+            && outbox.try_send(text.clone()).is_err()
+        {
+            tracing::warn!(
+                "the lobby messages for the other processes are queued past their bound; they miss this one"
+            );
         }
         let _ = lobby.send(Arc::new(Broadcast { seq: None, text }));
     }
@@ -136,7 +142,7 @@ impl Feeds {
 
     /// Cluster mode: from now on every lobby message is also sent to `outbox`, for the other
     /// processes (`crate::cluster`). Set once.
-    pub fn send_lobby_to(&self, outbox: tokio::sync::mpsc::UnboundedSender<Arc<str>>) {
+    pub fn send_lobby_to(&self, outbox: tokio::sync::mpsc::Sender<Arc<str>>) {
         let _ = self.outbox.set(outbox);
     }
 }
