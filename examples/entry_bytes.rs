@@ -12,7 +12,7 @@
 //! entries (start, finish) are left out. The figures are JSON text, as SQLite stores it;
 //! PostgreSQL's `jsonb` text adds a space after each colon and comma.
 
-use luddo::games::GameKind;
+use luddo::games::{GameKind, JsonText};
 use luddo::rules::dice::RngDice;
 use luddo::store::{EntryEvents, LogEntry, PlayedBy};
 use luddo::table::messages::entry_message;
@@ -82,7 +82,9 @@ fn play(kind: GameKind, seats: usize, seed: u64, sums: &mut Sums) {
             events: EntryEvents {
                 deadline: to_act.map(|_| 1_764_500_000_000),
                 events: applied.events,
-                legal: (0..seats).map(|s| if over { vec![] } else { game.legal_actions(s) }).collect(),
+                legal: (0..seats)
+                    .map(|s| if over { JsonText::empty_list() } else { game.legal_actions_json(s) })
+                    .collect(),
                 state: Some(game.state_json()),
                 to_act,
             },

@@ -388,6 +388,8 @@ pub trait DynGame: Send + Sync {
     fn to_act(&self) -> Option<Seat>;
     /// The legal actions of `seat`, as JSON a client can post back unchanged.
     fn legal_actions(&self, seat: Seat) -> Vec<serde_json::Value>;
+    /// The same list as JSON text written straight from the engine's type (what entries hold).
+    fn legal_actions_json(&self, seat: Seat) -> JsonText;
     /// The listed legal action of `seat` that `action` stands for (see [`Engine::legal_action`]),
     /// as listed: an action of the engine's type with no field it does not know.
     fn legal_action(&self, seat: Seat, action: &serde_json::Value) -> Result<serde_json::Value, RuleError>;
@@ -417,16 +419,17 @@ pub trait DynGame: Send + Sync {
     /// The whole state, for clients to render.
     fn state(&self) -> serde_json::Value;
     /// The same, as JSON text written straight from the engine's type.
-    fn state_json(&self) -> StateJson;
+    fn state_json(&self) -> JsonText;
 }
 
-/// A game state as JSON text, written once from the engine's own type (no JSON tree) and
-/// then stored and sent as it is: every entry carries one, so this is on the hot path.
+/// JSON text written once from a typed value (no JSON tree) and then stored and sent as it is:
+/// a game state, or a seat's legal actions. Every entry carries the state and each seat's
+/// list, so this is on the hot path.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct StateJson(Box<serde_json::value::RawValue>);
+pub struct JsonText(Box<serde_json::value::RawValue>);
 
-impl StateJson {
+impl JsonText {
     /// `value` as JSON text.
     pub fn of<T: Serialize + ?Sized>(value: &T) -> Self {
         // Engine states serialize to JSON by construction (derived, string keys).
@@ -436,19 +439,24 @@ impl StateJson {
         )
     }
 
+    /// An empty list: `[]`.
+    pub fn empty_list() -> Self {
+        Self::of::<[(); 0]>(&[])
+    }
+
     /// The JSON text.
     pub fn get(&self) -> &str {
         self.0.get()
     }
 
-    /// The state as a JSON tree (tests and tools; the server sends the text).
+    /// The value as a JSON tree (tests and tools; the server sends the text).
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::from_str(self.get()).unwrap_or(serde_json::Value::Null)
     }
 }
 
-/// Two states are the same when their texts are: one serializer writes them all.
-impl PartialEq for StateJson {
+/// Two values are the same when their texts are: one serializer writes them all.
+impl PartialEq for JsonText {
     fn eq(&self, other: &Self) -> bool {
         self.get() == other.get()
     }
@@ -534,6 +542,9 @@ impl<E: TableGame> DynGame for Playing<E> {
     fn legal_actions(&self, seat: Seat) -> Vec<serde_json::Value> {
         self.game.legal_actions(seat).iter().map(to_json).collect()
     }
+    fn legal_actions_json(&self, seat: Seat) -> JsonText {
+        JsonText::of(&self.game.legal_actions(seat))
+    }
     fn legal_action(&self, seat: Seat, action: &serde_json::Value) -> Result<serde_json::Value, RuleError> {
         self.listed(seat, action).map(|a| to_json(&a))
     }
@@ -567,8 +578,8 @@ impl<E: TableGame> DynGame for Playing<E> {
     fn state(&self) -> serde_json::Value {
         to_json(&self.game)
     }
-    fn state_json(&self) -> StateJson {
-        StateJson::of(&self.game)
+    fn state_json(&self) -> JsonText {
+        JsonText::of(&self.game)
     }
 }
 

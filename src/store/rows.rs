@@ -2,7 +2,7 @@
 
 use super::{StoreError, StoreResult, parse_uuid};
 use crate::{
-    games::{GameKind, StateJson},
+    games::{GameKind, JsonText},
     rules::ShameKind,
 };
 use serde::{Deserialize, Serialize};
@@ -324,13 +324,14 @@ pub struct EntryEvents {
     /// What the game reported, as the engine renders it.
     #[serde(default)]
     pub events: Vec<serde_json::Value>,
-    /// What each seat may post next, by seat (nothing once the game is over).
+    /// What each seat may post next, by seat (nothing once the game is over): each seat's list
+    /// as JSON text.
     #[serde(default)]
-    pub legal: Vec<Vec<serde_json::Value>>,
+    pub legal: Vec<JsonText>,
     /// The game state after the entry, as `GET /v1/tables/{id}` shows it in `play.state`.
     /// Absent from entries written before it was stored (see docs/architecture.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub state: Option<StateJson>,
+    pub state: Option<JsonText>,
     /// Whose decision the game waits for next.
     #[serde(default)]
     pub to_act: Option<usize>,

@@ -18,7 +18,7 @@ use super::{
 use crate::{
     clock::rfc3339,
     config::{Config, TakeoverRule},
-    games::{Applied, DynGame, GameKind, StateJson},
+    games::{Applied, DynGame, GameKind, JsonText},
     rules::{
         Outcome, RuleErrorKind, Seat,
         dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
@@ -83,7 +83,7 @@ pub struct Table {
     /// The state after each of the last [`HISTORY`] replayed entries whose row has none (rows
     /// written before entries stored it), by `seq`: the actor puts it in the messages it
     /// keeps for reconnects ([`Table::take_replayed_states`]).
-    replayed_states: Vec<(i64, StateJson)>,
+    replayed_states: Vec<(i64, JsonText)>,
 }
 
 fn replay_error(e: impl std::fmt::Display) -> PlayError {
@@ -213,7 +213,7 @@ impl Table {
 
     /// The states [`Table::load`] rebuilt for the last entries of the log whose rows lack one
     /// (written before entries stored it), by `seq`.
-    pub fn take_replayed_states(&mut self) -> Vec<(i64, StateJson)> {
+    pub fn take_replayed_states(&mut self) -> Vec<(i64, JsonText)> {
         std::mem::take(&mut self.replayed_states)
     }
 
@@ -441,9 +441,11 @@ impl Table {
     }
 
     /// What each seat may post now, by seat (nothing once the game is over).
-    fn legal_actions(&self) -> Vec<Vec<Value>> {
+    fn legal_actions(&self) -> Vec<JsonText> {
         let over = self.finished || self.game.outcome().is_some();
-        (0..self.seats.len()).map(|s| if over { vec![] } else { self.game.legal_actions(s) }).collect()
+        (0..self.seats.len())
+            .map(|s| if over { JsonText::empty_list() } else { self.game.legal_actions_json(s) })
+            .collect()
     }
 
     /// Takes an entry (and `table`, what it is if it is the table's own) as the table's latest,
@@ -746,7 +748,7 @@ mod tests {
         assert!(f.table.finished());
         let last = f.log.last().unwrap();
         assert!(matches!(TableEntry::from_action(&last.action).unwrap(), TableEntry::Finish { .. }));
-        assert!(last.events.legal.iter().all(Vec::is_empty));
+        assert!(last.events.legal.iter().all(|l| l.get() == "[]"));
         assert_eq!(f.table.deadline(), None);
         let player = f.players[0];
         assert!(matches!(f.table.reclaim(player, f.now), Err(PlayError::GameOver)));

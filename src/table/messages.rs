@@ -2,7 +2,7 @@
 
 use crate::{
     clock::rfc3339,
-    games::StateJson,
+    games::JsonText,
     store::{Controller, LogEntry, PlayedBy, StoreError},
 };
 use serde::Serialize;
@@ -68,7 +68,7 @@ pub struct PlayView {
     /// The latest log entry.
     pub seq: i64,
     /// The game state, as the engine renders it (the same text as the entries').
-    pub state: StateJson,
+    pub state: JsonText,
     /// Whose decision the game waits for; absent once it is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_act: Option<usize>,
@@ -114,9 +114,9 @@ pub struct EntryMessage<'a> {
     events: &'a [Value],
     to_act: Option<usize>,
     deadline: Option<String>,
-    legal_actions_by_seat: &'a [Vec<Value>],
+    legal_actions_by_seat: &'a [JsonText],
     #[serde(skip_serializing_if = "Option::is_none")]
-    state: Option<&'a StateJson>,
+    state: Option<&'a JsonText>,
     at: String,
 }
 
