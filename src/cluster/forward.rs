@@ -1,5 +1,5 @@
 //! The HTTP client of forwarded calls: one request to another process of the cluster, over
-//! hyper's own HTTP/1 client (as `luddo verify` fetches a table), its answer kept whole.
+//! hyper-util's pooled HTTP/1 client (connections kept alive per process), its answer kept whole.
 
 use axum::{
     body::Body,
@@ -8,8 +8,11 @@ use axum::{
 };
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
-use hyper_util::rt::TokioIo;
-use std::time::Duration;
+use hyper_util::{
+    client::legacy::{Client, connect::HttpConnector},
+    rt::TokioExecutor,
+};
+use std::{sync::OnceLock, time::Duration};
 
 /// Marks a call one process forwarded to another. A forwarded call is never forwarded again:
 /// a process that receives one for a table it does not drive answers 503 `table_elsewhere`,
@@ -104,34 +107,44 @@ pub async fn send(address: &str, call: &Call) -> Result<Answer, String> {
         .unwrap_or_else(|_| Err(format!("no answer from {address} within {CALL_TIMEOUT:?}")))
 }
 
+/// The client of every forwarded call, with its pool of kept-alive connections per process: a
+/// forwarded action is one request on an open connection, not a TCP handshake (a new connection
+/// for each one also left a socket in TIME_WAIT per action, exhausting the ports between two
+/// processes at a few thousand actions per second).
+fn client() -> &'static Client<HttpConnector, Full<Bytes>> {
+    static CLIENT: OnceLock<Client<HttpConnector, Full<Bytes>>> = OnceLock::new();
+    CLIENT.get_or_init(|| {
+        let mut connector = HttpConnector::new();
+        connector.set_nodelay(true);
+        connector.set_connect_timeout(Some(CALL_TIMEOUT));
+        Client::builder(TokioExecutor::new())
+            .pool_idle_timeout(POOL_IDLE)
+            .pool_max_idle_per_host(POOL_IDLE_PER_PROCESS)
+            .build(connector)
+    })
+}
+
+/// How long an idle connection to another process is kept.
+const POOL_IDLE: Duration = Duration::from_secs(30);
+
+/// Idle connections kept per other process (as many more are opened as calls run at once).
+const POOL_IDLE_PER_PROCESS: usize = 64;
+
 async fn send_now(address: &str, call: &Call) -> Result<Answer, String> {
-    let stream = tokio::net::TcpStream::connect(address)
-        .await
-        .map_err(|e| format!("cannot connect to {address}: {e}"))?;
-    let _ = stream.set_nodelay(true);
-    let (mut sender, connection) =
-        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| e.to_string())?;
-    let connection = tokio::spawn(connection);
     let mut request = hyper::Request::builder()
         .method(call.method.clone())
-        .uri(&call.path)
-        .header(header::HOST, address)
+        .uri(format!("http://{address}{}", call.path))
         .header(FORWARDED, "1");
     for (name, value) in &call.headers {
         request = request.header(name, value);
     }
     let request = request.body(Full::new(call.body.clone())).map_err(|e| e.to_string())?;
-    let answer = async {
-        let response = sender.send_request(request).await.map_err(|e| e.to_string())?;
-        let status = response.status();
-        let mut headers = response.headers().clone();
-        for name in HOP_BY_HOP {
-            headers.remove(name);
-        }
-        let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
-        Ok(Answer { status, headers, body })
+    let response = client().request(request).await.map_err(|e| format!("cannot call {address}: {e}"))?;
+    let status = response.status();
+    let mut headers = response.headers().clone();
+    for name in HOP_BY_HOP {
+        headers.remove(name);
     }
-    .await;
-    connection.abort();
-    answer
+    let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+    Ok(Answer { status, headers, body })
 }
