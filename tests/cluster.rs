@@ -207,6 +207,37 @@ async fn a_players_socket_on_another_process_counts_as_presence_where_the_table_
     assert!(away, "the socket closed: the seat is away on A too");
 }
 
+/// Many calls at once on a process that does not drive the table — views, sockets — are all
+/// served from the driver: none is handed an actor this process was only trying to start (its
+/// claim of the table fails, another process holds it).
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn concurrent_calls_on_a_process_that_does_not_drive_the_table_are_all_served() {
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let path = format!("/v1/tables/{id}");
+    let queries: Vec<String> = (0..16).map(|i| format!("token={}&since=0", tokens[i % 2])).collect();
+    let views = (0..32).map(|i| b.get(&path, Some(&tokens[i % 2])));
+    let sockets = queries.iter().map(|q| b.ws(&id, q));
+    let (views, sockets) =
+        tokio::join!(futures_util::future::join_all(views), futures_util::future::join_all(sockets));
+    for view in &views {
+        assert_eq!(view.status, 200, "a view through B: {}", view.json);
+    }
+    for mut ws in sockets {
+        let first = ws.next_entry().await;
+        assert_eq!(
+            first.map(|e| e["seq"].clone()),
+            Some(json!(1)),
+            "a socket on B gets the log from its start"
+        );
+    }
+    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
+    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A still drives the table");
+}
+
 /// Whether seat 1 shows as connected in a table view.
 fn a_seat_connected(view: &Value) -> bool {
     view["play"]["presence"][1]["connected"] == true

@@ -64,6 +64,8 @@ pub struct AppState {
     pub sockets: Arc<limits::Slots>,
     /// The actors of the tables in play.
     pub tables: Tables,
+    /// Where the tables other processes drive were last found (cluster mode).
+    pub drivers: Arc<crate::cluster::Drivers>,
 }
 
 impl AppState {
@@ -76,7 +78,7 @@ impl AppState {
         let limiter = Arc::new(RateLimiter::new());
         let config = Arc::new(config);
         let tables = Tables::new(store.clone(), config.clone(), clock);
-        Self { store, config, limiter, sockets: Arc::default(), tables }
+        Self { store, config, limiter, sockets: Arc::default(), tables, drivers: Arc::default() }
     }
 }
 

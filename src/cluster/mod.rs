@@ -40,7 +40,13 @@ use crate::{
     table::{PlayError, TableHandle},
 };
 use axum::http::HeaderMap;
-use std::{net::SocketAddr, str::FromStr, time::Duration};
+use std::{
+    collections::HashMap,
+    net::SocketAddr,
+    str::FromStr,
+    sync::Mutex,
+    time::{Duration, Instant},
+};
 use uuid::Uuid;
 
 /// How long a process keeps looking for a table's driver (a takeover under way: the old
@@ -49,6 +55,41 @@ use uuid::Uuid;
 const PATIENCE: Duration = Duration::from_secs(3);
 /// Between two looks.
 const RETRY_EVERY: Duration = Duration::from_millis(150);
+/// How long a process trusts where it last found a table's driver before it looks again.
+const DRIVER_MEMORY: Duration = Duration::from_secs(10);
+/// Most drivers remembered: past it, those older than [`DRIVER_MEMORY`] are forgotten, and if
+/// none is, all of them.
+const DRIVERS_REMEMBERED: usize = 65_536;
+
+/// Where the tables other processes drive were last found: a call on one goes straight to its
+/// driver, without trying to take the table and reading who holds it first. Forgotten when
+/// the driver does not serve the table any more (it answers `table_elsewhere`, or cannot be
+/// reached) and after [`DRIVER_MEMORY`]; a stale address costs one retry, never a wrong
+/// write (every append is fenced by its driver's epoch).
+#[derive(Default)]
+pub struct Drivers(Mutex<HashMap<Uuid, (String, Instant)>>);
+
+impl Drivers {
+    fn get(&self, id: Uuid) -> Option<String> {
+        let drivers = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        drivers.get(&id).filter(|(_, at)| at.elapsed() < DRIVER_MEMORY).map(|(address, _)| address.clone())
+    }
+
+    fn remember(&self, id: Uuid, address: &str) {
+        let mut drivers = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if drivers.len() >= DRIVERS_REMEMBERED && !drivers.contains_key(&id) {
+            drivers.retain(|_, (_, at)| at.elapsed() < DRIVER_MEMORY);
+            if drivers.len() >= DRIVERS_REMEMBERED {
+                drivers.clear();
+            }
+        }
+        drivers.insert(id, (address.to_owned(), Instant::now()));
+    }
+
+    fn forget(&self, id: Uuid) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+    }
+}
 
 /// Whether processes may share the store: cluster mode is PostgreSQL's.
 pub fn enabled(store: &Store) -> bool {
@@ -100,15 +141,23 @@ pub enum Route {
 /// address of the process that drives it. 503 `table_elsewhere` when neither can be had (the
 /// driver registered no address; the table changes hands as we look); 404 if it has not started.
 pub async fn route(state: &AppState, id: Uuid, forwarded: bool) -> ApiResult<Route> {
+    let cluster = enabled(&state.store) && !forwarded;
+    if cluster
+        && state.tables.running(id).is_none()
+        && let Some(address) = state.drivers.get(id)
+    {
+        return Ok(Route::There(address));
+    }
     for attempt in 0.. {
         match state.tables.get(id).await {
             Ok(Some(handle)) => return Ok(Route::Here(handle)),
             Ok(None) => return Err(ApiError::table_not_found()),
-            Err(PlayError::Store(StoreError::Fenced)) if enabled(&state.store) && !forwarded => {}
+            Err(PlayError::Store(StoreError::Fenced)) if cluster => {}
             Err(e) => return Err(e.into()),
         }
         match state.store.table_owner(id, now_millis()).await? {
             TableOwner::Live { instance, address: Some(address) } if instance != state.config.instance_id => {
+                state.drivers.remember(id, &address);
                 return Ok(Route::There(address));
             }
             // Its driver's lease has just run out (the next look takes it), or it took no
@@ -153,11 +202,16 @@ where
                 Err(e) if e.code == ErrorCode::TableElsewhere && enabled(&state.store) && !forwarded => {}
                 served => return served.map(Served::Here),
             },
-            Route::There(address) => match forward::send(&address, call).await {
-                Ok(answer) if !answer.is_table_elsewhere() => return Ok(Served::There(answer)),
-                Ok(_) => tracing::debug!(table = %id, %address, "the process asked does not drive the table"),
-                Err(e) => tracing::debug!(table = %id, error = %e, "could not forward the call"),
-            },
+            Route::There(address) => {
+                match forward::send(&address, call).await {
+                    Ok(answer) if !answer.is_table_elsewhere() => return Ok(Served::There(answer)),
+                    Ok(_) => {
+                        tracing::debug!(table = %id, %address, "the process asked does not drive the table")
+                    }
+                    Err(e) => tracing::debug!(table = %id, error = %e, "could not forward the call"),
+                }
+                state.drivers.forget(id);
+            }
         }
         if tokio::time::Instant::now() >= give_up {
             return Err(StoreError::Fenced.into());

@@ -140,6 +140,34 @@ impl TableHandle {
     }
 }
 
+/// The tables being started, each with the lock its starters take turns on.
+type StartGates = Mutex<HashMap<Uuid, Arc<tokio::sync::Mutex<()>>>>;
+
+/// A caller's place in the queue of those starting one table: the last to leave removes the
+/// table's gate (also when its call is dropped midway).
+struct StartTurn<'a> {
+    gates: &'a StartGates,
+    id: Uuid,
+    gate: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl<'a> StartTurn<'a> {
+    fn take(gates: &'a StartGates, id: Uuid) -> Self {
+        let gate = gates.lock().unwrap_or_else(|e| e.into_inner()).entry(id).or_default().clone();
+        Self { gates, id, gate }
+    }
+}
+
+impl Drop for StartTurn<'_> {
+    fn drop(&mut self) {
+        let mut gates = self.gates.lock().unwrap_or_else(|e| e.into_inner());
+        // The map's and this one's: nobody else waits (a gate is only cloned under this lock).
+        if Arc::strong_count(&self.gate) == 2 {
+            gates.remove(&self.id);
+        }
+    }
+}
+
 /// Every running table actor, by table id.
 #[derive(Clone)]
 pub struct Tables {
@@ -147,6 +175,8 @@ pub struct Tables {
     config: Arc<Config>,
     clock: Clock,
     live: Arc<Mutex<HashMap<Uuid, TableHandle>>>,
+    /// The tables being started, each with the turn its callers take ([`Tables::get`]).
+    starting: Arc<StartGates>,
     /// The broadcasts of open tables and of the lobby.
     feeds: Arc<feeds::Feeds>,
     /// Flips to true to stop every actor (server shutdown).
@@ -165,7 +195,7 @@ impl Tables {
         let live = Arc::new(Mutex::new(HashMap::new()));
         let address = Arc::default();
         let sockets = Arc::new(tokio::sync::watch::channel(0).0);
-        Self { store, config, clock, live, feeds, stop, address, sockets }
+        Self { store, config, clock, live, starting: Arc::default(), feeds, stop, address, sockets }
     }
 
     /// Where the other processes reach this one, registered with its lease from now on. Set once.
@@ -212,66 +242,53 @@ impl Tables {
 
     /// The actor of a started table, starting it (by replaying the log) if it is not running.
     /// `None` if the table does not exist or has not started; [`StoreError::Fenced`] if another
-    /// server process drives it.
+    /// server process drives it. Calls that find the table not running take turns to start it
+    /// (the first starts it, the others get its actor), and an actor is found by others only
+    /// once it is loaded: a process that fails to take the table never hands one out.
     pub async fn get(&self, id: Uuid) -> Result<Option<TableHandle>, PlayError> {
         if let Some(handle) = self.running(id) {
             return Ok(Some(handle));
         }
-        let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
-        // Another request may have loaded it meanwhile: keep the first.
-        let handle = {
-            let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(h) = live.get(&id) {
-                return Ok(Some(h.clone()));
-            }
-            let handle = TableHandle { commands: tx };
-            live.insert(id, handle.clone());
-            handle
-        };
-        let loaded = async {
-            // Take the table first, then read it: what another process wrote before it let go
-            // is then all in the log. (This process's lease is alive: `serve` renews it before
-            // it answers any request, and `keep_leases` from then on.)
-            let epoch = self.store.claim_table(id, &self.config.instance_id, now_millis()).await?;
-            let Some(record) = self.store.table(id).await? else { return Ok(None) };
-            let epoch = match (epoch, record.status) {
-                _ if record.started_at.is_none() => return Ok(None),
-                (Some(epoch), _) => epoch,
-                // A finished table's actor only serves views: it never writes.
-                (None, TableStatus::Finished) => 0,
-                (None, _) => return Err(PlayError::Store(StoreError::Fenced)),
-            };
-            let feeds = self.feeds.clone();
-            let actor =
-                actor::Actor::load(record, epoch, self.store.clone(), self.config.clone(), self.clock, feeds);
-            actor.await.map(Some)
-        };
-        match loaded.await {
-            Ok(None) => {
-                self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
-                Ok(None)
-            }
-            Ok(Some(actor)) => {
-                let live = self.live.clone();
-                let commands = handle.commands.clone();
-                let stop = self.stop.subscribe();
-                tokio::spawn(async move {
-                    actor.run(rx, stop).await;
-                    let mut live = live.lock().unwrap_or_else(|e| e.into_inner());
-                    if live.get(&id).is_some_and(|h| h.commands.same_channel(&commands)) {
-                        live.remove(&id);
-                    }
-                });
-                Ok(Some(handle))
-            }
-            Err(e) => {
-                self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
-                Err(e)
-            }
+        let turn = StartTurn::take(&self.starting, id);
+        let _turn = turn.gate.lock().await;
+        // Another call may have started it while this one waited its turn.
+        if let Some(handle) = self.running(id) {
+            return Ok(Some(handle));
         }
+        // Take the table first, then read it: what another process wrote before it let go is
+        // then all in the log. (This process's lease is alive: `serve` renews it before it
+        // answers any request, and `keep_leases` from then on.)
+        let epoch = self.store.claim_table(id, &self.config.instance_id, now_millis()).await?;
+        let Some(record) = self.store.table(id).await? else { return Ok(None) };
+        let epoch = match (epoch, record.status) {
+            _ if record.started_at.is_none() => return Ok(None),
+            (Some(epoch), _) => epoch,
+            // A finished table's actor only serves views: it never writes.
+            (None, TableStatus::Finished) => 0,
+            (None, _) => return Err(PlayError::Store(StoreError::Fenced)),
+        };
+        let feeds = self.feeds.clone();
+        let actor =
+            actor::Actor::load(record, epoch, self.store.clone(), self.config.clone(), self.clock, feeds)
+                .await?;
+        let (commands, rx) = mpsc::channel(COMMAND_QUEUE);
+        let handle = TableHandle { commands };
+        self.live.lock().unwrap_or_else(|e| e.into_inner()).insert(id, handle.clone());
+        let live = self.live.clone();
+        let commands = handle.commands.clone();
+        let stop = self.stop.subscribe();
+        tokio::spawn(async move {
+            actor.run(rx, stop).await;
+            let mut live = live.lock().unwrap_or_else(|e| e.into_inner());
+            if live.get(&id).is_some_and(|h| h.commands.same_channel(&commands)) {
+                live.remove(&id);
+            }
+        });
+        Ok(Some(handle))
     }
 
-    fn running(&self, id: Uuid) -> Option<TableHandle> {
+    /// The actor of table `id` if it runs on this process.
+    pub fn running(&self, id: Uuid) -> Option<TableHandle> {
         let live = self.live.lock().unwrap_or_else(|e| e.into_inner());
         live.get(&id).filter(|h| !h.commands.is_closed()).cloned()
     }
