@@ -104,7 +104,7 @@ async fn events(
         }
         // A presence link (`cluster::presence`) counts only where the table is driven.
         _ if cluster::is_forwarded(&headers) => match cluster::route(&state, id, true).await? {
-            Route::Here(handle) => Some(Driver::Actor(handle)),
+            Route::Here(handle) => Some(Driver::Link(handle)),
             Route::There(_) => return Err(crate::store::StoreError::Fenced.into()),
         },
         _ => Some(driver(&state, id).await?),
@@ -139,6 +139,7 @@ async fn events(
             Some(Driver::Actor(handle)) => {
                 follow(socket, state, id, handle, player_id, since, q.reclaim).await
             }
+            Some(Driver::Link(handle)) => serve_link(socket, id, handle, player_id).await,
             Some(Driver::Elsewhere) => {
                 let plays = Plays::Elsewhere { table: id, authorization: authorization.as_ref() };
                 follow_store(socket, &state, id, player_id, plays, since, q.reclaim).await
@@ -157,6 +158,8 @@ enum Driver {
     /// The store, nudged by the cluster's notifications: another process drives the table
     /// (or is taking it over) and the socket's actions are forwarded to it.
     Elsewhere,
+    /// This process's actor, for a presence link ([`serve_link`]).
+    Link(TableHandle),
 }
 
 /// Where a socket of started table `id` follows it from (cluster mode: whichever process
@@ -397,6 +400,45 @@ async fn follow(
             send(&mut socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
         }
     }
+    if let Some(p) = player {
+        handle.disconnected(p).await;
+    }
+}
+
+/// Serves a presence link (`cluster::presence`): another process's socket of `player`, counted
+/// here, where the table is driven, as the player's connection for as long as the link is open.
+/// It is sent nothing but pings (the socket it stands for is sent the entries where it is), and
+/// closed with 1012 when the actor stops, so that the link is made again wherever the table goes.
+async fn serve_link(mut socket: impl Socket, id: Uuid, handle: TableHandle, player: Option<Uuid>) {
+    tracing::debug!(table = %id, ?player, "presence link open");
+    let Ok(mut sub) = handle.subscribe(player, false).await else {
+        send(&mut socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
+        return;
+    };
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let mut last_heard = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            message = sub.receiver.recv() => if let Err(RecvError::Closed) = message {
+                send(&mut socket, Message::Close(Some(close(1012, "table restarting; reconnect")))).await;
+                break;
+            },
+            incoming = socket.next() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
+            },
+            _ = ping.tick() => {
+                if last_heard.elapsed() > IDLE_TIMEOUT {
+                    send(&mut socket, Message::Close(Some(close(1001, "idle")))).await;
+                    break;
+                }
+                if !send(&mut socket, Message::Ping(Default::default())).await {
+                    break;
+                }
+            }
+        }
+    }
+    drop(sub);
     if let Some(p) = player {
         handle.disconnected(p).await;
     }

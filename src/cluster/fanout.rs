@@ -3,9 +3,12 @@
 //! lines, notified by each append's transaction, so at its commit) and [`LOBBY_CHANNEL`] (the
 //! lobby stream's messages, `<instance>\n<message>`, sent after the change's commit).
 //!
-//! A table's notification only nudges the sockets that read that table's log themselves (open
-//! tables', and tables in play another process drives): they read the store from the last `seq`
-//! they sent, so what they send has no gap and no duplicate however the nudges come. Should the
+//! A table's notification only reaches the sockets that read that table's log themselves (open
+//! tables', and tables in play another process drives). An entry of a table in play comes with
+//! its message (when it fits in a notification): a socket sends it if it is the next one it
+//! lacks. Anything else — a lobby entry, an entry too long to notify, one after a gap — is a
+//! nudge: the socket reads the store from the last `seq` it sent, so what it sends has no gap
+//! and no duplicate however the notifications come. Should the
 //! listening connection drop, notifications may have been missed: once it is back, every such
 //! socket reads the store again, and every lobby socket is told to reconnect (a fresh snapshot).
 
@@ -109,8 +112,19 @@ fn missed(feeds: &Feeds) {
 /// One notification.
 fn heard(feeds: &Feeds, instance: &str, channel: &str, payload: &str) {
     if channel == LOG_CHANNEL {
-        for (table, seq) in payload.lines().filter_map(parse_append) {
-            feeds.nudge(table, seq);
+        match payload.split_once('\n') {
+            // One entry, with its message: the sockets that lack it send it as it is.
+            Some((head, message)) if message.starts_with('{') => {
+                if let Some((table, seq)) = parse_append(head) {
+                    feeds.relay_entry(table, seq, message);
+                }
+            }
+            // Nudges: the entries are in the store.
+            _ => {
+                for (table, seq) in payload.lines().filter_map(parse_append) {
+                    feeds.nudge(table, seq);
+                }
+            }
         }
     } else if channel == LOBBY_CHANNEL
         && let Some((from, message)) = payload.split_once('\n')
@@ -159,6 +173,23 @@ mod tests {
         let nudge = followed.recv().await.unwrap();
         assert!(nudge.is_nudge());
         assert_eq!(nudge.seq, Some(7));
+        assert!(followed.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn a_notified_entry_reaches_the_sockets_that_follow_the_table_as_its_message() {
+        let feeds = Feeds::default();
+        let (id, other) = (Uuid::new_v4(), Uuid::new_v4());
+        let mut followed = feeds.subscribe_table(id);
+        let message = "{\"type\":\"entry\",\"seq\":8}";
+        heard(&feeds, "me", LOG_CHANNEL, &format!("{other} 4\n{message}"));
+        heard(&feeds, "me", LOG_CHANNEL, &format!("{id} 8\n{message}"));
+        let entry = followed.recv().await.unwrap();
+        assert!(!entry.is_nudge());
+        assert_eq!((entry.seq, &*entry.text), (Some(8), message));
+        // An entry notified without its message (too long) is a nudge.
+        heard(&feeds, "me", LOG_CHANNEL, &format!("{id} 9"));
+        assert!(followed.recv().await.unwrap().is_nudge());
         assert!(followed.try_recv().is_err());
     }
 }

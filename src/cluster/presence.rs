@@ -1,7 +1,6 @@
 //! A player's presence on the process that drives the table, for a socket held elsewhere: a
 //! WebSocket to the driver's `/v1/tables/{id}/events`, with the player's credentials and the
-//! forwarded mark, from the end of the log on (so it is sent nothing but what comes next, which
-//! it drops). The driver counts it as the player's connection, as any socket of the player's;
+//! forwarded mark, which the driver sends nothing but pings (`api::events`, `serve_link`). The driver counts it as the player's connection, as any socket of the player's;
 //! when it closes (the driver stops, the table changes hands) the link is made again to
 //! whichever process drives the table then.
 
@@ -11,13 +10,15 @@ use axum::http::{HeaderValue, header};
 use futures_util::StreamExt;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::{client::IntoClientRequest, protocol::WebSocketConfig};
 use uuid::Uuid;
 
 /// Between two attempts to link.
 const RELINK_EVERY: Duration = Duration::from_millis(500);
 /// A `since` past any log: nothing of the backlog is sent.
 const PAST_THE_LOG: i64 = 1 << 40;
+/// A link's read buffer and largest message, in bytes.
+const LINK_BUFFER: usize = 1024;
 
 /// Holds the presence of `player` (whose credentials are `authorization`) at table `id` on
 /// whichever process drives it, for as long as the future runs (the socket's task aborts it
@@ -60,7 +61,17 @@ async fn link(address: &str, id: Uuid, authorization: &HeaderValue) -> Result<()
     let mut request = url.into_client_request().map_err(|e| e.to_string())?;
     request.headers_mut().insert(header::AUTHORIZATION, authorization.clone());
     request.headers_mut().insert(FORWARDED, HeaderValue::from_static("1"));
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.map_err(|e| e.to_string())?;
+    // Nothing comes on a link but pings and a close: the smallest buffers (the default read
+    // buffer alone is 128 KiB a link, and a process holds one for each of its players' sockets
+    // of tables driven elsewhere).
+    let config = WebSocketConfig::default()
+        .read_buffer_size(LINK_BUFFER)
+        .write_buffer_size(0)
+        .max_message_size(Some(LINK_BUFFER))
+        .max_frame_size(Some(LINK_BUFFER));
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(request, Some(config), true)
+        .await
+        .map_err(|e| e.to_string())?;
     // Pings are answered by the client library as it reads.
     while let Some(Ok(_)) = socket.next().await {}
     Ok(())

@@ -7,9 +7,11 @@ use super::{Backend, Store, StoreResult, TableInPlay, parse_uuid};
 use sqlx::Row;
 use uuid::Uuid;
 
-/// The PostgreSQL channel of log appends: each notification's payload is one line per table,
-/// `<table id> <latest seq>`, sent inside the transaction that appended (so it is delivered
-/// on its commit, and only then).
+/// The PostgreSQL channel of log appends, notified inside the transaction that appended (so
+/// delivered at its commit, and only then). A notification's payload is either one entry,
+/// `<table id> <seq>\n<its WebSocket message>` (a JSON object), or nudges: lines
+/// `<table id> <latest seq>`, whose entries are to be read from the store (lobby entries,
+/// and entries whose message is too long to notify).
 pub const LOG_CHANNEL: &str = "luddo_log";
 /// The PostgreSQL channel of the lobby stream's messages: `<instance id>\n<message>`.
 pub const LOBBY_CHANNEL: &str = "luddo_lobby";
@@ -147,6 +149,44 @@ pub(super) async fn notify_appended(
     }
     Ok(())
 }
+
+/// Notifies each of these entries (table, `seq`, WebSocket message) on [`LOG_CHANNEL`], inside
+/// `tx` (delivered at its commit), all in one statement: with its message when it fits in a
+/// notification, else as a nudge. Nothing on SQLite.
+pub(super) async fn notify_entries(
+    tx: &mut sqlx::AnyConnection,
+    entries: &[(Uuid, i64, Option<&str>)],
+) -> StoreResult<()> {
+    if entries.is_empty() || !tx.backend_name().eq_ignore_ascii_case("PostgreSQL") {
+        return Ok(());
+    }
+    // Payloads joined by the record separator (U+001E): JSON text escapes every control
+    // character, so none is in a message.
+    let mut payloads = String::new();
+    for &(table, seq, message) in entries {
+        if !payloads.is_empty() {
+            payloads.push(RECORD_SEPARATOR);
+        }
+        let head = format!("{table} {seq}");
+        payloads.push_str(&head);
+        if let Some(text) = message.filter(|t| head.len() + 1 + t.len() <= MAX_PAYLOAD) {
+            debug_assert!(!text.contains(RECORD_SEPARATOR));
+            payloads.push('\n');
+            payloads.push_str(text);
+        }
+    }
+    sqlx::query(
+        "SELECT COUNT(*) FROM (SELECT pg_notify($1, p) FROM unnest(string_to_array($2, chr(30))) AS p) AS sent",
+    )
+    .bind(LOG_CHANNEL)
+    .bind(payloads)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Between the payloads [`notify_entries`] sends in one statement.
+const RECORD_SEPARATOR: char = '\u{1e}';
 
 async fn notify_on(conn: &mut sqlx::AnyConnection, channel: &str, payload: &str) -> StoreResult<()> {
     // `pg_notify` returns `void`, a type the Any driver cannot read: count the row instead.

@@ -36,6 +36,10 @@ pub struct Append {
     pub epoch: i64,
     /// The next entries of the log, in order (at least one).
     pub entries: Vec<LogEntry>,
+    /// Their WebSocket messages, in the same order: cluster mode notifies each with its
+    /// append, so that the other processes' sockets need not read it back (a missing or
+    /// too long one is notified as a nudge, and read from the store).
+    pub messages: Vec<std::sync::Arc<str>>,
     /// When the clock of the seat to act runs out after them.
     pub deadline: Option<i64>,
     /// Seats whose player or bot changed, in order.
@@ -153,9 +157,15 @@ async fn write(pool: &AnyPool, appends: &[&Append]) -> StoreResult<HashSet<Uuid>
             record_finish(&mut tx, a, finish).await?;
         }
     }
-    // Cluster mode: every process hears of the appends at the commit (PostgreSQL only).
-    let latest: Vec<_> = written.iter().filter_map(|a| Some((a.table_id, a.entries.last()?.seq))).collect();
-    super::leases::notify_appended(&mut tx, &latest).await?;
+    // Cluster mode: every process hears of the entries at the commit (PostgreSQL only).
+    let entries: Vec<_> = written
+        .iter()
+        .flat_map(|a| {
+            let texts = a.messages.iter().map(|m| Some(m.as_ref())).chain(std::iter::repeat(None));
+            a.entries.iter().zip(texts).map(|(e, text)| (a.table_id, e.seq, text))
+        })
+        .collect();
+    super::leases::notify_entries(&mut tx, &entries).await?;
     tx.commit().await?;
     Ok(appends.iter().map(|a| a.table_id).filter(|id| !owned.contains(id)).collect())
 }
@@ -319,6 +329,7 @@ mod tests {
             table_id,
             epoch,
             entries: vec![entry],
+            messages: vec![],
             deadline: Some(seq),
             controllers: vec![],
             finish: None,

@@ -221,19 +221,19 @@ impl Actor {
     /// Stores the staged entries (and what they change) in one append, then tells everyone.
     async fn flush(&mut self) -> Result<(), PlayError> {
         let Some(staged) = self.table.take_staged() else { return Ok(()) };
+        let texts: Vec<Arc<str>> = staged.entries.iter().map(|e| entry_message(e).into()).collect();
+        let messages: Vec<Arc<Broadcast>> = (staged.entries.iter().zip(&texts))
+            .map(|(e, text)| Arc::new(Broadcast { seq: Some(e.seq), text: text.clone() }))
+            .collect();
         let append = Append {
             table_id: self.id,
             epoch: self.epoch,
             entries: staged.entries,
+            messages: texts,
             deadline: staged.deadline,
             controllers: staged.controllers,
             finish: staged.finish,
         };
-        let messages: Vec<Arc<Broadcast>> = append
-            .entries
-            .iter()
-            .map(|e| Arc::new(Broadcast { seq: Some(e.seq), text: entry_message(e).into() }))
-            .collect();
         let finished = append.finish.is_some();
         let tally = Tally::of(self.game, &append.entries);
         self.store.append(append).await?;

@@ -88,6 +88,17 @@ impl Feeds {
         }
     }
 
+    /// Cluster mode: an entry of `id` just committed, with its WebSocket message as notified
+    /// (by another process's log writer, or this one's), for the sockets that follow the table
+    /// from the store: each sends it if it is the next one it lacks, and reads the store if not
+    /// (nobody listening: nothing).
+    pub fn relay_entry(&self, id: Uuid, seq: i64, message: &str) {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tx) = open.get(&id) {
+            let _ = tx.send(Arc::new(Broadcast { seq: Some(seq), text: Arc::from(message) }));
+        }
+    }
+
     /// Cluster mode: notifications may have been missed (the listening connection was lost):
     /// every socket that follows a table from the store reads it again.
     pub fn nudge_all(&self) {
