@@ -93,6 +93,9 @@ pub struct Config {
     /// Log entries a resuming WebSocket reads from the store at a time: what it holds of the
     /// log while it sends, however long the log and however slowly the client reads.
     pub backlog_page: usize,
+    /// PostgreSQL connections of this process's pool (cluster mode adds one that listens).
+    /// Replicas on one database must stay under its `max_connections` between them.
+    pub database_connections: u32,
     /// The reverse proxies in front of the server: a request from one of them is counted
     /// against the client address it forwards, not the proxy's (rate limits).
     pub trusted_proxies: Vec<ipnet::IpNet>,
@@ -172,6 +175,7 @@ impl Default for Config {
             max_connections: 20_000,
             max_connections_per_address: 256,
             backlog_page: 64,
+            database_connections: crate::store::POSTGRES_CONNECTIONS,
             trusted_proxies: vec![],
             instance_id: uuid::Uuid::new_v4().to_string(),
             instance_id_given: false,
@@ -299,6 +303,11 @@ impl Config {
                 d.max_connections_per_address as u64,
             )? as usize,
             backlog_page: number("LUDDO_BACKLOG_PAGE", d.backlog_page as u64)? as usize,
+            database_connections: number("LUDDO_DATABASE_CONNECTIONS", d.database_connections.into())?
+                .try_into()
+                .map_err(|_| {
+                    parse("LUDDO_DATABASE_CONNECTIONS", "expected at most 4294967295")(String::new())
+                })?,
             trusted_proxies: match get("LUDDO_TRUSTED_PROXIES") {
                 None => d.trusted_proxies,
                 Some(v) => v

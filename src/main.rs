@@ -116,7 +116,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
         None => {}
     }
     tracing::info!(instance = %config.instance_id, "instance id");
-    let store = open_store(&config.database_url()).await?;
+    let store = open_store(&config.database_url(), config.database_connections).await?;
     tracing::info!(backend = ?store.backend(), "store ready");
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     tracing::info!(addr = %listener.local_addr()?, "serving");
@@ -130,10 +130,10 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// Opens the store, waiting for a database that is still starting; a failure that waiting cannot
 /// mend (a certificate that does not verify, TLS the server refuses, a bad URL, a refused login,
 /// a database that does not exist) ends start-up at once with its cause.
-async fn open_store(url: &str) -> Result<Store, StoreError> {
+async fn open_store(url: &str, connections: u32) -> Result<Store, StoreError> {
     let deadline = tokio::time::Instant::now() + DATABASE_WAIT;
     loop {
-        match Store::open(url).await {
+        match Store::open_with(url, connections).await {
             Err(StoreError::Unavailable(e))
                 if still_starting(&e) && tokio::time::Instant::now() < deadline =>
             {

@@ -140,6 +140,9 @@ fn is_unreachable_sqlstate(code: &str) -> bool {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
+/// A process's PostgreSQL connections by default (`LUDDO_DATABASE_CONNECTIONS`).
+pub const POSTGRES_CONNECTIONS: u32 = 16;
+
 /// A handle to the database; cheap to clone.
 #[derive(Clone)]
 pub struct Store {
@@ -156,8 +159,14 @@ impl std::fmt::Debug for Store {
 
 impl Store {
     /// Connects to `url` (`postgres://…` or `sqlite://…`), creating a SQLite file if needed,
-    /// and applies the migrations.
+    /// and applies the migrations; a PostgreSQL pool of [`POSTGRES_CONNECTIONS`].
     pub async fn open(url: &str) -> StoreResult<Self> {
+        Self::open_with(url, POSTGRES_CONNECTIONS).await
+    }
+
+    /// The same, with a PostgreSQL pool of `connections` (`LUDDO_DATABASE_CONNECTIONS`;
+    /// SQLite's is always 4).
+    pub async fn open_with(url: &str, connections: u32) -> StoreResult<Self> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Backend::Postgres
@@ -175,7 +184,7 @@ impl Store {
         let pool = AnyPoolOptions::new()
             // SQLite has one writer at a time; more connections only add lock waits.
             .max_connections(match backend {
-                Backend::Postgres => 16,
+                Backend::Postgres => connections.max(1),
                 Backend::Sqlite => 4,
             })
             .acquire_timeout(Duration::from_secs(5))
