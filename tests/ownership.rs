@@ -40,13 +40,14 @@ async fn expire_lease(db: &TestDb, instance: &str) {
 }
 
 /// The seat to act, its legal actions and the `seq`, as `s` sees the table; `None` once `s`
-/// says the table is elsewhere (which it may start saying between the two views it takes).
+/// says the table is elsewhere (which it may start saying between the two views it takes), or
+/// when the table moved on between them (another process acted: the seat has nothing to do).
 async fn to_act(s: &TestServer, id: &str, tokens: &[String]) -> Option<(usize, Vec<Value>, i64)> {
     let view = here(s, id, &tokens[0]).await?;
     let seat = view["play"]["to_act"].as_u64()? as usize;
     let mine = here(s, id, &tokens[seat]).await?;
     let legal = mine["play"]["legal_actions"].as_array().unwrap().clone();
-    Some((seat, legal, mine["play"]["seq"].as_i64().unwrap()))
+    (!legal.is_empty()).then(|| (seat, legal, mine["play"]["seq"].as_i64().unwrap()))
 }
 
 /// The table as `token`'s player sees it on `s`, or `None` if `s` says it is elsewhere.
