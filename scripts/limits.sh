@@ -8,8 +8,8 @@
 #
 # Usage: scripts/limits.sh [OUT.json]
 # Environment: PGHOST (127.0.0.1), PGPORT (5432), PGUSER (postgres), PG_SECONDS (15),
-#   PG_CLIENTS ("4 16 64"), WS_SECONDS (10), WS_GROUPS (1000), WS_FANOUT (4),
-#   CARGO_TARGET_DIR as usual.
+#   PG_CLIENTS ("4 16 64"), WS_SECONDS (10; 0 skips the fan-out: its figures are then null),
+#   WS_GROUPS (1000), WS_FANOUT (4), CARGO_TARGET_DIR as usual.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -56,12 +56,17 @@ for c in $pg_clients; do
   best="$(awk -v a="$best" -v b="$tps" 'BEGIN { print (b > a ? b : a) }')"
 done
 
-echo "limits: WebSocket fan-out (${ws_groups} groups x ${ws_fanout} clients, ${ws_seconds}s)" >&2
-cargo build -q --release -p luddo-load --example ws_fanout
-fanout_json="$("$target/release/examples/ws_fanout" --groups "$ws_groups" --fanout "$ws_fanout" \
-                --seconds "$ws_seconds")"
-fanout_rate="$(sed -E 's/.*"ws_fanout_msgs_per_s":([0-9.e+]+).*/\1/' <<<"$fanout_json")"
-echo "limits:   $fanout_rate messages/s" >&2
+if [ "$ws_seconds" = 0 ]; then
+  echo "limits: WebSocket fan-out skipped (WS_SECONDS=0)" >&2
+  fanout_json=null fanout_rate=null
+else
+  echo "limits: WebSocket fan-out (${ws_groups} groups x ${ws_fanout} clients, ${ws_seconds}s)" >&2
+  cargo build -q --release -p luddo-load --example ws_fanout
+  fanout_json="$("$target/release/examples/ws_fanout" --groups "$ws_groups" --fanout "$ws_fanout" \
+                  --seconds "$ws_seconds")"
+  fanout_rate="$(sed -E 's/.*"ws_fanout_msgs_per_s":([0-9.e+]+).*/\1/' <<<"$fanout_json")"
+  echo "limits:   $fanout_rate messages/s" >&2
+fi
 
 cat >"$out" <<JSON
 {
