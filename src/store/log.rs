@@ -3,8 +3,9 @@
 //! A table's actor hands one [`Append`] at a time to [`Store::append`](super::Store::append)
 //! and waits for it: the entries it played since its last append, the table's new clock, and
 //! any change of seat controllers or the game's end. A few worker tasks take the appends
-//! waiting in a queue — as many as have gathered while the worker was busy, up to
-//! [`MAX_BATCH`] — and write them in one transaction: one statement moves every table's clock
+//! waiting in a queue — as many as have gathered while the worker was busy, up to a batch
+//! ([`MAX_BATCH`] on PostgreSQL, [`MAX_BATCH_SQLITE`] on SQLite) — and write them in one
+//! transaction: one statement moves every table's clock
 //! and checks its epoch, one multi-row `INSERT` adds the entries. An idle server writes each
 //! append at once; a busy one commits many tables' appends together, so the commit rate of the
 //! database stops being the limit of the action rate.
@@ -21,8 +22,13 @@ use std::{collections::HashSet, sync::Arc};
 use tokio::sync::{Mutex, mpsc, oneshot};
 use uuid::Uuid;
 
-/// Appends written in one transaction at most.
-const MAX_BATCH: usize = 256;
+/// Appends written in one transaction at most (PostgreSQL).
+pub(super) const MAX_BATCH: usize = 256;
+/// The same on SQLite, whose one write lock a commit holds throughout: every other writing
+/// transaction (the lobby's: tables created, joined, started) waits in SQLite's busy handler,
+/// which sleeps. Of 8, 16, 32, 64, 128 and 256, 64 did best (BENCHMARKS.md, "SQLite: smaller
+/// group commits").
+pub(super) const MAX_BATCH_SQLITE: usize = 64;
 /// Log rows per `INSERT` statement (7 parameters each; both databases accept 32,766 or more).
 const ROWS_PER_INSERT: usize = 1_000;
 /// Appends waiting for a worker before callers wait to queue theirs.
@@ -66,12 +72,13 @@ pub(super) struct LogWriter {
 }
 
 impl LogWriter {
-    /// Starts `workers` worker tasks writing through `pool`.
-    pub(super) fn start(pool: AnyPool, workers: usize) -> Self {
+    /// Starts `workers` worker tasks writing through `pool`, at most `max_batch` appends a
+    /// transaction.
+    pub(super) fn start(pool: AnyPool, workers: usize, max_batch: usize) -> Self {
         let (jobs, rx) = mpsc::channel(QUEUE);
         let rx = Arc::new(Mutex::new(rx));
         for _ in 0..workers {
-            tokio::spawn(work(pool.clone(), rx.clone()));
+            tokio::spawn(work(pool.clone(), rx.clone(), max_batch));
         }
         Self { jobs }
     }
@@ -84,13 +91,13 @@ impl LogWriter {
     }
 }
 
-async fn work(pool: AnyPool, jobs: Arc<Mutex<mpsc::Receiver<Job>>>) {
+async fn work(pool: AnyPool, jobs: Arc<Mutex<mpsc::Receiver<Job>>>, max_batch: usize) {
     loop {
         let batch = {
             let mut rx = jobs.lock().await;
             let Some(first) = rx.recv().await else { return };
             let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
+            while batch.len() < max_batch {
                 match rx.try_recv() {
                     Ok(job) => batch.push(job),
                     Err(_) => break,

@@ -228,11 +228,11 @@ impl Store {
             Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
         }
         // SQLite has one writer: more workers would only queue on its lock.
-        let workers = match backend {
-            Backend::Postgres => 4,
-            Backend::Sqlite => 1,
+        let (workers, max_batch) = match backend {
+            Backend::Postgres => (4, log::MAX_BATCH),
+            Backend::Sqlite => (1, log::MAX_BATCH_SQLITE),
         };
-        let writer = Arc::new(log::LogWriter::start(pool.clone(), workers));
+        let writer = Arc::new(log::LogWriter::start(pool.clone(), workers, max_batch));
         Ok(Self { pool, backend, writer })
     }
 
