@@ -303,11 +303,12 @@ impl Config {
                 d.max_connections_per_address as u64,
             )? as usize,
             backlog_page: number("LUDDO_BACKLOG_PAGE", d.backlog_page as u64)? as usize,
-            database_connections: number("LUDDO_DATABASE_CONNECTIONS", d.database_connections.into())?
-                .try_into()
-                .map_err(|_| {
-                    parse("LUDDO_DATABASE_CONNECTIONS", "expected at most 4294967295")(String::new())
-                })?,
+            database_connections: {
+                let n = number("LUDDO_DATABASE_CONNECTIONS", d.database_connections.into())?;
+                u32::try_from(n).map_err(|_| {
+                    parse("LUDDO_DATABASE_CONNECTIONS", "expected at most 4294967295")(n.to_string())
+                })?
+            },
             trusted_proxies: match get("LUDDO_TRUSTED_PROXIES") {
                 None => d.trusted_proxies,
                 Some(v) => v

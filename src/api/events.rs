@@ -427,15 +427,9 @@ async fn serve_link(mut socket: impl Socket, id: Uuid, handle: TableHandle, play
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                 Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
             },
-            _ = ping.tick() => {
-                if last_heard.elapsed() > IDLE_TIMEOUT {
-                    send(&mut socket, Message::Close(Some(close(1001, "idle")))).await;
-                    break;
-                }
-                if !send(&mut socket, Message::Ping(Default::default())).await {
-                    break;
-                }
-            }
+            _ = ping.tick() => if !keep_alive(&mut socket, last_heard).await {
+                break;
+            },
         }
     }
     drop(sub);
@@ -527,18 +521,22 @@ where
                     break;
                 }
             }
-            _ = ping.tick() => {
-                if last_heard.elapsed() > IDLE_TIMEOUT {
-                    send(socket, Message::Close(Some(close(1001, "idle")))).await;
-                    break;
-                }
-                if !send(socket, Message::Ping(Default::default())).await {
-                    break;
-                }
-            }
+            _ = ping.tick() => if !keep_alive(socket, last_heard).await {
+                break;
+            },
         }
     }
     Relayed::Ended
+}
+
+/// A ping period has passed: closes the socket with 1001 if the client has been silent for
+/// [`IDLE_TIMEOUT`] (since `last_heard`), else pings it. False if the connection is over.
+async fn keep_alive(socket: &mut impl Socket, last_heard: tokio::time::Instant) -> bool {
+    if last_heard.elapsed() > IDLE_TIMEOUT {
+        send(socket, Message::Close(Some(close(1001, "idle")))).await;
+        return false;
+    }
+    send(socket, Message::Ping(Default::default())).await
 }
 
 /// Sends one message and flushes it, for at most [`SEND_TIMEOUT`]; false if the connection is

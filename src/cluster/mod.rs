@@ -219,3 +219,29 @@ where
         tokio::time::sleep(RETRY_EVERY).await;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_driver_is_remembered_until_forgotten() {
+        let drivers = Drivers::default();
+        let id = Uuid::new_v4();
+        assert_eq!(drivers.get(id), None);
+        drivers.remember(id, "10.0.0.2:8080");
+        assert_eq!(drivers.get(id).as_deref(), Some("10.0.0.2:8080"));
+        drivers.forget(id);
+        assert_eq!(drivers.get(id), None);
+    }
+
+    #[test]
+    fn the_drivers_remembered_stay_bounded() {
+        let drivers = Drivers::default();
+        for _ in 0..DRIVERS_REMEMBERED + 10 {
+            drivers.remember(Uuid::new_v4(), "10.0.0.2:8080");
+        }
+        let held = drivers.0.lock().unwrap().len();
+        assert!(held <= DRIVERS_REMEMBERED, "{held} drivers held");
+    }
+}

@@ -1,8 +1,9 @@
 //! A player's presence on the process that drives the table, for a socket held elsewhere: a
 //! WebSocket to the driver's `/v1/tables/{id}/events`, with the player's credentials and the
-//! forwarded mark, which the driver sends nothing but pings (`api::events`, `serve_link`). The driver counts it as the player's connection, as any socket of the player's;
-//! when it closes (the driver stops, the table changes hands) the link is made again to
-//! whichever process drives the table then.
+//! forwarded mark, which the driver sends nothing but pings (`api::events`, `serve_link`). The
+//! driver counts it as the player's connection, as any socket of the player's; when it closes
+//! (the driver stops, the table changes hands) the link is made again to whichever process
+//! drives the table then.
 
 use super::{Route, forward::FORWARDED, route};
 use crate::{api::AppState, table::TableHandle};
@@ -27,10 +28,14 @@ const LINK_BUFFER: usize = 1024;
 pub async fn hold(state: AppState, id: Uuid, player: Uuid, authorization: HeaderValue) {
     loop {
         match route(&state, id, false).await {
-            Ok(Route::There(address)) => match link(&address, id, &authorization).await {
-                Ok(()) => tracing::debug!(table = %id, %address, "presence link closed"),
-                Err(e) => tracing::debug!(table = %id, %address, error = %e, "no presence link"),
-            },
+            Ok(Route::There(address)) => {
+                match link(&address, id, &authorization).await {
+                    Ok(()) => tracing::debug!(table = %id, %address, "presence link closed"),
+                    Err(e) => tracing::debug!(table = %id, %address, error = %e, "no presence link"),
+                }
+                // Look for the driver again next time, as a forwarded call that failed does.
+                state.drivers.forget(id);
+            }
             Ok(Route::Here(handle)) => {
                 if let Ok(mut subscription) = handle.subscribe(Some(player), false).await {
                     let _connected = Connected(handle, player);

@@ -8,10 +8,11 @@ use sqlx::Row;
 use uuid::Uuid;
 
 /// The PostgreSQL channel of log appends, notified inside the transaction that appended (so
-/// delivered at its commit, and only then). A notification's payload is either one entry,
-/// `<table id> <seq>\n<its WebSocket message>` (a JSON object), or nudges: lines
-/// `<table id> <latest seq>`, whose entries are to be read from the store (lobby entries,
-/// and entries whose message is too long to notify).
+/// delivered at its commit, and only then), one notification per entry ([`notify_entries`]):
+/// `<table id> <seq>\n<its WebSocket message>` (a JSON object), or a nudge `<table id> <seq>`
+/// whose entry is to be read from the store (lobby entries, and entries whose message is too
+/// long to notify). Listeners also take several nudge lines in one payload, as processes
+/// before the messages were notified sent them.
 pub const LOG_CHANNEL: &str = "luddo_log";
 /// The PostgreSQL channel of the lobby stream's messages: `<instance id>\n<message>`.
 pub const LOBBY_CHANNEL: &str = "luddo_lobby";
@@ -127,32 +128,9 @@ fn claimable(instance: usize, now: usize) -> String {
     )
 }
 
-/// Tells every process listening on [`LOG_CHANNEL`] that these tables' logs now reach these
-/// `seq`s, inside `tx` (delivered at its commit). Nothing on SQLite.
-pub(super) async fn notify_appended(
-    tx: &mut sqlx::AnyConnection,
-    appended: &[(Uuid, i64)],
-) -> StoreResult<()> {
-    if !tx.backend_name().eq_ignore_ascii_case("PostgreSQL") {
-        return Ok(());
-    }
-    let mut payload = String::new();
-    for (table, seq) in appended {
-        if payload.len() + 60 > MAX_PAYLOAD {
-            notify_on(tx, LOG_CHANNEL, &payload).await?;
-            payload.clear();
-        }
-        payload.push_str(&format!("{table} {seq}\n"));
-    }
-    if !payload.is_empty() {
-        notify_on(tx, LOG_CHANNEL, &payload).await?;
-    }
-    Ok(())
-}
-
-/// Notifies each of these entries (table, `seq`, WebSocket message) on [`LOG_CHANNEL`], inside
-/// `tx` (delivered at its commit), all in one statement: with its message when it fits in a
-/// notification, else as a nudge. Nothing on SQLite.
+/// Notifies each of these entries (table, `seq`, WebSocket message if any) on [`LOG_CHANNEL`],
+/// inside `tx` (delivered at its commit), all in one statement: with its message when it fits
+/// in a notification, else as a nudge. Nothing on SQLite.
 pub(super) async fn notify_entries(
     tx: &mut sqlx::AnyConnection,
     entries: &[(Uuid, i64, Option<&str>)],

@@ -91,9 +91,10 @@ pub(super) async fn append_lobby(
         .await?;
         written.push(entry);
     }
-    // Cluster mode: the table's sockets on every process hear of it at the commit.
-    let latest: Vec<_> = written.last().map(|e| (table_id, e.seq)).into_iter().collect();
-    super::leases::notify_appended(tx, &latest).await?;
+    // Cluster mode: the table's sockets on every process hear of it at the commit, and read
+    // it from the store (a nudge: what an open table's socket may be sent is its own check).
+    let latest: Vec<_> = written.last().map(|e| (table_id, e.seq, None)).into_iter().collect();
+    super::leases::notify_entries(tx, &latest).await?;
     Ok(written)
 }
 

@@ -165,14 +165,16 @@ async fn write(pool: &AnyPool, appends: &[&Append]) -> StoreResult<HashSet<Uuid>
         }
     }
     // Cluster mode: every process hears of the entries at the commit (PostgreSQL only).
-    let entries: Vec<_> = written
-        .iter()
-        .flat_map(|a| {
-            let texts = a.messages.iter().map(|m| Some(m.as_ref())).chain(std::iter::repeat(None));
-            a.entries.iter().zip(texts).map(|(e, text)| (a.table_id, e.seq, text))
-        })
-        .collect();
-    super::leases::notify_entries(&mut tx, &entries).await?;
+    if Backend::of(&tx) == Backend::Postgres {
+        let entries: Vec<_> = written
+            .iter()
+            .flat_map(|a| {
+                let texts = a.messages.iter().map(|m| Some(m.as_ref())).chain(std::iter::repeat(None));
+                a.entries.iter().zip(texts).map(|(e, text)| (a.table_id, e.seq, text))
+            })
+            .collect();
+        super::leases::notify_entries(&mut tx, &entries).await?;
+    }
     tx.commit().await?;
     Ok(appends.iter().map(|a| a.table_id).filter(|id| !owned.contains(id)).collect())
 }
