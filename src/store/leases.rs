@@ -39,7 +39,7 @@ impl Store {
         .bind(instance)
         .bind(until)
         .bind(address)
-        .execute(&self.pool)
+        .execute(&self.writes)
         .await?;
         Ok(())
     }
@@ -73,7 +73,7 @@ impl Store {
 
     /// Gives up `instance`'s lease (at shutdown): other processes may take its tables at once.
     pub async fn release_lease(&self, instance: &str) -> StoreResult<()> {
-        sqlx::query("DELETE FROM instances WHERE id = $1").bind(instance).execute(&self.pool).await?;
+        sqlx::query("DELETE FROM instances WHERE id = $1").bind(instance).execute(&self.writes).await?;
         Ok(())
     }
 
@@ -90,7 +90,7 @@ impl Store {
         .bind(table_id.to_string())
         .bind(instance)
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.writes)
         .await?;
         Ok(epoch)
     }

@@ -3,7 +3,8 @@
 //! One [`Store`] serves both backends through sqlx's `Any` driver: PostgreSQL in production,
 //! SQLite as the zero-setup default. The SQL is shared (ids are UUID text, times are Unix
 //! milliseconds, JSON is text); only connection set-up and migrations differ per backend, and
-//! the migrations for each live in `migrations/<backend>/`, embedded in the binary.
+//! the migrations for each live in `migrations/<backend>/`, embedded in the binary
+//! (`migrations.rs`).
 //!
 //! Every write that a caller reports to anyone happens inside a transaction that has committed
 //! before the method returns.
@@ -17,6 +18,7 @@
 mod leases;
 mod lobby;
 mod log;
+mod migrations;
 mod players;
 mod rows;
 mod shame;
@@ -146,7 +148,13 @@ pub const POSTGRES_CONNECTIONS: u32 = 16;
 /// A handle to the database; cheap to clone.
 #[derive(Clone)]
 pub struct Store {
+    /// Reads, and on PostgreSQL writes too.
     pool: AnyPool,
+    /// Writing transactions: the same pool on PostgreSQL; on SQLite, which has one writer at a
+    /// time, a pool of one connection, so that writers queue for it in order instead of taking
+    /// turns at the file's lock through SQLite's busy handler, which sleeps (and readers stay
+    /// free on `pool`).
+    writes: AnyPool,
     backend: Backend,
     writer: Arc<log::LogWriter>,
 }
@@ -165,7 +173,7 @@ impl Store {
     }
 
     /// The same, with a PostgreSQL pool of `connections` (`LUDDO_DATABASE_CONNECTIONS`;
-    /// SQLite's is always 4).
+    /// SQLite always has 4 readers and 1 writer).
     pub async fn open_with(url: &str, connections: u32) -> StoreResult<Self> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
@@ -181,59 +189,24 @@ impl Store {
             create_sqlite_parent_dir(url);
         }
         let options = AnyConnectOptions::from_str(url)?;
-        let pool = AnyPoolOptions::new()
-            // SQLite has one writer at a time; more connections only add lock waits.
-            .max_connections(match backend {
-                Backend::Postgres => connections.max(1),
-                Backend::Sqlite => 4,
-            })
-            .acquire_timeout(Duration::from_secs(5))
-            // Keep every connection open: SQLite connections are cheap to keep and slow-ish to
-            // make (a worker thread each), and a full pool never waits on a connect.
-            .min_connections(match backend {
-                Backend::Postgres => 0,
-                Backend::Sqlite => 4,
-            })
-            .idle_timeout(match backend {
-                Backend::Postgres => Some(Duration::from_secs(600)),
-                Backend::Sqlite => None,
-            })
-            .max_lifetime(match backend {
-                Backend::Postgres => Some(Duration::from_secs(1800)),
-                Backend::Sqlite => None,
-            })
-            // A SQLite connection is a local file: no need to ping it before each use.
-            .test_before_acquire(backend == Backend::Postgres)
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        // WAL lets readers run beside the writer; FULL sync keeps every
-                        // committed action on disk before we tell anyone about it.
-                        for pragma in [
-                            "PRAGMA journal_mode = WAL",
-                            "PRAGMA synchronous = FULL",
-                            "PRAGMA busy_timeout = 5000",
-                            "PRAGMA foreign_keys = ON",
-                        ] {
-                            sqlx::query(pragma).execute(&mut *conn).await?;
-                        }
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await?;
-        match backend {
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
-        }
+        let (pool, writes) = match backend {
+            Backend::Postgres => {
+                let pool = connect(options, backend, connections.max(1)).await?;
+                (pool.clone(), pool)
+            }
+            // Four readers beside the one writer (WAL lets them run while it writes).
+            Backend::Sqlite => {
+                (connect(options.clone(), backend, 4).await?, connect(options, backend, 1).await?)
+            }
+        };
+        migrations::migrator(backend).await?.run(&writes).await?;
         // SQLite has one writer: more workers would only queue on its lock.
         let (workers, max_batch) = match backend {
             Backend::Postgres => (4, log::MAX_BATCH),
             Backend::Sqlite => (1, log::MAX_BATCH_SQLITE),
         };
-        let writer = Arc::new(log::LogWriter::start(pool.clone(), workers, max_batch));
-        Ok(Self { pool, backend, writer })
+        let writer = Arc::new(log::LogWriter::start(writes.clone(), workers, max_batch));
+        Ok(Self { pool, writes, backend, writer })
     }
 
     pub fn backend(&self) -> Backend {
@@ -249,6 +222,7 @@ impl Store {
     /// Closes every connection (at shutdown).
     pub async fn close(&self) {
         self.pool.close().await;
+        self.writes.close().await;
     }
 
     /// Writes a consistent copy of the SQLite database to `path` (which must not exist) while the
@@ -299,6 +273,48 @@ impl Store {
         .await?;
         rows.iter().map(LogEntry::from_row).collect()
     }
+}
+
+/// A pool of `connections` to the database of `options`, set up for `backend`.
+async fn connect(options: AnyConnectOptions, backend: Backend, connections: u32) -> StoreResult<AnyPool> {
+    Ok(AnyPoolOptions::new()
+        .max_connections(connections)
+        .acquire_timeout(Duration::from_secs(5))
+        // Keep every connection open: SQLite connections are cheap to keep and slow-ish to
+        // make (a worker thread each), and a full pool never waits on a connect.
+        .min_connections(match backend {
+            Backend::Postgres => 0,
+            Backend::Sqlite => connections,
+        })
+        .idle_timeout(match backend {
+            Backend::Postgres => Some(Duration::from_secs(600)),
+            Backend::Sqlite => None,
+        })
+        .max_lifetime(match backend {
+            Backend::Postgres => Some(Duration::from_secs(1800)),
+            Backend::Sqlite => None,
+        })
+        // A SQLite connection is a local file: no need to ping it before each use.
+        .test_before_acquire(backend == Backend::Postgres)
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    // WAL lets readers run beside the writer; FULL sync keeps every
+                    // committed action on disk before we tell anyone about it.
+                    for pragma in [
+                        "PRAGMA journal_mode = WAL",
+                        "PRAGMA synchronous = FULL",
+                        "PRAGMA busy_timeout = 5000",
+                        "PRAGMA foreign_keys = ON",
+                    ] {
+                        sqlx::query(pragma).execute(&mut *conn).await?;
+                    }
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await?)
 }
 
 /// Keyset pagination, newest first: rows strictly before the cursor (time, id); binds the

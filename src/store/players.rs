@@ -14,7 +14,7 @@ impl Store {
         expires_at: Option<i64>,
     ) -> StoreResult<Player> {
         let player = Player { id: Uuid::new_v4(), name: name.to_string(), created_at: now_millis() };
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         // `players.token_hash` is a leftover (migration 0004): a unique placeholder, never read.
         sqlx::query("INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)")
             .bind(player.id.to_string())

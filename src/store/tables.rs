@@ -15,7 +15,7 @@ impl Store {
     /// Creates a table with its empty seats, the host sitting at `host_seat`.
     pub async fn create_table(&self, new: &NewTable, host_seat: usize) -> StoreResult<TableRecord> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         sqlx::query(
             "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code,
                 status, host_id, seed, seed_commitment, client_seed, dice_script, created_at)
@@ -188,7 +188,7 @@ impl Store {
     ) -> StoreResult<Option<Vec<LogEntry>>> {
         // Under the table's lock like every change of an open table's seats: a start sees the
         // seat and its seed wholly or not at all.
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         if !lock_open_table(&mut tx, table_id).await? {
             tx.rollback().await?;
             return Ok(None);
@@ -230,7 +230,7 @@ impl Store {
     /// Returns the entries written, or `None` if the player held no seat there or the table is
     /// no longer open (a start got there first).
     pub async fn leave_seat(&self, table_id: Uuid, player: Uuid) -> StoreResult<Option<Vec<LogEntry>>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         let seat: Option<i64> = if lock_open_table(&mut tx, table_id).await? {
             sqlx::query_scalar(
                 "UPDATE seats SET player_id = NULL, joined_at = NULL, client_seed = ''
@@ -293,7 +293,7 @@ impl Store {
         visibility: Visibility,
         invite_code: Option<&str>,
     ) -> StoreResult<Option<Vec<LogEntry>>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         if !lock_open_table(&mut tx, table_id).await? {
             tx.rollback().await?;
             return Ok(None);
@@ -327,7 +327,7 @@ impl Store {
         fill_with_bots: bool,
     ) -> StoreResult<(StartOutcome, Vec<LogEntry>)> {
         let now = now_millis();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         let mut written = vec![];
         let outcome = if !lock_open_table(&mut tx, table_id).await? {
             StartOutcome::NotOpen
@@ -381,7 +381,7 @@ impl Store {
 
     /// Sets the client seed of `player`'s seat at an open table.
     pub async fn set_client_seed(&self, table_id: Uuid, player: Uuid, seed: &str) -> StoreResult<SeedUpdate> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         // Take the table's row first, as the start does: a start waits for this seed, or this
         // waits for the start and finds the table no longer open. (A lone UPDATE of the seat
         // could read the table as open on PostgreSQL and commit after the start had read the

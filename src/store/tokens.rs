@@ -44,7 +44,7 @@ impl Store {
             sqlx::query("UPDATE tokens SET last_used_at = $1 WHERE id = $2")
                 .bind(now)
                 .bind(token.id.to_string())
-                .execute(&self.pool)
+                .execute(&self.writes)
                 .await?;
         }
         Ok(Some((player, token, row.try_get("hash")?)))
@@ -61,7 +61,7 @@ impl Store {
         now: i64,
         cap: usize,
     ) -> StoreResult<NewToken> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         // The player's row lock serializes two creations, so the count below stays true until
         // the insert (SQLite has one writer at a time anyway).
         sqlx::query("UPDATE players SET name = name WHERE id = $1")
@@ -126,7 +126,7 @@ impl Store {
         let done = sqlx::query("DELETE FROM tokens WHERE id = $1 AND player_id = $2")
             .bind(id.to_string())
             .bind(player.to_string())
-            .execute(&self.pool)
+            .execute(&self.writes)
             .await?;
         Ok(done.rows_affected() > 0)
     }
@@ -184,8 +184,7 @@ mod tests {
         let _dir = crate::store::testing::TempDir(dir.clone());
         let url = format!("sqlite://{}?mode=rwc", dir.join("t.db").display());
         let pool = sqlx::AnyPool::connect(&url).await.unwrap();
-        let mut before = sqlx::migrate!("./migrations/sqlite");
-        before.migrations = before.migrations.iter().filter(|m| m.version < 4).cloned().collect();
+        let before = crate::store::migrations::migrator_before(crate::store::Backend::Sqlite, 4).await;
         before.run(&pool).await.unwrap();
         let id = Uuid::new_v4();
         sqlx::query(
