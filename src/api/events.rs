@@ -142,7 +142,8 @@ async fn events(
             Some(Driver::Link(handle)) => serve_link(socket, id, handle, player_id).await,
             Some(Driver::Elsewhere) => {
                 let plays = Plays::Elsewhere { table: id, authorization: authorization.as_ref() };
-                follow_store(socket, &state, id, player_id, plays, since, q.reclaim).await
+                // Boxed (cluster mode only): every socket's task is as large as its largest branch.
+                Box::pin(follow_store(socket, &state, id, player_id, plays, since, q.reclaim)).await
             }
             None => {}
         }
@@ -512,7 +513,9 @@ where
             incoming = socket.next() => {
                 last_heard = tokio::time::Instant::now();
                 let reply = match incoming {
-                    Some(Ok(Message::Text(text))) => answer(text).await,
+                    // Boxed: an answer may forward the action to another process, a future
+                    // of KiBs that every idle socket's task would otherwise carry inline.
+                    Some(Ok(Message::Text(text))) => Box::pin(answer(text)).await,
                     Some(Ok(Message::Binary(_))) => Answer::invalid_message("send JSON text"),
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                     Some(Ok(_)) => continue,
@@ -817,5 +820,46 @@ mod tests {
             json!({"type": "error", "code": "invalid_message", "detail": "send JSON text"})
         );
         assert_eq!(value(Answer::Pong), json!({"type": "pong"}));
+    }
+}
+
+#[cfg(test)]
+mod task_sizes {
+    use super::*;
+    use axum::extract::ws::WebSocket;
+
+    /// The size of the future an async fn of `n` arguments returns.
+    fn size_of_future<Args, Fut>(_: impl AsyncFnOnceLike<Args, Fut>) -> usize {
+        std::mem::size_of::<Fut>()
+    }
+
+    trait AsyncFnOnceLike<Args, Fut> {}
+    impl<F: FnOnce(A, B, C, D) -> Fut, A, B, C, D, Fut> AsyncFnOnceLike<(A, B, C, D), Fut> for F {}
+    impl<F: FnOnce(A, B, C, D, E) -> Fut, A, B, C, D, E, Fut> AsyncFnOnceLike<(A, B, C, D, E), Fut> for F {}
+    impl<F: FnOnce(A, B, C, D, E, G, H) -> Fut, A, B, C, D, E, G, H, Fut>
+        AsyncFnOnceLike<(A, B, C, D, E, G, H), Fut> for F
+    {
+    }
+
+    /// Every open WebSocket is a task as large as the future it runs, for as long as it is open,
+    /// idle or not: the answer to a client's message (which may forward it to another process,
+    /// KiBs of future) is boxed while it runs rather than carried by every socket's task, and so
+    /// is the cluster's store-following branch. An idle table's memory is mostly its sockets
+    /// (BENCHMARKS.md, "An idle table's memory").
+    #[test]
+    fn an_idle_sockets_task_does_not_carry_the_answer_to_a_message() {
+        type Args<'a> = (&'a AppState, Plays<'a>, Option<Uuid>, Utf8Bytes);
+        let answer = size_of_future::<Args<'static>, _>(client_message);
+        let follow =
+            size_of_future::<(WebSocket, AppState, Uuid, TableHandle, Option<Uuid>, i64, bool), _>(follow);
+        let open = size_of_future::<(&'static mut WebSocket, &'static AppState, Uuid, Option<Uuid>, i64), _>(
+            super::super::lobby::follow_open,
+        );
+        let link = size_of_future::<(WebSocket, Uuid, TableHandle, Option<Uuid>), _>(serve_link);
+        assert!(answer > 2 * 1024, "the answer is the large part ({answer} bytes)");
+        for (name, size) in [("follow", follow), ("follow_open", open), ("serve_link", link)] {
+            assert!(size < answer, "{name}: {size} bytes, as much as an answer ({answer})");
+            assert!(size <= 3 * 1024, "{name}: {size} bytes");
+        }
     }
 }

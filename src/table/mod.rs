@@ -37,7 +37,10 @@ use uuid::Uuid;
 /// Commands waiting for a table's actor; senders wait when it is full.
 const COMMAND_QUEUE: usize = 64;
 /// Messages a subscriber may fall behind before it is dropped (it then resumes with `since`).
-pub const SUBSCRIBER_QUEUE: usize = 256;
+/// Every table allocates this many slots of its broadcast ring up front, idle or not (256 were
+/// a sixth of an idle table's memory); a socket that keeps up is never more than a turn's
+/// entries behind.
+pub const SUBSCRIBER_QUEUE: usize = 64;
 /// Recent messages an actor keeps to serve reconnects without a database read.
 const HISTORY: usize = 256;
 

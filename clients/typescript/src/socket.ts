@@ -10,7 +10,7 @@
  * from the entries alone.
  *
  * The server sends every entry after `since`, then live ones. When the socket drops (a network
- * failure, a restart: 1012, a database hiccup: 1011, the client fell 256 messages behind: 4008,
+ * failure, a restart: 1012, a database hiccup: 1011, the client fell 64 messages behind: 4008,
  * idle: 1001) the helper reconnects with `since` = the last `seq` it received, after an
  * exponential back-off with jitter, so neither a gap nor a duplicate reaches the caller. An
  * upgrade refused for good (400, 401, 403, 404, 426) or too many failed attempts in a row end
