@@ -4,7 +4,7 @@
 //!
 //! This is what `sqlx::migrate!` does, without the macro: that macro is sqlx's only use here of
 //! its `macros` feature, which compiles a second copy of sqlx's drivers (and SQLite's C source)
-//! for the compiler to run, a fifth of a cold release build. Versions, descriptions and
+//! for the compiler to run (BENCHMARKS.md, "Builds from cold"). Versions, descriptions and
 //! checksums are sqlx's own (`Migration::new` hashes the SQL), so a database migrated by the
 //! macro's build is recognised as up to date; a test checks the lists against the directories.
 
