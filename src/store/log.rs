@@ -24,10 +24,10 @@ use uuid::Uuid;
 
 /// Appends written in one transaction at most (PostgreSQL).
 pub(super) const MAX_BATCH: usize = 256;
-/// The same on SQLite, whose one write lock a commit holds throughout: every other writing
-/// transaction (the lobby's: tables created, joined, started) waits in SQLite's busy handler,
-/// which sleeps. Of 8, 16, 32, 64, 128 and 256, 64 did best (BENCHMARKS.md, "SQLite: smaller
-/// group commits").
+/// The same on SQLite, whose one write connection a commit holds throughout: every other
+/// writing transaction (the lobby's: tables created, joined, started) waits for it meanwhile.
+/// Of 8, 16, 32, 64, 128 and 256, 64 did best (BENCHMARKS.md, "SQLite: smaller group commits";
+/// 256 was still slower with the one write connection, "SQLite: one write connection").
 pub(super) const MAX_BATCH_SQLITE: usize = 64;
 /// Log rows per `INSERT` statement (7 parameters each; both databases accept 32,766 or more).
 const ROWS_PER_INSERT: usize = 1_000;

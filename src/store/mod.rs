@@ -200,7 +200,7 @@ impl Store {
             }
         };
         migrations::migrator(backend).await?.run(&writes).await?;
-        // SQLite has one writer: more workers would only queue on its lock.
+        // SQLite has one write connection: more workers would only queue for it.
         let (workers, max_batch) = match backend {
             Backend::Postgres => (4, log::MAX_BATCH),
             Backend::Sqlite => (1, log::MAX_BATCH_SQLITE),
