@@ -1,12 +1,14 @@
 //! The backgammon bot against a uniformly random player: share of games won and points per
 //! game, with 95% confidence intervals.
 //!
-//! `cargo run --release --example backgammon_bot_winrate -- --games 10000 [--seed 1] [--no-cube]`
+//! `cargo run --release --example backgammon_bot_winrate -- --games 10000 [--seed 1] [--no-cube]
+//! [--level easy|normal|strong]` (default strong)
 //!
 //! Money games with the default options (cube on). The bot and the random player alternate
 //! seats; the random player picks uniformly among its legal actions (roll/double, take/drop,
 //! and every legal play), so it doubles, takes and drops at random too.
 
+use luddo::bots::Level;
 use luddo::bots::backgammon::choose;
 use luddo::rules::Engine;
 use luddo::rules::backgammon::{Backgammon, BackgammonOptions};
@@ -21,6 +23,10 @@ fn main() {
     };
     let games = arg("--games").unwrap_or(10_000);
     let seed = arg("--seed").unwrap_or(1);
+    let level: Level =
+        args.iter().position(|a| a == "--level").and_then(|i| args.get(i + 1)).map_or(Level::Strong, |v| {
+            serde_json::from_value(serde_json::json!(v)).expect("--level easy|normal|strong")
+        });
     let options = BackgammonOptions { cube: !args.iter().any(|a| a == "--no-cube"), ..Default::default() };
     let mut dice = RngDice(StdRng::seed_from_u64(seed));
     let mut random = StdRng::seed_from_u64(seed.wrapping_add(1));
@@ -33,7 +39,7 @@ fn main() {
         let mut kind = None;
         while let Some(seat) = g.to_act() {
             let action = if seat == bot {
-                choose(&g, seat).expect("the bot acts when it is to act")
+                choose(&g, seat, level).expect("the bot acts when it is to act")
             } else {
                 let legal = g.legal_actions(seat);
                 legal[random.random_range(0..legal.len())].clone()
@@ -65,7 +71,7 @@ fn main() {
     let var = points.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
     let m_ci = 1.96 * (var / n).sqrt();
     println!(
-        "{games} money games (cube {}), bot vs uniformly random player, seed {seed}",
+        "{games} money games (cube {}), {level:?} bot vs uniformly random player, seed {seed}",
         if options.cube { "on" } else { "off" }
     );
     println!("games won:       {:.2}% ± {:.2}% (95% CI)", 100.0 * p, 100.0 * p_ci);

@@ -69,7 +69,7 @@ fn play(kind: GameKind, seats: usize, seed: u64, sums: &mut Sums) {
     let (mut game, _) = kind.start(&options, seats, &mut dice).expect("a game starts");
     let mut seq = 1;
     while let Some(seat) = game.to_act() {
-        let action = game.bot_action(seat).expect("the bot acts");
+        let action = game.bot_action(seat, luddo::bots::Level::Strong).expect("the bot acts");
         let applied = game.apply(seat, &action, &mut dice).expect("the bot's action is legal");
         seq += 1;
         let over = game.outcome().is_some();

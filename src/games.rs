@@ -10,7 +10,7 @@
 
 use crate::wording::plain;
 use crate::{
-    bots,
+    bots::{self, Level},
     rules::{
         DiceSource, Engine, Outcome, RuleError, Seat,
         backgammon::Backgammon,
@@ -31,8 +31,8 @@ pub trait TableGame: Engine {
     /// tells a client.
     const SEATS: &'static [usize];
 
-    /// What the bot plays for `seat` (timeouts, bot seats).
-    fn bot(&self, seat: Seat) -> Option<Self::Action>;
+    /// What a bot of `level` plays for `seat` (timeouts, bot seats).
+    fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action>;
 
     /// Why `options` may be played only at a private table (a house rule that is the choice of
     /// a private table's host alone), if they may.
@@ -44,8 +44,8 @@ pub trait TableGame: Engine {
 impl TableGame for Luddo {
     const NAME: &'static str = "luddo";
     const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
-    fn bot(&self, seat: Seat) -> Option<Self::Action> {
-        bots::ludo::choose(self, seat)
+    fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
+        bots::easy_or(self, seat, level, || bots::ludo::choose(self, seat))
     }
     fn private_only(options: &LuddoOptions) -> Option<&'static str> {
         // RULES.md §3, rule 6: "the host of a private table may turn it off".
@@ -56,23 +56,24 @@ impl TableGame for Luddo {
 impl TableGame for ClassicLudo {
     const NAME: &'static str = "ludo";
     const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
-    fn bot(&self, seat: Seat) -> Option<Self::Action> {
-        bots::ludo::choose(self, seat)
+    fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
+        bots::easy_or(self, seat, level, || bots::ludo::choose(self, seat))
     }
 }
 
 impl TableGame for Uckers {
     const NAME: &'static str = "uckers";
     const SEATS: &'static [usize] = &[2, 4];
-    fn bot(&self, seat: Seat) -> Option<Self::Action> {
-        bots::uckers::choose(self, seat)
+    fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
+        bots::easy_or(self, seat, level, || bots::uckers::choose(self, seat))
     }
 }
 
 impl TableGame for Snakes {
     const NAME: &'static str = "snakes";
     const SEATS: &'static [usize] = &[2, 3, 4];
-    fn bot(&self, seat: Seat) -> Option<Self::Action> {
+    fn bot(&self, seat: Seat, _level: Level) -> Option<Self::Action> {
+        // No decisions to make: every level plays the same.
         bots::snakes::choose(self, seat)
     }
 }
@@ -80,8 +81,8 @@ impl TableGame for Snakes {
 impl TableGame for Backgammon {
     const NAME: &'static str = "backgammon";
     const SEATS: &'static [usize] = &[2];
-    fn bot(&self, seat: Seat) -> Option<Self::Action> {
-        bots::backgammon::choose(self, seat)
+    fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
+        bots::backgammon::choose(self, seat, level)
     }
 }
 
@@ -413,8 +414,8 @@ pub trait DynGame: Send + Sync {
     ) -> Result<(), RuleError>;
     /// The move the server makes at once because there is no real choice.
     fn forced_action(&self) -> Option<serde_json::Value>;
-    /// What the bot would do for `seat`.
-    fn bot_action(&self, seat: Seat) -> Option<serde_json::Value>;
+    /// What a bot of `level` would do for `seat`.
+    fn bot_action(&self, seat: Seat, level: Level) -> Option<serde_json::Value>;
     fn outcome(&self) -> Option<Outcome>;
     /// The whole state, for clients to render.
     fn state(&self) -> serde_json::Value;
@@ -569,8 +570,8 @@ impl<E: TableGame> DynGame for Playing<E> {
     fn forced_action(&self) -> Option<serde_json::Value> {
         self.game.forced_action().as_ref().map(to_json)
     }
-    fn bot_action(&self, seat: Seat) -> Option<serde_json::Value> {
-        self.game.bot(seat).as_ref().map(to_json)
+    fn bot_action(&self, seat: Seat, level: Level) -> Option<serde_json::Value> {
+        self.game.bot(seat, level).as_ref().map(to_json)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()

@@ -191,7 +191,7 @@ pub fn play_step(
         }
         Step::Auto => {
             let Some(seat) = g.to_act() else { return Ok(()) };
-            match g.forced_action().or_else(|| g.bot_action(seat)) {
+            match g.forced_action().or_else(|| g.bot_action(seat, crate::bots::Level::Strong)) {
                 Some(action) => (seat, action, true),
                 None => return Ok(()),
             }

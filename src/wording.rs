@@ -10,6 +10,7 @@
 /// variant path such as `Action::Move`) that follows each is dropped. Longest first.
 const NAMED: &[(&str, &str)] = &[
     ("data did not match any variant of untagged enum", "a value of one of the accepted forms"),
+    ("expected string or map", "expected one of the listed names"),
     ("internally tagged enum", "an object with a \"type\" field"),
     ("adjacently tagged enum", "an object with a \"type\" field"),
     ("struct variant", "an object"),

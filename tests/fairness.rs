@@ -382,7 +382,7 @@ async fn tables_from_before_per_seat_seeds_replay_and_verify(db: Db) {
     let mut log = vec![(None, "server", json!({"type": "start"}), opening)];
     for _ in 0..6 {
         let seat = game.to_act().unwrap();
-        let action = game.bot_action(seat).unwrap();
+        let action = game.bot_action(seat, luddo::bots::Level::Strong).unwrap();
         let applied = game.apply(seat, &action, &mut dice).unwrap();
         log.push((Some(seat), "bot", applied.action, applied.events));
     }

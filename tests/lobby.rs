@@ -20,6 +20,7 @@ both_stores!(
     private_tables_need_the_invite_code,
     joining_and_leaving,
     host_changes_settings_before_start,
+    the_bot_level_is_a_table_setting_until_the_start,
     only_a_private_table_may_turn_the_home_bonus_off,
     starting_a_table,
     sign_ups_are_rate_limited,
@@ -183,6 +184,11 @@ async fn bad_table_requests_are_refused(db: Db) {
     create(json!({"game": "luddo", "seat_count": 4, "visibility": "secret"}))
         .await
         .assert_problem(422, "invalid_body");
+    // A number where a word is expected is a wrong field, not malformed JSON (serde_json's
+    // reader says "expected value" for it).
+    let r = create(json!({"game": "luddo", "seat_count": 4, "visibility": 3})).await;
+    r.assert_problem(422, "invalid_body");
+    assert!(r.json["detail"].as_str().unwrap().starts_with("visibility: "), "{}", r.json);
     create(json!({"game": "luddo", "seat_count": 4, "client_seed": "x".repeat(65)}))
         .await
         .assert_problem(422, "invalid_client_seed");
@@ -393,6 +399,34 @@ async fn host_changes_settings_before_start(db: Db) {
     s.call(Method::PATCH, &path, Some(&host), Some(json!({"party": false})))
         .await
         .assert_problem(409, "table_not_open");
+}
+
+async fn the_bot_level_is_a_table_setting_until_the_start(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    let t = s.table(&host, json!({"game": "backgammon", "seat_count": 2})).await;
+    assert_eq!(t["bot_level"], "strong", "the default");
+    let t = s.table(&host, json!({"game": "backgammon", "seat_count": 2, "bot_level": "easy"})).await;
+    assert_eq!(t["bot_level"], "easy");
+    let id = t["id"].as_str().unwrap();
+    let path = format!("/v1/tables/{id}");
+    s.post("/v1/tables", Some(&host), json!({"game": "ludo", "seat_count": 2, "bot_level": "grandmaster"}))
+        .await
+        .assert_problem(422, "invalid_body");
+    s.call(Method::PATCH, &path, Some(&host), Some(json!({"bot_level": 3})))
+        .await
+        .assert_problem(422, "invalid_body");
+    let r = s.call(Method::PATCH, &path, Some(&host), Some(json!({"bot_level": "normal"}))).await;
+    assert_eq!(r.json["bot_level"], "normal");
+    // The other settings are kept, and the change is in the table's log.
+    let r = s.call(Method::PATCH, &path, Some(&host), Some(json!({"party": true}))).await;
+    assert_eq!(r.json["bot_level"], "normal");
+    let mut ws = s.ws(id, "").await;
+    let changed = ws.entry_where(|e| e["action"]["type"] == "settings_changed").await;
+    assert_eq!(changed["action"]["bot_level"], "normal");
+    let r = s.post(&format!("{path}/start"), Some(&host), json!({"fill_with_bots": true})).await;
+    assert_eq!(r.json["bot_level"], "normal");
+    assert_eq!(r.json["seats"][1]["controller"], "bot");
 }
 
 /// RULES.md §3 (seed 004): the home bonus is on at every table but a private one whose host

@@ -6,7 +6,7 @@ use super::{
 };
 use crate::{clock::now_millis, store::Player};
 use axum::{
-    extract::{FromRequest, FromRequestParts, OptionalFromRequestParts},
+    extract::{FromRequest, FromRequestParts, OptionalFromRequestParts, rejection::JsonRejection},
     http::{StatusCode, header, request::Parts},
 };
 use sha2::{Digest, Sha256};
@@ -51,8 +51,20 @@ where
         {
             return Err(ApiError::unprocessable(ErrorCode::InvalidBody, not_an_object(&other)));
         }
-        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
-        Ok(Self(value))
+        match axum::Json::<T>::from_bytes(&bytes) {
+            Ok(axum::Json(value)) => Ok(Self(value)),
+            // serde_json's reader calls some type errors syntax errors (an enum given a number
+            // reads as "expected value"); a body that parses as JSON is not malformed, so it is
+            // read again from the parsed value, whose errors say what was wrong.
+            Err(JsonRejection::JsonSyntaxError(_))
+                if let Ok(parsed) = serde_json::from_slice::<serde_json::Value>(&bytes) =>
+            {
+                serde_path_to_error::deserialize(parsed).map(Self).map_err(|e| {
+                    ApiError::unprocessable(ErrorCode::InvalidBody, crate::wording::plain(&e.to_string()))
+                })
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 }
 

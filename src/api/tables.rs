@@ -12,6 +12,7 @@ use super::{
     parse_game,
 };
 use crate::{
+    bots::Level,
     clock::rfc3339,
     cluster::{self, Served, forward::Call},
     games::{GameKind, OptionsError},
@@ -63,6 +64,8 @@ struct CreateTable {
     visibility: Visibility,
     #[serde(default)]
     party: bool,
+    #[serde(default)]
+    bot_level: Level,
     /// The seat the host takes (default 0).
     #[serde(default, deserialize_with = "body::whole")]
     seat: usize,
@@ -83,6 +86,8 @@ struct UpdateTable {
     visibility: Option<Visibility>,
     #[serde(default, deserialize_with = "body::some")]
     party: Option<bool>,
+    #[serde(default, deserialize_with = "body::some")]
+    bot_level: Option<Level>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -137,6 +142,9 @@ pub struct TableView {
     pub seats: Vec<SeatView>,
     pub visibility: Visibility,
     pub party: bool,
+    /// How well the bots that fill empty seats play; a bot taking over an absent player's
+    /// seat plays `strong`.
+    pub bot_level: Level,
     pub status: TableStatus,
     pub host_id: Uuid,
     /// Seconds on the clock for each roll and move.
@@ -209,6 +217,7 @@ impl TableView {
                 .collect(),
             visibility: table.visibility,
             party: table.party,
+            bot_level: table.bot_level,
             status: table.status,
             host_id: table.host_id,
             turn_seconds: turn.as_secs_f64(),
@@ -337,6 +346,7 @@ async fn create(
         seat_count: body.seat_count,
         visibility: body.visibility,
         party: body.party,
+        bot_level: body.bot_level,
         invite_code: (body.visibility == Visibility::Private).then(new_invite_code),
         host_id: host.id,
         seed_commitment: seed.commitment(),
@@ -430,8 +440,10 @@ async fn update(
         Visibility::Public => None,
     };
     let party = body.party.unwrap_or(table.party);
+    let bot_level = body.bot_level.unwrap_or(table.bot_level);
     let was = table.visibility;
-    let updated = state.store.update_table_settings(id, &options, party, visibility, invite_code.as_deref());
+    let updated =
+        state.store.update_table_settings(id, &options, party, bot_level, visibility, invite_code.as_deref());
     let Some(entries) = updated.await? else {
         return Err(ApiError::conflict(ErrorCode::TableNotOpen, "the table has already started"));
     };

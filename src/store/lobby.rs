@@ -8,6 +8,7 @@
 //! what they say of the seats is in the `seats` rows the game is started from.
 
 use super::{EntryEvents, LogEntry, PlayedBy, StoreResult, Visibility};
+use crate::bots::Level;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
@@ -29,7 +30,14 @@ pub enum LobbyEntry {
     /// A bot took an empty seat as the table started (`fill_with_bots`).
     BotSeated { seat: usize },
     /// The host changed the table's settings (the normalized options).
-    SettingsChanged { options: Value, visibility: Visibility, party: bool },
+    SettingsChanged {
+        options: Value,
+        visibility: Visibility,
+        party: bool,
+        /// Absent in entries written before tables had a bot level: `strong`.
+        #[serde(default)]
+        bot_level: Level,
+    },
     /// The last player left: the table closed without being played. Nothing follows it.
     Closed,
 }
@@ -125,8 +133,10 @@ mod tests {
                     options: json!({"a": 1}),
                     visibility: Visibility::Private,
                     party: true,
+                    bot_level: Level::Easy,
                 },
-                json!({"type": "settings_changed", "options": {"a": 1}, "visibility": "private", "party": true}),
+                json!({"type": "settings_changed", "options": {"a": 1}, "visibility": "private", "party": true,
+                    "bot_level": "easy"}),
             ),
             (LobbyEntry::Closed, json!({"type": "closed"})),
         ];

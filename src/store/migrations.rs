@@ -28,6 +28,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0003_client_seeds.sql",
     "0004_tokens.sql",
     "0005_instance_address.sql",
+    "0006_bot_level.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -36,6 +37,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0003_client_seeds.sql",
     "0004_tokens.sql",
     "0005_instance_address.sql",
+    "0006_bot_level.sql",
 );
 
 /// The migrations of `backend`.

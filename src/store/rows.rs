@@ -2,6 +2,7 @@
 
 use super::{StoreError, StoreResult, parse_uuid};
 use crate::{
+    bots::Level,
     games::{GameKind, JsonText},
     rules::ShameKind,
 };
@@ -117,6 +118,7 @@ pub enum Controller {
 }
 
 spelled!(Controller, "seats.controller", { Human => "human", Bot => "bot" });
+spelled!(Level, "game_tables.bot_level", { Easy => "easy", Normal => "normal", Strong => "strong" });
 
 /// Everything needed to create a table.
 #[derive(Debug, Clone)]
@@ -127,6 +129,8 @@ pub struct NewTable {
     pub seat_count: usize,
     pub visibility: Visibility,
     pub party: bool,
+    /// How well the bots that fill empty seats play.
+    pub bot_level: Level,
     pub invite_code: Option<String>,
     pub host_id: Uuid,
     /// The secret server seed, hex; revealed only when the game ends.
@@ -148,6 +152,8 @@ pub struct TableRecord {
     pub seat_count: usize,
     pub visibility: Visibility,
     pub party: bool,
+    /// How well the bots that fill empty seats play.
+    pub bot_level: Level,
     pub invite_code: Option<String>,
     pub status: TableStatus,
     pub host_id: Uuid,
@@ -199,6 +205,7 @@ impl TableRecord {
             seat_count: r.try_get::<i64, _>("seat_count")? as usize,
             visibility: enum_column(r, "visibility", Visibility::parse)?,
             party: r.try_get::<i64, _>("party")? != 0,
+            bot_level: enum_column(r, "bot_level", Level::parse)?,
             invite_code: r.try_get("invite_code")?,
             status: enum_column(r, "status", TableStatus::parse)?,
             host_id: parse_uuid(&r.try_get::<String, _>("host_id")?)?,
@@ -456,6 +463,7 @@ mod tests {
             TableStatus::parse,
         );
         check(&[Controller::Human, Controller::Bot], Controller::as_str, Controller::parse);
+        check(&[Level::Easy, Level::Normal, Level::Strong], Level::as_str, Level::parse);
         check(&[ShameKind::Dicking, ShameKind::UpBoard], ShameKind::as_str, ShameKind::parse);
         check(
             &[PlayedBy::Human, PlayedBy::Timeout, PlayedBy::Bot, PlayedBy::Forced, PlayedBy::Server],

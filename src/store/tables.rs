@@ -6,6 +6,7 @@ use super::{
     KEYSET_CREATED, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store, StoreError,
     StoreResult, TableFilter, TableRecord, Visibility, parse_uuid,
 };
+use crate::bots::Level;
 use crate::clock::now_millis;
 use sqlx::Row;
 use std::collections::HashMap;
@@ -18,8 +19,8 @@ impl Store {
         let mut tx = self.writes.begin().await?;
         sqlx::query(
             "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code,
-                status, host_id, seed, seed_commitment, client_seed, dice_script, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13)",
+                status, host_id, seed, seed_commitment, client_seed, dice_script, created_at, bot_level)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(new.id.to_string())
         .bind(new.game.as_str())
@@ -35,6 +36,7 @@ impl Store {
         .bind("")
         .bind(new.dice_script.as_ref().map(|d| serde_json::to_string(d).unwrap_or_default()))
         .bind(now)
+        .bind(new.bot_level.as_str())
         .execute(&mut *tx)
         .await?;
         for seat in 0..new.seat_count {
@@ -290,6 +292,7 @@ impl Store {
         table_id: Uuid,
         options: &serde_json::Value,
         party: bool,
+        bot_level: Level,
         visibility: Visibility,
         invite_code: Option<&str>,
     ) -> StoreResult<Option<Vec<LogEntry>>> {
@@ -299,16 +302,18 @@ impl Store {
             return Ok(None);
         }
         sqlx::query(
-            "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4 WHERE id = $5",
+            "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4, bot_level = $5
+             WHERE id = $6",
         )
         .bind(options.to_string())
         .bind(party as i64)
         .bind(visibility.as_str())
         .bind(invite_code)
+        .bind(bot_level.as_str())
         .bind(table_id.to_string())
         .execute(&mut *tx)
         .await?;
-        let changed = LobbyEntry::SettingsChanged { options: options.clone(), visibility, party };
+        let changed = LobbyEntry::SettingsChanged { options: options.clone(), visibility, party, bot_level };
         let written = append_lobby(&mut tx, table_id, vec![changed], now_millis()).await?;
         tx.commit().await?;
         Ok(Some(written))
@@ -454,5 +459,5 @@ async fn fix_client_seed(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uu
     Ok(())
 }
 
-const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, invite_code, status, host_id,
+const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, bot_level, invite_code, status, host_id,
     seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at";

@@ -34,6 +34,7 @@ pub fn luddo_for_two(host: Uuid) -> NewTable {
         seat_count: 2,
         visibility: Visibility::Public,
         party: false,
+        bot_level: crate::bots::Level::Strong,
         invite_code: None,
         host_id: host,
         seed: seed.to_hex(),

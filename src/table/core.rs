@@ -16,6 +16,7 @@ use super::{
     seats::{SeatBook, SeatChange, TakeoverReason},
 };
 use crate::{
+    bots::Level,
     clock::rfc3339,
     config::{Config, TakeoverRule},
     games::{Applied, DynGame, GameKind, JsonText},
@@ -72,6 +73,8 @@ pub struct Table {
     staged_controllers: Vec<(Seat, Controller)>,
     staged_finish: Option<Finish>,
     seats: Vec<SeatState>,
+    /// How well the bots of seats without a player play.
+    bot_level: Level,
     turn: Duration,
     away: Duration,
     takeover: TakeoverRule,
@@ -130,6 +133,7 @@ impl Table {
             staged_controllers: vec![],
             staged_finish: None,
             seats,
+            bot_level: record.bot_level,
             turn: if record.party { timers.party_turn } else { timers.turn },
             away: timers.away,
             takeover: config.takeover,
@@ -291,6 +295,12 @@ impl Table {
         Some(seat)
     }
 
+    /// How well the bot playing `seat` plays: the table's level for a seat bots filled, the
+    /// strongest for a player's seat taken over.
+    fn bot_level(&self, seat: Seat) -> Level {
+        if self.seats[seat].player.is_some() { Level::Strong } else { self.bot_level }
+    }
+
     /// The clock ran out: the bot plays for the seat; a bot takes the seat after three in a
     /// row, after too many of the player's recent decisions ([`TakeoverRule`]), or after one
     /// while the player has been away long enough. Staged; [`Table::settle`] then plays on.
@@ -299,7 +309,8 @@ impl Table {
             self.deadline = None;
             return Ok(());
         };
-        let Some(action) = self.game.bot_action(seat) else {
+        // Playing for a player who let the clock run out: the strongest bot.
+        let Some(action) = self.game.bot_action(seat, Level::Strong) else {
             return Err(replay_error("the bot found no action"));
         };
         self.play(seat, action, PlayedBy::Timeout, now)?;
@@ -326,7 +337,7 @@ impl Table {
             }
             let Some(seat) = self.game.to_act() else { return Ok(false) };
             let (action, actor) = if self.seats[seat].book.controller == Controller::Bot {
-                (self.game.bot_action(seat), PlayedBy::Bot)
+                (self.game.bot_action(seat, self.bot_level(seat)), PlayedBy::Bot)
             } else if let Some(forced) = self.game.forced_action() {
                 (Some(forced), PlayedBy::Forced)
             } else {
@@ -543,6 +554,7 @@ mod tests {
             options: serde_json::json!({}),
             seat_count: players.len(),
             visibility: Visibility::Public,
+            bot_level: Level::Strong,
             party: false,
             invite_code: None,
             status: TableStatus::Playing,
@@ -738,6 +750,18 @@ mod tests {
         assert!(f.log.iter().any(|e| e.actor == PlayedBy::Bot));
         // Clocks run for the human's decisions only.
         assert!(f.log.iter().filter(|e| e.events.deadline.is_some()).all(|e| e.events.to_act == Some(0)));
+    }
+
+    #[test]
+    fn bots_of_empty_seats_play_at_the_tables_level_and_takeovers_play_strong() {
+        let player = Uuid::new_v4();
+        for level in [Level::Easy, Level::Normal, Level::Strong] {
+            let mut r = record(&[Some(player), None]);
+            r.bot_level = level;
+            let table = Table::load(&r, &Config::default(), &[], T0).unwrap();
+            assert_eq!(table.bot_level(0), Level::Strong, "the player's seat, if a bot takes it over");
+            assert_eq!(table.bot_level(1), level, "the seat a bot filled");
+        }
     }
 
     #[test]

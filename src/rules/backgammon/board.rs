@@ -188,7 +188,7 @@ const ZOBRIST: [[[u64; 16]; 25]; 2] = {
     t
 };
 
-fn zobrist(p: &Position) -> u64 {
+pub(crate) fn zobrist(p: &Position) -> u64 {
     let mut h = 0;
     for i in 0..25 {
         h ^= ZOBRIST[0][i][p.me[i] as usize & 15] ^ ZOBRIST[1][i][p.opp[i] as usize & 15];

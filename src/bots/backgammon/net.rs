@@ -1,0 +1,427 @@
+//! The backgammon evaluator: a neural network trained here by self-play (TD(λ), as Tesauro's
+//! TD-Gammon), and the trainer that made it.
+//!
+//! The network sees a position from the side that has just moved (`pos.me`; the opponent is on
+//! roll), encoded as TD-Gammon encodes a board ([`encode`]), and estimates five probabilities for
+//! that side: win, win a gammon or better, win a backgammon, lose a gammon or worse, lose a
+//! backgammon (the outputs GNU Backgammon's nets have). One hidden layer of sigmoid units;
+//! sigmoid outputs. [`Outputs::equity`] turns them into cubeless points per game.
+//!
+//! The weights ship as `weights.bin` beside this file (format in [`Net::from_bytes`]), with
+//! their provenance in `docs/bots.md`; `examples/train_backgammon.rs` reproduces them.
+
+use crate::rules::backgammon::board::{BAR, Position};
+use rand::Rng;
+
+/// Inputs of the network: 98 per side (four per point, the bar, the checkers off), then three
+/// overall features.
+pub const INPUTS: usize = 199;
+/// Outputs: win, win gammon, win backgammon, lose gammon, lose backgammon.
+pub const OUTPUTS: usize = 5;
+
+/// The magic number that starts a weights file.
+const MAGIC: &[u8; 8] = b"LUDDOBG1";
+
+/// Fills `x` with the network's inputs for `pos`, seen from `pos.me` (the side that just moved).
+///
+/// For each side, each of its points 1–24 has four units (TD-Gammon's): one checker or more,
+/// two or more, three or more, and half of each checker beyond three; then half its checkers on
+/// the bar and its share of checkers borne off. Then: whether the position is a race (no
+/// contact), and each side's pip count / 100.
+pub fn encode(pos: &Position, x: &mut [f32; INPUTS]) {
+    for (side, base) in [(&pos.me, 0usize), (&pos.opp, 98)] {
+        for (i, &n) in side[..24].iter().enumerate() {
+            let at = base + 4 * i;
+            x[at] = (n >= 1) as u8 as f32;
+            x[at + 1] = (n >= 2) as u8 as f32;
+            x[at + 2] = (n >= 3) as u8 as f32;
+            x[at + 3] = if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 };
+        }
+        x[base + 96] = side[BAR] as f32 / 2.0;
+        x[base + 97] = (15 - Position::on_board(side)) as f32 / 15.0;
+    }
+    x[196] = super::pubeval::is_race(pos) as u8 as f32;
+    x[197] = Position::pips(&pos.me) as f32 / 100.0;
+    x[198] = Position::pips(&pos.opp) as f32 / 100.0;
+}
+
+/// The five probabilities, for the side that just moved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Outputs(pub [f32; OUTPUTS]);
+
+impl Outputs {
+    /// The result of a finished game for the side that bore off its last checker (`pos.me`).
+    pub fn won(pos: &Position) -> Self {
+        let gammon = Position::on_board(&pos.opp) == 15;
+        // The loser still has a checker on the bar or in the winner's home board.
+        let backgammon = gammon && pos.opp[18..].iter().any(|&n| n > 0);
+        Self([1.0, gammon as u8 as f32, backgammon as u8 as f32, 0.0, 0.0])
+    }
+
+    /// The same estimate seen from the other side.
+    pub fn flipped(self) -> Self {
+        let [w, wg, wb, lg, lb] = self.0;
+        Self([1.0 - w, lg, lb, wg, wb])
+    }
+
+    /// Cubeless points per game for the side that just moved: +1 a win, +2 a gammon, +3 a
+    /// backgammon, and as much lost on a loss. Inconsistent outputs are clamped first (a gammon
+    /// no likelier than a win, a backgammon no likelier than a gammon).
+    pub fn equity(&self) -> f32 {
+        let [w, wg, wb, lg, lb] = self.0;
+        let wg = wg.min(w);
+        let wb = wb.min(wg);
+        let lg = lg.min(1.0 - w);
+        let lb = lb.min(lg);
+        2.0 * w - 1.0 + wg - lg + wb - lb
+    }
+}
+
+/// A network with one hidden layer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Net {
+    hidden: usize,
+    /// Input → hidden weights, input-major (`w1[i * hidden + j]`), so a zero input costs nothing.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// Hidden → output weights, output-major (`w2[k * hidden + j]`).
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+}
+
+/// Why a weights file was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum WeightsError {
+    #[error("not a weights file (bad magic number)")]
+    Magic,
+    #[error("the file has {found} inputs and {outputs} outputs; this build expects {INPUTS} and {OUTPUTS}", outputs = OUTPUTS)]
+    Shape { found: usize },
+    #[error("the file is {found} bytes long; its header says {expected}")]
+    Length { found: usize, expected: usize },
+    #[error("a weight is not a finite number")]
+    NotFinite,
+}
+
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Net {
+    /// A new network with small random weights.
+    pub fn random(hidden: usize, rng: &mut impl Rng) -> Self {
+        let mut w = |n: usize| (0..n).map(|_| rng.random_range(-0.1f32..0.1)).collect::<Vec<_>>();
+        Self { hidden, w1: w(INPUTS * hidden), b1: w(hidden), w2: w(OUTPUTS * hidden), b2: [0.0; OUTPUTS] }
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Reads a weights file: the magic `LUDDOBG1`, then inputs, hidden units and outputs as
+    /// little-endian `u32`, then the weights as little-endian `f32`: input → hidden (input-major),
+    /// hidden biases, hidden → output (output-major), output biases.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, WeightsError> {
+        if bytes.len() < 20 || &bytes[..8] != MAGIC {
+            return Err(WeightsError::Magic);
+        }
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        let (inputs, hidden, outputs) = (word(8), word(12), word(16));
+        if inputs != INPUTS || outputs != OUTPUTS {
+            return Err(WeightsError::Shape { found: inputs });
+        }
+        let floats = hidden * (INPUTS + 1 + OUTPUTS) + OUTPUTS;
+        let expected = 20 + 4 * floats;
+        if bytes.len() != expected {
+            return Err(WeightsError::Length { found: bytes.len(), expected });
+        }
+        let mut values = bytes[20..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap()));
+        let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<_>>();
+        let (w1, b1, w2, b2) = (take(INPUTS * hidden), take(hidden), take(OUTPUTS * hidden), take(OUTPUTS));
+        if [&w1, &b1, &w2, &b2].iter().any(|v| v.iter().any(|x| !x.is_finite())) {
+            return Err(WeightsError::NotFinite);
+        }
+        Ok(Self { hidden, w1, b1, w2, b2: b2.try_into().unwrap() })
+    }
+
+    /// The weights file of this network (see [`Net::from_bytes`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for n in [INPUTS, self.hidden, OUTPUTS] {
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        for v in [&self.w1[..], &self.b1, &self.w2, &self.b2] {
+            for x in v {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// The hidden layer's activations for the inputs `x`.
+    fn hidden_layer(&self, x: &[f32; INPUTS], h: &mut [f32]) {
+        let n = self.hidden;
+        h.copy_from_slice(&self.b1);
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                let row = &self.w1[i * n..(i + 1) * n];
+                for (hj, wj) in h.iter_mut().zip(row) {
+                    *hj += xi * wj;
+                }
+            }
+        }
+        for hj in h.iter_mut() {
+            *hj = sigmoid(*hj);
+        }
+    }
+
+    fn output_layer(&self, h: &[f32]) -> Outputs {
+        let n = self.hidden;
+        let mut y = [0.0; OUTPUTS];
+        for (k, yk) in y.iter_mut().enumerate() {
+            let row = &self.w2[k * n..(k + 1) * n];
+            *yk = sigmoid(self.b2[k] + row.iter().zip(h).map(|(w, h)| w * h).sum::<f32>());
+        }
+        Outputs(y)
+    }
+
+    /// The estimate for `pos.me`, the side that just moved; exact when it has borne off.
+    pub fn evaluate(&self, pos: &Position) -> Outputs {
+        if Position::on_board(&pos.me) == 0 {
+            return Outputs::won(pos);
+        }
+        let mut x = [0.0; INPUTS];
+        encode(pos, &mut x);
+        let mut h = vec![0.0; self.hidden];
+        self.hidden_layer(&x, &mut h);
+        self.output_layer(&h)
+    }
+}
+
+/// TD(λ) self-play training of a [`Net`].
+///
+/// Each game is a chain of positions, each seen from the side that just moved; the target of a
+/// position is the next one's estimate seen from the other side ([`Outputs::flipped`]), and the
+/// last one's target is the result. The eligibility traces carry the gradient of each output;
+/// since consecutive positions belong to alternate sides, the traces are turned round at each
+/// step too (win ↔ loss: the win trace changes sign, the gammon traces swap).
+pub struct Trainer {
+    pub net: Net,
+    /// Learning rate.
+    pub alpha: f32,
+    /// Trace decay.
+    pub lambda: f32,
+    /// One trace per output, each shaped as all the weights (w1, b1, w2, b2 concatenated).
+    traces: [Vec<f32>; OUTPUTS],
+    x: Box<[f32; INPUTS]>,
+    h: Vec<f32>,
+}
+
+impl Trainer {
+    pub fn new(net: Net, alpha: f32, lambda: f32) -> Self {
+        let size = net.w1.len() + net.b1.len() + net.w2.len() + OUTPUTS;
+        let h = vec![0.0; net.hidden];
+        Self {
+            net,
+            alpha,
+            lambda,
+            traces: std::array::from_fn(|_| vec![0.0; size]),
+            x: Box::new([0.0; INPUTS]),
+            h,
+        }
+    }
+
+    /// Evaluates `pos` (not finished) keeping the inputs and hidden layer for [`Trainer::trace`].
+    fn forward(&mut self, pos: &Position) -> Outputs {
+        encode(pos, &mut self.x);
+        let mut h = std::mem::take(&mut self.h);
+        self.net.hidden_layer(&self.x, &mut h);
+        let y = self.net.output_layer(&h);
+        self.h = h;
+        y
+    }
+
+    /// Turns the traces round for the other side, decays them by λ, and adds the gradient of
+    /// each output at the last [`Trainer::forward`] (whose result is `y`).
+    fn trace(&mut self, y: &Outputs) {
+        self.traces.swap(1, 3);
+        self.traces.swap(2, 4);
+        let (n, lambda) = (self.net.hidden, self.lambda);
+        // Where the hidden biases and the output weights start in a trace (w1 comes first).
+        let (b1_at, w2_at) = (INPUTS * n, INPUTS * n + n);
+        for (k, e) in self.traces.iter_mut().enumerate() {
+            let decay = if k == 0 { -lambda } else { lambda };
+            e.iter_mut().for_each(|v| *v *= decay);
+            let dy = y.0[k] * (1.0 - y.0[k]);
+            let w2 = &self.net.w2[k * n..(k + 1) * n];
+            // Output layer.
+            for j in 0..n {
+                e[w2_at + k * n + j] += dy * self.h[j];
+            }
+            e[w2_at + OUTPUTS * n + k] += dy;
+            // Hidden layer: dy * w2[k][j] * h'(j) * x[i].
+            for j in 0..n {
+                e[b1_at + j] += dy * w2[j] * self.h[j] * (1.0 - self.h[j]);
+            }
+            for (i, &xi) in self.x.iter().enumerate() {
+                if xi != 0.0 {
+                    let row = &mut e[i * n..(i + 1) * n];
+                    for j in 0..n {
+                        row[j] += dy * w2[j] * self.h[j] * (1.0 - self.h[j]) * xi;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Moves the weights by α · δ_k · trace_k for each output's error δ_k.
+    fn learn(&mut self, delta: [f32; OUTPUTS]) {
+        let n = self.net.hidden;
+        let (w1_len, b1_len, w2_len) = (INPUTS * n, n, OUTPUTS * n);
+        for (k, e) in self.traces.iter().enumerate() {
+            let step = self.alpha * delta[k];
+            if step == 0.0 {
+                continue;
+            }
+            let (e_w1, rest) = e.split_at(w1_len);
+            let (e_b1, rest) = rest.split_at(b1_len);
+            let (e_w2, e_b2) = rest.split_at(w2_len);
+            for (w, e) in self.net.w1.iter_mut().zip(e_w1) {
+                *w += step * e;
+            }
+            for (w, e) in self.net.b1.iter_mut().zip(e_b1) {
+                *w += step * e;
+            }
+            for (w, e) in self.net.w2.iter_mut().zip(e_w2) {
+                *w += step * e;
+            }
+            for (w, e) in self.net.b2.iter_mut().zip(e_b2) {
+                *w += step * e;
+            }
+        }
+    }
+
+    /// Plays one game against itself, each side choosing the play the network rates best, and
+    /// learns from every position. Returns the number of plays.
+    pub fn play_game(&mut self, rng: &mut impl Rng) -> u32 {
+        self.traces.iter_mut().for_each(|e| e.fill(0.0));
+        let mut pos = Position::start();
+        let mut dice = super::duel::opening_roll(rng);
+        // The estimate of the last position, seen from the side that made it.
+        let mut last: Option<Outputs> = None;
+        let mut plies = 0;
+        loop {
+            let after = best_play(&self.net, &pos, dice);
+            plies += 1;
+            if Position::on_board(&after.me) == 0 {
+                let z = Outputs::won(&after);
+                if let Some(v) = last {
+                    self.learn(delta(z.flipped(), v));
+                }
+                return plies;
+            }
+            let y = self.forward(&after);
+            if let Some(v) = last {
+                self.learn(delta(y.flipped(), v));
+                // The weights moved: this position's estimate and gradient with the new ones.
+                let y = self.forward(&after);
+                self.trace(&y);
+                last = Some(y);
+            } else {
+                self.trace(&y);
+                last = Some(y);
+            }
+            pos = after.swapped();
+            dice = super::duel::roll(rng);
+        }
+    }
+}
+
+fn delta(target: Outputs, estimate: Outputs) -> [f32; OUTPUTS] {
+    std::array::from_fn(|k| target.0[k] - estimate.0[k])
+}
+
+/// The position left by the play `net` rates best for the side on roll in `pos` (`pos` itself
+/// when there is no legal play).
+pub fn best_play(net: &Net, pos: &Position, dice: [u8; 2]) -> Position {
+    crate::rules::backgammon::board::with_plays(pos, dice, |plays| {
+        let mut best: Option<(f32, Position)> = None;
+        for p in plays {
+            let v = net.evaluate(&p.result).equity();
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, p.result));
+            }
+        }
+        best.map_or(*pos, |(_, p)| p)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    #[test]
+    fn a_weights_file_reads_back_as_the_same_network_and_bad_files_are_refused() {
+        let net = Net::random(8, &mut StdRng::seed_from_u64(1));
+        let bytes = net.to_bytes();
+        assert_eq!(Net::from_bytes(&bytes), Ok(net));
+        assert_eq!(Net::from_bytes(b"not weights at all"), Err(WeightsError::Magic));
+        assert!(matches!(Net::from_bytes(&bytes[..bytes.len() - 4]), Err(WeightsError::Length { .. })));
+        let mut nan = bytes.clone();
+        let at = nan.len() - 4;
+        nan[at..].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert_eq!(Net::from_bytes(&nan), Err(WeightsError::NotFinite));
+    }
+
+    #[test]
+    fn the_traces_hold_each_outputs_gradient() {
+        // With λ = 0 the trace of output k is dy_k/dw: compare with finite differences.
+        let mut t = Trainer::new(Net::random(6, &mut StdRng::seed_from_u64(2)), 0.1, 0.0);
+        let mut pos = Position::start();
+        pos.me[5] -= 1;
+        pos.me[4] += 1;
+        let y = t.forward(&pos);
+        t.trace(&y);
+        let n = t.net.hidden;
+        for k in 0..OUTPUTS {
+            // A weight from an input that is on (point 6 has four checkers: input 4*5), a hidden
+            // bias, an output weight.
+            for (at, get) in [(4 * 5 * n + 2, 0usize), (INPUTS * n + 3, 1), (INPUTS * n + n + k * n + 1, 2)] {
+                let eps = 1e-2f32;
+                let bump = |net: &mut Net, d: f32| match get {
+                    0 => net.w1[at] += d,
+                    1 => net.b1[at - INPUTS * n] += d,
+                    _ => net.w2[at - INPUTS * n - n] += d,
+                };
+                let mut plus = t.net.clone();
+                bump(&mut plus, eps);
+                let mut minus = t.net.clone();
+                bump(&mut minus, -eps);
+                let numeric = (plus.evaluate(&pos).0[k] - minus.evaluate(&pos).0[k]) / (2.0 * eps);
+                let analytic = t.traces[k][at];
+                assert!(
+                    (numeric - analytic).abs() < 1e-3,
+                    "output {k}, weight {at}: {numeric} vs {analytic}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_result_of_a_game_counts_gammons_and_backgammons() {
+        let mut pos = Position { me: [0; 25], opp: [0; 25] };
+        pos.opp[0] = 15;
+        assert_eq!(Outputs::won(&pos).0, [1.0, 1.0, 0.0, 0.0, 0.0]);
+        pos.opp[0] = 14;
+        pos.opp[BAR] = 1;
+        assert_eq!(Outputs::won(&pos).0, [1.0, 1.0, 1.0, 0.0, 0.0]);
+        assert_eq!(Outputs::won(&pos).equity(), 3.0);
+        pos.opp[0] = 1;
+        pos.opp[BAR] = 0;
+        assert_eq!(Outputs::won(&pos).equity(), 1.0);
+        assert_eq!(Outputs::won(&pos).flipped().equity(), -1.0);
+    }
+}

@@ -1,0 +1,98 @@
+//! Pubeval: Gerald Tesauro's public linear evaluator (1993), the customary yardstick of
+//! backgammon programs, written from its published weights and input encoding. It scores the
+//! position a play leaves for the side that moved, with one weight vector for races and one for
+//! contact positions (chosen by the position *before* the play); the best play has the highest
+//! score. Its known quirks are kept, so figures against it compare with everyone else's: the
+//! mover's own checkers on the bar are not an input.
+
+use crate::rules::backgammon::board::{BAR, Position};
+
+/// Weights for racing positions (no contact left).
+const RACE: [f32; 122] = [
+    0.00000, -0.17160, 0.27010, 0.29906, -0.08471, 0.00000, -1.40375, -1.05121, 0.07217, -0.01351, 0.00000,
+    -1.29506, -2.16183, 0.13246, -1.03508, 0.00000, -2.29847, -2.34631, 0.17253, 0.08302, 0.00000, -1.27266,
+    -2.87401, -0.07456, -0.34240, 0.00000, -1.34640, -2.46556, -0.13022, -0.01591, 0.00000, 0.27448, 0.60015,
+    0.48302, 0.25236, 0.00000, 0.39521, 0.68178, 0.05281, 0.09266, 0.00000, 0.24855, -0.06844, -0.37646,
+    0.05685, 0.00000, 0.17405, 0.00430, 0.74427, 0.00576, 0.00000, 0.12392, 0.31202, -0.91035, -0.16270,
+    0.00000, 0.01418, -0.10839, -0.02781, -0.88035, 0.00000, 1.07274, 2.00366, 1.16242, 0.22520, 0.00000,
+    0.85631, 1.06349, 1.49549, 0.18966, 0.00000, 0.37183, -0.50352, -0.14818, 0.12039, 0.00000, 0.13681,
+    0.13978, 1.11245, -0.12707, 0.00000, -0.22082, 0.20178, -0.06285, -0.52728, 0.00000, -0.13597, -0.19412,
+    -0.09308, -1.26062, 0.00000, 3.05454, 5.16874, 1.50680, 5.35000, 0.00000, 2.19605, 3.85390, 0.88296,
+    2.30052, 0.00000, 0.92321, 1.08744, -0.11696, -0.78560, 0.00000, -0.09795, -0.83050, -1.09167, -4.94251,
+    0.00000, -1.00316, -3.66465, -2.56906, -9.67677, 0.00000, -2.77982, -7.26713, -3.40177, -12.32252,
+    0.00000, 3.42040,
+];
+
+/// Weights for contact positions.
+const CONTACT: [f32; 122] = [
+    0.25696, -0.66937, -1.66135, -2.02487, -2.53398, -0.16092, -1.11725, -1.06654, -0.92830, -1.99558,
+    -1.10388, -0.80802, 0.09856, -0.62086, -1.27999, -0.59220, -0.73667, 0.89032, -0.38933, -1.59847,
+    -1.50197, -0.60966, 1.56166, -0.47389, -1.80390, -0.83425, -0.97741, -1.41371, 0.24500, 0.10970,
+    -1.36476, -1.05572, 1.15420, 0.11069, -0.38319, -0.74816, -0.59244, 0.81116, -0.39511, 0.11424, -0.73169,
+    -0.56074, 1.09792, 0.15977, 0.13786, -1.18435, -0.43363, 1.06169, -0.21329, 0.04798, -0.94373, -0.22982,
+    1.22737, -0.13099, -0.06295, -0.75882, -0.13658, 1.78389, 0.30416, 0.36797, -0.69851, 0.13003, 1.23070,
+    0.40868, -0.21081, -0.64073, 0.31061, 1.59554, 0.65718, 0.25429, -0.80789, 0.08240, 1.78964, 0.54304,
+    0.41174, -1.06161, 0.07851, 2.01451, 0.49786, 0.91936, -0.90750, 0.05941, 1.83120, 0.58722, 1.28777,
+    -0.83711, -0.33248, 2.64983, 0.52698, 0.82132, -0.58897, -1.18223, 3.35809, 0.62017, 0.57353, -0.07276,
+    -0.36214, 4.37655, 0.45481, 0.21746, 0.10504, -0.61977, 3.54001, 0.04612, -0.18108, 0.63211, -0.87046,
+    2.47673, -0.48016, -1.27157, 0.86505, -1.11342, 1.24612, -0.82385, -2.77082, 1.23606, -1.59529, 0.10438,
+    -1.30206, -4.11520, 5.62596, -2.75800,
+];
+
+/// Whether neither side can hit the other any more: every checker of the side on roll is past
+/// every checker of the other side.
+pub fn is_race(pos: &Position) -> bool {
+    let back = |s: &[u8; 25]| (0..25).rev().find(|&i| s[i] > 0).map_or(0, |i| i + 1);
+    back(&pos.me) + back(&pos.opp) <= 25
+}
+
+/// Pubeval's score of `after`, the position a play leaves, seen from the side that moved
+/// (`after.me`); `race` says whether the position before the play was a race.
+pub fn score(race: bool, after: &Position) -> f32 {
+    let (me, opp) = (&after.me, &after.opp);
+    if Position::on_board(me) == 0 {
+        return f32::MAX;
+    }
+    let w = if race { &RACE } else { &CONTACT };
+    let mut s = 0.0;
+    // Points 24 down to 1 of the mover, five inputs each: an opposing blot, a blot of ours, a
+    // point made, a third checker, and half of each checker beyond three.
+    for (k, p) in (1..=24usize).rev().enumerate() {
+        let mine = me[p - 1];
+        let theirs = opp[24 - p];
+        let base = 5 * k;
+        if theirs == 1 {
+            s += w[base];
+        }
+        match mine {
+            0 => {}
+            1 => s += w[base + 1],
+            n => {
+                s += w[base + 2];
+                if n == 3 {
+                    s += w[base + 3];
+                }
+                if n >= 4 {
+                    s += w[base + 4] * (n - 3) as f32 / 2.0;
+                }
+            }
+        }
+    }
+    s += w[120] * opp[BAR] as f32 / 2.0;
+    s += w[121] * (15 - Position::on_board(me)) as f32 / 15.0;
+    s
+}
+
+/// Pubeval's choice among `plays` (positions left, seen from the mover) from `before`: the index
+/// of the highest score, the first on ties.
+pub fn choose(before: &Position, plays: impl IntoIterator<Item = Position>) -> Option<usize> {
+    let race = is_race(before);
+    let mut best: Option<(f32, usize)> = None;
+    for (i, p) in plays.into_iter().enumerate() {
+        let v = score(race, &p);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i)
+}
