@@ -1,7 +1,10 @@
-//! Win rate of the Ludo bot as one of four players against three uniformly random players.
+//! Win rate of the Ludo bot as one of four players against three uniformly random players, or
+//! three rule-based ones (`--against priority`: `luddo::bots::ludo::priority`, the "expert"
+//! priority list of the Ludo AI literature).
 //!
 //! ```text
 //! cargo run --release --example ludo_bot_winrate -- --games 10000 [--seed 1] [--classic]
+//!     [--player bot|priority] [--against random|priority]
 //! ```
 //!
 //! Plays Luddo (default options) or classic Ludo on the square board with seeded dice, once with
@@ -9,7 +12,7 @@
 //! averages out), and prints each win rate with a 95% confidence interval (Wilson score). A third
 //! run with four random players gives the baseline the bot is compared with.
 
-use luddo::bots::ludo::{choose, random};
+use luddo::bots::ludo::{choose, priority, random};
 use luddo::rules::dice::RngDice;
 use luddo::rules::ludo::{ClassicLudo, ClassicOptions, Luddo, LuddoOptions};
 use rand::SeedableRng;
@@ -19,25 +22,28 @@ fn main() {
     let mut games = 10_000u64;
     let mut seed = 1u64;
     let mut classic = false;
+    let (mut player, mut against) = (Policy::Bot, Policy::Random);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let mut value = || args.next().and_then(|v| v.parse().ok()).unwrap_or_else(|| usage());
+        let mut text = || args.next().unwrap_or_else(|| usage());
         match arg.as_str() {
-            "--games" => games = value(),
-            "--seed" => seed = value(),
+            "--games" => games = text().parse().unwrap_or_else(|_| usage()),
+            "--seed" => seed = text().parse().unwrap_or_else(|_| usage()),
             "--classic" => classic = true,
+            "--player" => player = Policy::parse(&text()),
+            "--against" => against = Policy::parse(&text()),
             _ => usage(),
         }
     }
     println!(
-        "{} games of {}, bot vs three random players, seed {seed}",
+        "{} games of {}, {player:?} vs three {against:?} players, seed {seed}",
         games,
         if classic { "classic Ludo" } else { "Luddo" }
     );
     let modes = [
         ("bot in seat 0", false, true),
         ("bot in rotating seats", true, true),
-        ("baseline: all random", true, false),
+        ("baseline: all opponents", true, false),
     ];
     for (label, rotate, use_bot) in modes {
         let start = std::time::Instant::now();
@@ -45,7 +51,8 @@ fn main() {
         let mut actions = 0u64;
         for game in 0..games {
             let bot_seat = if rotate { (game % 4) as usize } else { 0 };
-            let (won, n) = play(classic, bot_seat, use_bot, seed.wrapping_mul(1_000_003) ^ game);
+            let me = if use_bot { player } else { against };
+            let (won, n) = play(classic, bot_seat, me, against, seed.wrapping_mul(1_000_003) ^ game);
             wins += won as u64;
             actions += n;
         }
@@ -61,9 +68,27 @@ fn main() {
     }
 }
 
-/// Plays one game; returns whether `bot_seat` won and how many actions were played. Without
-/// `use_bot` that seat plays randomly too (the baseline: about 25% plus the seat's advantage).
-fn play(classic: bool, bot_seat: usize, use_bot: bool, seed: u64) -> (bool, u64) {
+#[derive(Debug, Clone, Copy)]
+enum Policy {
+    Bot,
+    Priority,
+    Random,
+}
+
+impl Policy {
+    fn parse(name: &str) -> Self {
+        match name {
+            "bot" => Policy::Bot,
+            "priority" => Policy::Priority,
+            "random" => Policy::Random,
+            _ => usage(),
+        }
+    }
+}
+
+/// Plays one game with `me` in `bot_seat` and `against` in the others; returns whether
+/// `bot_seat` won and how many actions were played.
+fn play(classic: bool, bot_seat: usize, me: Policy, against: Policy, seed: u64) -> (bool, u64) {
     let mut dice = RngDice(SmallRng::seed_from_u64(seed));
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     macro_rules! run {
@@ -71,10 +96,11 @@ fn play(classic: bool, bot_seat: usize, use_bot: bool, seed: u64) -> (bool, u64)
             let mut game = $game;
             let mut actions = 0;
             while let Some(seat) = game.to_act() {
-                let action = if use_bot && seat == bot_seat {
-                    choose(&game, seat)
-                } else {
-                    random(&game, seat, &mut rng)
+                let policy = if seat == bot_seat { me } else { against };
+                let action = match policy {
+                    Policy::Bot => choose(&game, seat),
+                    Policy::Priority => priority(&game, seat),
+                    Policy::Random => random(&game, seat, &mut rng),
                 }
                 .expect("the seat to act has an action");
                 game.apply_quiet(seat, &action, &mut dice).expect("chosen actions are legal");
@@ -101,6 +127,8 @@ fn wilson(wins: u64, n: u64) -> (f64, f64, f64) {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: ludo_bot_winrate [--games N] [--seed S] [--classic]");
+    eprintln!(
+        "usage: ludo_bot_winrate [--games N] [--seed S] [--classic] [--player bot|priority] [--against random|priority]"
+    );
     std::process::exit(2)
 }

@@ -1,9 +1,12 @@
 //! How often the Uckers bot's partnership beats a partnership playing uniformly random legal
-//! actions (never resigning). The bot alternates sides game by game.
+//! actions (never resigning), or the rule-based player (`--against priority`:
+//! `luddo::bots::uckers::priority`). The bot alternates sides game by game; `--player priority`
+//! measures the rule-based player instead of the bot.
 //!
-//! `cargo run --release --example uckers_bot_winrate -- --games 10000 [--seats 4] [--seed 1]`
+//! `cargo run --release --example uckers_bot_winrate -- --games 10000 [--seats 4] [--seed 1]
+//! [--player bot|priority] [--against random|priority]`
 
-use luddo::bots::uckers::choose;
+use luddo::bots::uckers::{choose, priority};
 use luddo::rules::Engine;
 use luddo::rules::dice::RngDice;
 use luddo::rules::uckers::{Action, Partnership, Uckers, UckersOptions};
@@ -21,7 +24,13 @@ fn arg(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+fn word(name: &str, default: &str) -> String {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned().unwrap_or(default.into())
+}
+
 fn main() {
+    let (player, against) = (word("--player", "bot"), word("--against", "random"));
     let games = arg("--games", 10_000);
     let seats = arg("--seats", 4) as usize;
     let seed = arg("--seed", 1);
@@ -38,12 +47,16 @@ fn main() {
                 stalled += 1;
                 break;
             }
-            let action = if game.partnership_of(seat) == bot {
-                choose(&game, seat).expect("the bot has a choice")
-            } else {
-                let legal: Vec<Action> =
-                    game.legal_actions(seat).into_iter().filter(|a| *a != Action::UpBoard).collect();
-                legal[rng.random_range(0..legal.len())].clone()
+            let policy = if game.partnership_of(seat) == bot { &player } else { &against };
+            let action = match policy.as_str() {
+                "bot" => choose(&game, seat).expect("the bot has a choice"),
+                "priority" => priority(&game, seat).expect("the rule-based player has a choice"),
+                "random" => {
+                    let legal: Vec<Action> =
+                        game.legal_actions(seat).into_iter().filter(|a| *a != Action::UpBoard).collect();
+                    legal[rng.random_range(0..legal.len())].clone()
+                }
+                other => panic!("unknown policy {other:?}: bot, priority or random"),
             };
             game.apply(seat, &action, &mut dice).expect("legal");
             n += 1;
@@ -60,8 +73,8 @@ fn main() {
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     println!(
-        "uckers bot vs random, {seats} seats, {games} games (bot alternates sides): \
-         bot partnership won {wins} = {:.2}% (95% CI {:.2}%..{:.2}%); stalled games: {stalled}; \
+        "uckers {player} vs {against}, {seats} seats, {games} games ({player} alternates sides): \
+         {player} partnership won {wins} = {:.2}% (95% CI {:.2}%..{:.2}%); stalled games: {stalled}; \
          mean actions per game {:.0}; {:.1}s",
         100.0 * p,
         100.0 * (centre - half),

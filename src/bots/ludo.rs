@@ -111,7 +111,6 @@ fn hit_chance(d: u8) -> i32 {
 /// The position from `seat`'s point of view: its material and safety minus the opponents'.
 fn evaluate(game: &LudoState, seat: Seat) -> i32 {
     let n = game.seats();
-    let board = game.board();
     let mut mine = 0;
     for piece in 0..PIECES {
         let p = game.progress(seat, piece);
@@ -120,30 +119,10 @@ fn evaluate(game: &LudoState, seat: Seat) -> i32 {
         let Some(square) = game.square_of(seat, piece) else {
             continue;
         };
-        if game.is_safe_square(square) || (game.is_classic() && in_block(game, seat, piece)) {
+        if protected(game, seat, piece, square) {
             continue;
         }
-        let mut chance = 0;
-        for other in (0..n).filter(|&o| o != seat) {
-            for q in 0..PIECES {
-                let Some(qp) = game.progress(other, q) else {
-                    // A piece in base threatens its own start square when a 6 brings it out
-                    // (classic Ludo has no safe start squares).
-                    if track_square(board, game.arm(other), 0) == Some(square) {
-                        chance += 6;
-                    }
-                    continue;
-                };
-                let Some(their) = game.square_of(other, q) else {
-                    continue;
-                };
-                let d = distance(board, their, square);
-                // They can only reach us if they do not turn into their home column first.
-                if d > 0 && qp as u32 + d as u32 <= board.last_track() as u32 {
-                    chance += hit_chance(d);
-                }
-            }
-        }
+        let chance = threat(game, seat, square);
         mine -= value * chance.min(36) / 36;
     }
     let mut theirs = 0;
@@ -153,6 +132,109 @@ fn evaluate(game: &LudoState, seat: Seat) -> i32 {
         }
     }
     mine - theirs
+}
+
+/// How likely (in 1/36ths, capped at 36) an opposing piece lands on `square`, where `seat` has a
+/// piece, in its next turn: pieces 1–12 squares behind that do not turn into their home column
+/// first, and pieces in base whose start square it is.
+fn threat(game: &LudoState, seat: Seat, square: u8) -> i32 {
+    let board = game.board();
+    let mut chance = 0;
+    for other in (0..game.seats()).filter(|&o| o != seat) {
+        for q in 0..PIECES {
+            let Some(qp) = game.progress(other, q) else {
+                // A piece in base threatens its own start square when a 6 brings it out
+                // (classic Ludo has no safe start squares).
+                if track_square(board, game.arm(other), 0) == Some(square) {
+                    chance += 6;
+                }
+                continue;
+            };
+            let Some(their) = game.square_of(other, q) else {
+                continue;
+            };
+            let d = distance(board, their, square);
+            // They can only reach us if they do not turn into their home column first.
+            if d > 0 && qp as u32 + d as u32 <= board.last_track() as u32 {
+                chance += hit_chance(d);
+            }
+        }
+    }
+    chance.min(36)
+}
+
+/// Whether `seat`'s `piece` could be captured where it stands in the opponents' next turns.
+fn exposed(game: &LudoState, seat: Seat, piece: usize) -> bool {
+    game.square_of(seat, piece).is_some_and(|square| {
+        !protected(game, seat, piece, square) && threat(game, seat, square) > 0
+    })
+}
+
+/// A rule-based player, the non-random opponent the bot is measured against
+/// (`examples/ludo_bot_winrate.rs --against priority`): the priority list of the "expert"
+/// players in the Ludo AI literature. It plays the first move that, in this order: brings a
+/// piece home; captures (the most advanced victim first); brings a piece out of base; takes a
+/// piece that could be captured to where it cannot; lands on a safe square or in the home
+/// column; advances the most advanced piece without leaving it exposed; else advances the most
+/// advanced piece.
+pub fn priority(game: &LudoState, seat: Seat) -> Option<Action> {
+    if game.to_act() != Some(seat) {
+        return None;
+    }
+    match game.phase() {
+        Phase::Roll => return Some(Action::Roll),
+        Phase::Over => return None,
+        Phase::Move => {}
+    }
+    let board = game.board();
+    let n = game.seats();
+    // Each legal move with what it does: (rule it meets (lower first), tie-break (higher first)).
+    let mut best: Option<((u8, i32), Action)> = None;
+    for piece in game.legal_moves().iter() {
+        let action = Action::Move { piece };
+        let mut after = game.clone();
+        if after.apply_with(seat, &action, &mut NoDiceForMoves, &mut crate::rules::ludo::NoEvents).is_err() {
+            continue;
+        }
+        let piece = piece as usize;
+        let before = game.progress(seat, piece);
+        let now = after.progress(seat, piece);
+        let advanced = now.map_or(0, |p| p as i32);
+        let captured: Option<i32> = (0..n)
+            .filter(|&o| o != seat)
+            .flat_map(|o| (0..PIECES).map(move |q| (o, q)))
+            .filter(|&(o, q)| game.progress(o, q).is_some() && after.progress(o, q).is_none())
+            .map(|(o, q)| game.progress(o, q).map_or(0, |p| p as i32))
+            .max();
+        let safe_now = after.square_of(seat, piece).is_none_or(|sq| after.is_safe_square(sq))
+            || now.is_some_and(|p| p > board.last_track());
+        let rule = if now == Some(board.home()) {
+            (0, advanced)
+        } else if let Some(victim) = captured {
+            (1, victim)
+        } else if before.is_none() && now.is_some() {
+            (2, 0)
+        } else if exposed(game, seat, piece) && !exposed(&after, seat, piece) {
+            (3, advanced)
+        } else if safe_now {
+            (4, advanced)
+        } else if !exposed(&after, seat, piece) {
+            (5, advanced)
+        } else {
+            (6, advanced)
+        };
+        let key = (rule.0, rule.1);
+        if best.as_ref().is_none_or(|((r, t), _)| key.0 < *r || (key.0 == *r && key.1 > *t)) {
+            best = Some((key, action));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// Whether `seat`'s `piece` on `square` cannot be captured there: a safe square, or a block in
+/// classic Ludo.
+fn protected(game: &LudoState, seat: Seat, piece: usize, square: u8) -> bool {
+    game.is_safe_square(square) || (game.is_classic() && in_block(game, seat, piece))
 }
 
 /// Whether `piece` stands in a block with another of its colour on the track.
@@ -233,6 +315,24 @@ mod tests {
         // it to the star on 21.
         let game = rolled([[30, 18, B, B], [41, B, B, B]], &[3]);
         assert_eq!(choose(&game, 0), Some(Action::Move { piece: 1 }));
+    }
+
+    #[test]
+    fn the_priority_player_follows_its_list() {
+        // Home before anything; a capture; leaving base; off danger onto the star.
+        assert_eq!(priority(&rolled([[20, 53, B, B], [B; 4]], &[3]), 0), Some(Action::Move { piece: 1 }));
+        assert_eq!(
+            priority(&rolled([[10, 30, B, B], [7, B, B, B]], &[3]), 0),
+            Some(Action::Move { piece: 1 })
+        );
+        assert_eq!(priority(&rolled([[10, B, B, B], [B; 4]], &[6, 2]), 0), Some(Action::Move { piece: 1 }));
+        assert_eq!(
+            priority(&rolled([[30, 18, B, B], [41, B, B, B]], &[3]), 0),
+            Some(Action::Move { piece: 1 })
+        );
+        let game = json_state([[B; 4], [B; 4]]);
+        assert_eq!(priority(&game, 0), Some(Action::Roll));
+        assert_eq!(priority(&game, 1), None);
     }
 
     #[test]

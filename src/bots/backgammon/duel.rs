@@ -30,6 +30,24 @@ impl Policy for &Net {
     }
 }
 
+/// A bot level's choices, as the server plays them.
+impl Policy for crate::bots::Level {
+    fn play(&mut self, pos: &Position, dice: [u8; 2]) -> Position {
+        super::checker_play(*self, pos, dice)
+    }
+}
+
+/// The network's choices with a 1-ply search over its `keep` best plays ([`pick_1ply`]).
+pub struct OnePly<'a>(pub &'a Net, pub usize);
+
+impl Policy for OnePly<'_> {
+    fn play(&mut self, pos: &Position, dice: [u8; 2]) -> Position {
+        with_plays(pos, dice, |plays| {
+            super::net::pick_1ply(self.0, plays, self.1).map_or(*pos, |i| plays[i].result)
+        })
+    }
+}
+
 /// One die.
 pub fn die(rng: &mut impl Rng) -> u8 {
     rng.random_range(1..=6)

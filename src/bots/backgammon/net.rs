@@ -10,7 +10,7 @@
 //! The weights ship as `weights.bin` beside this file (format in [`Net::from_bytes`]), with
 //! their provenance in `docs/bots.md`; `examples/train_backgammon.rs` reproduces them.
 
-use crate::rules::backgammon::board::{BAR, Position};
+use crate::rules::backgammon::board::{BAR, MoveGen, Play, Position};
 use rand::Rng;
 
 /// Inputs of the network: 98 per side (four per point, the bar, the checkers off), then three
@@ -355,6 +355,49 @@ pub fn best_play(net: &Net, pos: &Position, dice: [u8; 2]) -> Position {
         }
         best.map_or(*pos, |(_, p)| p)
     })
+}
+
+/// The index of the play a 1-ply search prefers among `plays`: the `keep` plays the network
+/// rates best at 0 ply are each looked at from the opponent's side over its 21 rolls, the
+/// opponent answering each with the play the network rates best for it; the play whose
+/// average outcome is best wins. `None` when there are no plays.
+pub fn pick_1ply(net: &Net, plays: &[Play], keep: usize) -> Option<usize> {
+    let mut ranked: Vec<(f32, usize)> =
+        plays.iter().enumerate().map(|(i, p)| (net.evaluate(&p.result).equity(), i)).collect();
+    // Best first; the engine's order among equals (a stable sort).
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if ranked.len() <= 1 {
+        return ranked.first().map(|&(_, i)| i);
+    }
+    let mut generator = MoveGen::new();
+    let mut best: Option<(f32, usize)> = None;
+    for &(_, i) in ranked.iter().take(keep.max(1)) {
+        let result = &plays[i].result;
+        let value = if Position::on_board(&result.me) == 0 {
+            net.evaluate(result).equity()
+        } else {
+            let opponent = result.swapped();
+            let mut total = 0.0;
+            for d1 in 1..=6u8 {
+                for d2 in d1..=6u8 {
+                    let weight = if d1 == d2 { 1.0 } else { 2.0 };
+                    let replies = generator.generate(&opponent, [d1, d2]);
+                    // The opponent's best reply, as it rates it; its equity is ours negated.
+                    let reply = replies
+                        .iter()
+                        .map(|r| net.evaluate(&r.result).equity())
+                        .fold(None, |b: Option<f32>, v| Some(b.map_or(v, |b| b.max(v))))
+                        .unwrap_or_else(|| net.evaluate(&opponent).equity());
+                    total -= weight * reply;
+                }
+            }
+            total / 36.0
+        };
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 #[cfg(test)]
