@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod openapi;
 mod paging;
 mod players;
+mod records;
 mod shame;
 pub mod tables;
 mod web;
@@ -107,6 +108,7 @@ pub fn router(state: AppState) -> Router {
         .merge(actions::router())
         .merge(events::router())
         .merge(lobby::router())
+        .merge(records::router())
         .merge(shame::router())
         .merge(analysis::router())
         .merge(metrics::router(config.metrics))

@@ -165,9 +165,8 @@ fn threat(game: &LudoState, seat: Seat, square: u8) -> i32 {
 
 /// Whether `seat`'s `piece` could be captured where it stands in the opponents' next turns.
 fn exposed(game: &LudoState, seat: Seat, piece: usize) -> bool {
-    game.square_of(seat, piece).is_some_and(|square| {
-        !protected(game, seat, piece, square) && threat(game, seat, square) > 0
-    })
+    game.square_of(seat, piece)
+        .is_some_and(|square| !protected(game, seat, piece, square) && threat(game, seat, square) > 0)
 }
 
 /// A rule-based player, the non-random opponent the bot is measured against

@@ -19,7 +19,7 @@ pub mod feeds;
 pub mod messages;
 mod seats;
 
-pub use messages::{ActOk, PlayError, PlayView, SeatPresence, Subscription};
+pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subscription};
 pub use seats::TakeoverReason;
 
 use crate::{

@@ -357,10 +357,15 @@ pub fn best_play(net: &Net, pos: &Position, dice: [u8; 2]) -> Position {
     })
 }
 
-/// The index of the play a 1-ply search prefers among `plays`: the `keep` plays the network
-/// rates best at 0 ply are each looked at from the opponent's side over its 21 rolls, the
-/// opponent answering each with the play the network rates best for it; the play whose
-/// average outcome is best wins. `None` when there are no plays.
+/// How far below the best play's 0-ply equity a play may be and still be searched deeper (GNU
+/// Backgammon's default move filter: up to 8 plays within 0.16).
+pub const SEARCH_WITHIN: f32 = 0.16;
+
+/// The index of the play a 1-ply search prefers among `plays`: of the plays the network rates
+/// best at 0 ply, up to `keep` within [`SEARCH_WITHIN`] of the best are each looked at from the
+/// opponent's side over its 21 rolls, the opponent answering each with the play the network
+/// rates best for it; the play whose average outcome is best wins. `None` when there are no
+/// plays.
 pub fn pick_1ply(net: &Net, plays: &[Play], keep: usize) -> Option<usize> {
     let mut ranked: Vec<(f32, usize)> =
         plays.iter().enumerate().map(|(i, p)| (net.evaluate(&p.result).equity(), i)).collect();
@@ -371,7 +376,8 @@ pub fn pick_1ply(net: &Net, plays: &[Play], keep: usize) -> Option<usize> {
     }
     let mut generator = MoveGen::new();
     let mut best: Option<(f32, usize)> = None;
-    for &(_, i) in ranked.iter().take(keep.max(1)) {
+    let top = ranked[0].0;
+    for &(_, i) in ranked.iter().take(keep.max(1)).take_while(|&&(v, _)| v >= top - SEARCH_WITHIN) {
         let result = &plays[i].result;
         let value = if Position::on_board(&result.me) == 0 {
             net.evaluate(result).equity()
