@@ -75,6 +75,12 @@ pub async fn serve(
     // Keep the lease on this process's tables alive; take over those of processes that died.
     let leases = state.tables.clone();
     tokio::spawn(async move { leases.keep_leases().await });
+    // Quick-play tables whose wait for players is over: bots fill them and they start.
+    let mut stop = state.tables.stopped();
+    let stopped = async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    };
+    tokio::spawn(api::tables::fill_waiting_tables(state.clone(), stopped));
     let tables = state.tables.clone();
     // Stop the actors first: their subscribers' sockets close with them, so the graceful
     // shutdown does not wait on WebSockets forever. Then let go of the lease on their tables.

@@ -63,6 +63,8 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/lobby/events"),
     ("GET", "/v1/hall-of-shame"),
     ("POST", "/v1/backgammon/plays"),
+    ("POST", "/v1/quick-play"),
+    ("GET", "/v1/tables/{id}/log"),
 ];
 
 #[test]
@@ -129,6 +131,10 @@ async fn identity_routes_need_a_known_token(db: Db) {
     s.post("/v1/tables", None, body.clone()).await.assert_problem(401, "unauthorized");
     s.post("/v1/tables", Some(UNKNOWN), body.clone()).await.assert_problem(401, "unauthorized");
     assert_eq!(s.post("/v1/tables", Some(&token), body).await.status, 201);
+    let quick = json!({"game": "luddo", "seats": 2});
+    s.post("/v1/quick-play", None, quick.clone()).await.assert_problem(401, "unauthorized");
+    s.post("/v1/quick-play", Some(UNKNOWN), quick.clone()).await.assert_problem(401, "unauthorized");
+    assert_eq!(s.post("/v1/quick-play", Some(&token), quick).await.status, 201);
 }
 
 /// The token routes need a known token and act on the caller's tokens alone: another player's
@@ -264,6 +270,15 @@ async fn private_lobby_routes_by_role(db: Db) {
         let r = s.get(&t, Some(who)).await;
         assert_eq!(r.status, 200);
         assert_eq!(r.json["invite_code"], code.as_str(), "members see the code");
+    }
+    // Its log: the same rule.
+    let log = format!("{t}/log");
+    s.get(&log, None).await.assert_problem(404, "table_not_found");
+    s.get(&log, Some(&c.spectator)).await.assert_problem(404, "table_not_found");
+    s.get(&log, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+    assert_eq!(s.get(&format!("{log}?invite_code={code}"), None).await.status, 200);
+    for who in [&c.seated, &c.host] {
+        assert_eq!(s.get(&log, Some(who)).await.status, 200);
     }
 
     // The invite route: the code is the key.

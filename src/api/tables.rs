@@ -44,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/v1/tables/{id}/leave", post(leave))
         .route("/v1/tables/{id}/start", post(start))
         .route("/v1/invites/{code}", get(show_invite))
+        .route("/v1/quick-play", post(quick_play))
 }
 
 /// Most open tables one player may host at once.
@@ -353,6 +354,7 @@ async fn create(
         seed: seed.to_hex(),
         host_client_seed: body.client_seed,
         dice_script: body.dice,
+        quick: None,
     };
     let table = state.store.create_table(&new, body.seat).await?;
     tracing::info!(table = %table.id, game = %table.game.as_str(), "table created");
@@ -501,6 +503,153 @@ async fn join(
     Ok(Json(TableView::of(&table, Some(player.id), &state)))
 }
 
+/// What follows a start's commit: the bots' seats to the table's sockets (which then follow
+/// the actor), the lobby, and the actor itself, loaded here (the opening throws, then bots and
+/// clocks).
+async fn announce_start(state: &AppState, id: Uuid, bots: &[crate::store::LogEntry]) -> ApiResult<()> {
+    tracing::info!(table = %id, "table started");
+    tell_table(state, id, bots);
+    state.tables.feeds().close_table(id);
+    // The lobby hears of the start before the actor runs: before it can hear of the finish.
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    if table.visibility == Visibility::Public {
+        let seq = match bots.last() {
+            Some(bot) => bot.seq,
+            None => state.store.latest_seqs(&[id]).await?.get(&id).copied().unwrap_or(0),
+        };
+        tell_lobby(state, &table, LobbyChange::Started, seq);
+    }
+    state.tables.get(id).await?;
+    Ok(())
+}
+
+/// Longest wait for players a quick-play request may ask for before bots fill the table.
+pub const MAX_BOTS_AFTER_SECONDS: u64 = 3600;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuickPlayBody {
+    game: String,
+    /// The table's seat count.
+    #[serde(deserialize_with = "body::whole")]
+    seats: usize,
+    #[serde(default, deserialize_with = "body::some")]
+    options: Option<serde_json::Value>,
+    #[serde(default)]
+    party: bool,
+    #[serde(default)]
+    client_seed: String,
+    /// Fill the seats still empty with bots and start after this many seconds (counted from the
+    /// table's opening); absent: wait for players.
+    #[serde(default, deserialize_with = "body::some_whole")]
+    bots_after_seconds: Option<u64>,
+}
+
+/// Seats the caller at the oldest waiting quick-play table of the same game, seat count,
+/// options and clock (201 with a new table if none waits, 200 otherwise; the same seat again
+/// if the caller already waits at one). The table starts by itself when its last seat is taken.
+async fn quick_play(
+    State(state): State<AppState>,
+    ClientIp(client): ClientIp,
+    Auth(player): Auth,
+    Json(body): Json<QuickPlayBody>,
+) -> ApiResult<(StatusCode, Json<TableView>)> {
+    let per_minute = state.config.rate_per_minute;
+    state.limiter.check("tables", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
+    let game = parse_game(&body.game)?;
+    let options = options_for(game, &body.options.unwrap_or_default(), body.seats, Visibility::Public)?;
+    check_client_seed(&body.client_seed)?;
+    if body.bots_after_seconds.is_some_and(|s| s > MAX_BOTS_AFTER_SECONDS) {
+        return Err(ApiError::unprocessable(
+            ErrorCode::InvalidBody,
+            format!("bots_after_seconds: at most {MAX_BOTS_AFTER_SECONDS}"),
+        ));
+    }
+    if state.store.count_open_tables_hosted(player.id).await? >= MAX_OPEN_TABLES_PER_HOST {
+        return Err(ApiError::too_many(
+            ErrorCode::TooManyTables,
+            format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
+            Duration::from_secs(60),
+        ));
+    }
+    let kind =
+        crate::store::QuickKind { game, seat_count: body.seats, options: options.clone(), party: body.party };
+    let seed = ServerSeed::generate();
+    let now = crate::clock::now_millis();
+    let new = NewTable {
+        id: Uuid::new_v4(),
+        game,
+        options,
+        seat_count: body.seats,
+        visibility: Visibility::Public,
+        party: body.party,
+        bot_level: Level::default(),
+        invite_code: None,
+        host_id: player.id,
+        seed_commitment: seed.commitment(),
+        seed: seed.to_hex(),
+        host_client_seed: body.client_seed.clone(),
+        dice_script: None,
+        quick: Some(crate::store::QuickPlay {
+            bots_at: body.bots_after_seconds.map(|s| now + 1000 * s as i64),
+        }),
+    };
+    let seated = state.store.quick_play(&kind, player.id, &body.client_seed, &new).await?;
+    let id = seated.table_id;
+    if !seated.already {
+        tell_table(&state, id, &seated.entries);
+        let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+        let change = if seated.opened { LobbyChange::Opened } else { LobbyChange::Seats };
+        tell_lobby(&state, &table, change, last_seq(&seated.entries, 1));
+    }
+    if seated.full {
+        let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+        start_quick(&state, id, table.host_id, false).await?;
+    }
+    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
+    let status = if seated.opened { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(TableView::with_play(&table, Some(player.id), &state).await?)))
+}
+
+/// Starts a quick-play table (full, or `fill_with_bots` once its wait is over) if it is still
+/// open; another request or process may have started it first.
+async fn start_quick(state: &AppState, id: Uuid, host: Uuid, fill_with_bots: bool) -> ApiResult<bool> {
+    let (outcome, bots) =
+        state.store.start_table(id, host, &state.config.instance_id, fill_with_bots).await?;
+    if outcome != StartOutcome::Started {
+        return Ok(false);
+    }
+    announce_start(state, id, &bots).await?;
+    Ok(true)
+}
+
+/// Fills the quick-play tables whose wait for players is over with bots and starts them, every
+/// second, until `stopped` completes. Every process does it; a table's start is decided under
+/// its lock, so each starts once.
+pub async fn fill_waiting_tables(state: AppState, stopped: impl std::future::Future<Output = ()>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tokio::pin!(stopped);
+    loop {
+        tokio::select! {
+            () = &mut stopped => return,
+            _ = tick.tick() => {}
+        }
+        let due = match state.store.quick_tables_due(crate::clock::now_millis(), 50).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not list the quick-play tables to fill with bots");
+                continue;
+            }
+        };
+        for (id, host) in due {
+            if let Err(e) = start_quick(&state, id, host, true).await {
+                tracing::warn!(table = %id, error = ?e, "could not fill a quick-play table with bots");
+            }
+        }
+    }
+}
+
 /// Sets the caller's client seed until the start, when the table's is fixed from them.
 async fn update_seat(
     State(state): State<AppState>,
@@ -583,21 +732,7 @@ async fn start(
             ));
         }
     }
-    tracing::info!(table = %id, "table started");
-    // The bots' seats to the table's sockets, then they follow the actor.
-    tell_table(&state, id, &bots);
-    state.tables.feeds().close_table(id);
-    // The lobby hears of the start before the actor runs: before it can hear of the finish.
-    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
-    if table.visibility == Visibility::Public {
-        let seq = match bots.last() {
-            Some(bot) => bot.seq,
-            None => state.store.latest_seqs(&[id]).await?.get(&id).copied().unwrap_or(0),
-        };
-        tell_lobby(&state, &table, LobbyChange::Started, seq);
-    }
-    // Loading the table starts its actor: the opening throws, then bots and clocks.
-    state.tables.get(id).await?;
+    announce_start(&state, id, &bots).await?;
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     Ok(Json(TableView::with_play(&table, Some(player.id), &state).await?))
 }

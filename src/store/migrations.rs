@@ -29,6 +29,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0004_tokens.sql",
     "0005_instance_address.sql",
     "0006_bot_level.sql",
+    "0007_quick_play.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -38,6 +39,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0004_tokens.sql",
     "0005_instance_address.sql",
     "0006_bot_level.sql",
+    "0007_quick_play.sql",
 );
 
 /// The migrations of `backend`.

@@ -20,6 +20,7 @@ mod lobby;
 mod log;
 mod migrations;
 mod players;
+mod quick;
 mod rows;
 mod shame;
 mod tables;
@@ -28,6 +29,7 @@ mod tokens;
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use lobby::LobbyEntry;
 pub use log::{Append, Finish};
+pub use quick::{QuickKind, QuickSeat};
 pub use rows::*;
 pub use tokens::NewToken;
 

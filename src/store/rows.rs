@@ -141,6 +141,16 @@ pub struct NewTable {
     pub host_client_seed: String,
     /// Fixed dice for tests (only accepted by a server in test mode).
     pub dice_script: Option<Vec<u8>>,
+    /// Opened by quick play: it starts by itself when full.
+    pub quick: Option<QuickPlay>,
+}
+
+/// What quick play sets on a table it opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuickPlay {
+    /// When (Unix millis) bots fill the seats still empty and the table starts; `None`: it
+    /// waits for players.
+    pub bots_at: Option<i64>,
 }
 
 /// A table as stored, with its seats.

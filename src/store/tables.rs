@@ -15,47 +15,8 @@ use uuid::Uuid;
 impl Store {
     /// Creates a table with its empty seats, the host sitting at `host_seat`.
     pub async fn create_table(&self, new: &NewTable, host_seat: usize) -> StoreResult<TableRecord> {
-        let now = now_millis();
         let mut tx = self.writes.begin().await?;
-        sqlx::query(
-            "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code,
-                status, host_id, seed, seed_commitment, client_seed, dice_script, created_at, bot_level)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $14)",
-        )
-        .bind(new.id.to_string())
-        .bind(new.game.as_str())
-        .bind(new.options.to_string())
-        .bind(new.seat_count as i64)
-        .bind(new.visibility.as_str())
-        .bind(new.party as i64)
-        .bind(new.invite_code.as_deref())
-        .bind(new.host_id.to_string())
-        .bind(&new.seed)
-        .bind(&new.seed_commitment)
-        // The table's client seed is fixed at the start, from every seat's.
-        .bind("")
-        .bind(new.dice_script.as_ref().map(|d| serde_json::to_string(d).unwrap_or_default()))
-        .bind(now)
-        .bind(new.bot_level.as_str())
-        .execute(&mut *tx)
-        .await?;
-        for seat in 0..new.seat_count {
-            let taken = seat == host_seat;
-            sqlx::query(
-                "INSERT INTO seats (table_id, seat, player_id, controller, joined_at, client_seed)
-                 VALUES ($1, $2, $3, 'human', $4, $5)",
-            )
-            .bind(new.id.to_string())
-            .bind(seat as i64)
-            .bind(taken.then(|| new.host_id.to_string()))
-            .bind(taken.then_some(now))
-            .bind(if taken { new.host_client_seed.as_str() } else { "" })
-            .execute(&mut *tx)
-            .await?;
-        }
-        let name = player_name(&mut tx, new.host_id).await?;
-        let host = LobbyEntry::SeatTaken { seat: host_seat, player_id: new.host_id, name };
-        append_lobby(&mut tx, new.id, vec![host], now).await?;
+        insert_table(&mut tx, new, host_seat, now_millis()).await?;
         tx.commit().await?;
         self.table(new.id).await?.ok_or_else(|| StoreError::Corrupt("created table vanished".into()))
     }
@@ -423,7 +384,10 @@ impl Store {
 }
 
 /// A player's name, for the log's `seat_taken` entries.
-async fn player_name(tx: &mut sqlx::Transaction<'_, sqlx::Any>, player: Uuid) -> StoreResult<String> {
+pub(super) async fn player_name(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    player: Uuid,
+) -> StoreResult<String> {
     let name: Option<String> = sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
         .bind(player.to_string())
         .fetch_optional(&mut **tx)
@@ -435,7 +399,61 @@ async fn player_name(tx: &mut sqlx::Transaction<'_, sqlx::Any>, player: Uuid) ->
 /// open. Every change of an open table's seats or status takes it first, so they are serialized
 /// per table on both stores: PostgreSQL makes a second writer wait for the row (and then see
 /// the first one's commit in the statements that follow), SQLite has one writer at a time.
-async fn lock_open_table(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uuid) -> StoreResult<bool> {
+/// Inserts a new open table with its seats, the host at `host_seat`, and its first lobby entry,
+/// inside `tx`.
+pub(super) async fn insert_table(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    new: &NewTable,
+    host_seat: usize,
+    now: i64,
+) -> StoreResult<Vec<LogEntry>> {
+    sqlx::query(
+        "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code,
+            status, host_id, seed, seed_commitment, client_seed, dice_script, created_at, bot_level, quick, bots_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+    )
+    .bind(new.id.to_string())
+    .bind(new.game.as_str())
+    .bind(new.options.to_string())
+    .bind(new.seat_count as i64)
+    .bind(new.visibility.as_str())
+    .bind(new.party as i64)
+    .bind(new.invite_code.as_deref())
+    .bind(new.host_id.to_string())
+    .bind(&new.seed)
+    .bind(&new.seed_commitment)
+    // The table's client seed is fixed at the start, from every seat's.
+    .bind("")
+    .bind(new.dice_script.as_ref().map(|d| serde_json::to_string(d).unwrap_or_default()))
+    .bind(now)
+    .bind(new.bot_level.as_str())
+    .bind(new.quick.is_some() as i64)
+    .bind(new.quick.and_then(|q| q.bots_at))
+    .execute(&mut **tx)
+    .await?;
+    for seat in 0..new.seat_count {
+        let taken = seat == host_seat;
+        sqlx::query(
+            "INSERT INTO seats (table_id, seat, player_id, controller, joined_at, client_seed)
+             VALUES ($1, $2, $3, 'human', $4, $5)",
+        )
+        .bind(new.id.to_string())
+        .bind(seat as i64)
+        .bind(taken.then(|| new.host_id.to_string()))
+        .bind(taken.then_some(now))
+        .bind(if taken { new.host_client_seed.as_str() } else { "" })
+        .execute(&mut **tx)
+        .await?;
+    }
+    let name = player_name(tx, new.host_id).await?;
+    let host = LobbyEntry::SeatTaken { seat: host_seat, player_id: new.host_id, name };
+    append_lobby(tx, new.id, vec![host], now).await
+}
+
+pub(super) async fn lock_open_table(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table_id: Uuid,
+) -> StoreResult<bool> {
     let done = sqlx::query("UPDATE game_tables SET status = status WHERE id = $1 AND status = 'open'")
         .bind(table_id.to_string())
         .execute(&mut **tx)

@@ -35,6 +35,7 @@ pub fn luddo_for_two(host: Uuid) -> NewTable {
         visibility: Visibility::Public,
         party: false,
         bot_level: crate::bots::Level::Strong,
+        quick: None,
         invite_code: None,
         host_id: host,
         seed: seed.to_hex(),

@@ -296,9 +296,17 @@ impl Table {
     }
 
     /// How well the bot playing `seat` plays: the table's level for a seat bots filled, the
-    /// strongest for a player's seat taken over.
+    /// strongest for a player's seat taken over. With no seat left to a human (bots play each
+    /// other to the end, nobody to play against), `normal`: the searches of `strong` cost
+    /// milliseconds a move, which a whole bot match would spend in one go on the actor.
     fn bot_level(&self, seat: Seat) -> Level {
-        if self.seats[seat].player.is_some() { Level::Strong } else { self.bot_level }
+        if self.seats.iter().all(|s| s.book.controller == Controller::Bot) {
+            Level::Normal
+        } else if self.seats[seat].player.is_some() {
+            Level::Strong
+        } else {
+            self.bot_level
+        }
     }
 
     /// The clock ran out: the bot plays for the seat; a bot takes the seat after three in a
@@ -753,14 +761,18 @@ mod tests {
     }
 
     #[test]
-    fn bots_of_empty_seats_play_at_the_tables_level_and_takeovers_play_strong() {
+    fn bots_of_empty_seats_play_at_the_tables_level_takeovers_strong_and_bots_alone_normal() {
         let player = Uuid::new_v4();
         for level in [Level::Easy, Level::Normal, Level::Strong] {
             let mut r = record(&[Some(player), None]);
             r.bot_level = level;
-            let table = Table::load(&r, &Config::default(), &[], T0).unwrap();
+            let mut table = Table::load(&r, &Config::default(), &[], T0).unwrap();
             assert_eq!(table.bot_level(0), Level::Strong, "the player's seat, if a bot takes it over");
             assert_eq!(table.bot_level(1), level, "the seat a bot filled");
+            // Taken over: bots play each other, at the cheaper level.
+            table.seats[0].book.controller = Controller::Bot;
+            assert_eq!(table.bot_level(0), Level::Normal);
+            assert_eq!(table.bot_level(1), Level::Normal);
         }
     }
 

@@ -1,0 +1,174 @@
+//! Quick play: a seat at the oldest waiting quick-play table that fits, or a new one.
+//!
+//! One decision per kind of table at a time, so that concurrent requests never open two
+//! half-full tables that could have been one: on PostgreSQL the transaction takes an advisory
+//! lock on the kind (game, seats, options, party clock) first, which serializes requests across
+//! every process on the database; on SQLite every writing transaction already runs alone, on the
+//! one write connection. A seat is taken by the same conditional `UPDATE` as a join, so two
+//! players never get one seat.
+
+use super::lobby::{LobbyEntry, append_lobby};
+use super::tables::{insert_table, lock_open_table, player_name};
+use super::{Backend, LogEntry, NewTable, Store, StoreError, StoreResult, parse_uuid};
+use crate::{clock::now_millis, games::GameKind};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+/// The kind of table a quick-play request asks for: a table fits when all of these match.
+#[derive(Debug, Clone)]
+pub struct QuickKind {
+    pub game: GameKind,
+    pub seat_count: usize,
+    /// The normalized options, as stored.
+    pub options: serde_json::Value,
+    pub party: bool,
+}
+
+impl QuickKind {
+    /// The advisory-lock key of this kind: the first 8 bytes of a hash of it.
+    fn lock_key(&self) -> i64 {
+        let text = format!("{}\n{}\n{}\n{}", self.game.as_str(), self.seat_count, self.options, self.party);
+        let hash = Sha256::digest(text.as_bytes());
+        i64::from_le_bytes(hash[..8].try_into().unwrap_or_default())
+    }
+}
+
+/// The conditions of a table that fits a request (`$1`–`$4`: game, seat count, options, party).
+const FITS: &str = "t.status = 'open' AND t.quick = 1 AND t.visibility = 'public' AND t.game = $1
+    AND t.seat_count = $2 AND t.options = $3 AND t.party = $4";
+
+/// Where quick play seated a player.
+#[derive(Debug)]
+pub struct QuickSeat {
+    pub table_id: Uuid,
+    pub seat: usize,
+    /// A new table was opened (`new` in the request): the player hosts it.
+    pub opened: bool,
+    /// The player already held this seat (a repeated request): nothing was written.
+    pub already: bool,
+    /// No empty seat is left: the table should start now.
+    pub full: bool,
+    /// Lobby entries written, to tell the table's followers.
+    pub entries: Vec<LogEntry>,
+}
+
+impl Store {
+    /// Seats `player` at the oldest open quick-play table of `kind` with a free seat (or where it
+    /// already sits), or opens `new` (a quick-play table of `kind`, hosted by `player`).
+    pub async fn quick_play(
+        &self,
+        kind: &QuickKind,
+        player: Uuid,
+        client_seed: &str,
+        new: &NewTable,
+    ) -> StoreResult<QuickSeat> {
+        let now = now_millis();
+        let mut tx = self.writes.begin().await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(kind.lock_key()).execute(&mut *tx).await?;
+        }
+        // A table of this kind where the player already waits: the same seat again.
+        let waiting: Option<(String, i64)> = sqlx::query_as(&format!(
+            "SELECT t.id, s.seat FROM game_tables t JOIN seats s ON s.table_id = t.id AND s.player_id = $5
+             WHERE {FITS} LIMIT 1"
+        ))
+        .bind(kind.game.as_str())
+        .bind(kind.seat_count as i64)
+        .bind(kind.options.to_string())
+        .bind(kind.party as i64)
+        .bind(player.to_string())
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some((id, seat)) = waiting {
+            tx.rollback().await?;
+            return Ok(QuickSeat {
+                table_id: parse_uuid(&id)?,
+                seat: seat as usize,
+                opened: false,
+                already: true,
+                full: false,
+                entries: vec![],
+            });
+        }
+        let oldest: Option<(String, i64)> = sqlx::query_as(&format!(
+            "SELECT t.id, (SELECT MIN(s.seat) FROM seats s
+                 WHERE s.table_id = t.id AND s.player_id IS NULL AND s.controller = 'human') AS free
+             FROM game_tables t WHERE {FITS}
+             AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id IS NULL AND s.controller = 'human')
+             ORDER BY t.created_at, t.id LIMIT 1"
+        ))
+        .bind(kind.game.as_str())
+        .bind(kind.seat_count as i64)
+        .bind(kind.options.to_string())
+        .bind(kind.party as i64)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((id, free)) = oldest else {
+            let entries = insert_table(&mut tx, new, 0, now).await?;
+            tx.commit().await?;
+            return Ok(QuickSeat {
+                table_id: new.id,
+                seat: 0,
+                opened: true,
+                already: false,
+                full: new.seat_count == 1,
+                entries,
+            });
+        };
+        let table_id = parse_uuid(&id)?;
+        // The table's row lock, as every change of an open table's seats takes (a leave or a
+        // host's start in between is then wholly before or after).
+        if !lock_open_table(&mut tx, table_id).await? {
+            return Err(StoreError::Corrupt("an open table was not open under its lock".into()));
+        }
+        let taken = sqlx::query(
+            "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
+             WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
+        )
+        .bind(player.to_string())
+        .bind(now)
+        .bind(&id)
+        .bind(free)
+        .bind(client_seed)
+        .execute(&mut *tx)
+        .await?;
+        if taken.rows_affected() != 1 {
+            return Err(StoreError::Corrupt("the free seat found was not free".into()));
+        }
+        let name = player_name(&mut tx, player).await?;
+        let seat = free as usize;
+        let entries = append_lobby(
+            &mut tx,
+            table_id,
+            vec![LobbyEntry::SeatTaken { seat, player_id: player, name }],
+            now,
+        )
+        .await?;
+        let left: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM seats WHERE table_id = $1 AND player_id IS NULL AND controller = 'human'",
+        )
+        .bind(&id)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(QuickSeat { table_id, seat, opened: false, already: false, full: left == 0, entries })
+    }
+
+    /// Open quick-play tables due to start, with their hosts, at most `limit`: those whose wait
+    /// for players is over (`bots_at` passed), and those full but not started (the process
+    /// that filled one stopped before starting it).
+    pub async fn quick_tables_due(&self, now: i64, limit: i64) -> StoreResult<Vec<(Uuid, Uuid)>> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT t.id, t.host_id FROM game_tables t
+             WHERE t.status = 'open' AND t.quick = 1
+             AND ((t.bots_at IS NOT NULL AND t.bots_at <= $1)
+                  OR NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id IS NULL))
+             ORDER BY t.created_at LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|(id, host)| Ok((parse_uuid(id)?, parse_uuid(host)?))).collect()
+    }
+}
