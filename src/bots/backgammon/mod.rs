@@ -17,10 +17,20 @@ use super::Level;
 use crate::rules::backgammon::board::{BAR, Play, Position, with_plays};
 use std::sync::LazyLock;
 
-/// The trained network (`weights.bin`, see `docs/bots.md`), read once.
-pub static NET: LazyLock<net::Net> = LazyLock::new(|| {
-    net::Net::from_bytes(include_bytes!("weights.bin")).expect("the shipped backgammon weights load")
-});
+/// The shipped weights file of the network (`docs/bots.md`), embedded.
+pub const WEIGHTS: &[u8] = include_bytes!("weights.bin");
+
+/// The trained network, read from [`WEIGHTS`] once. The server reads it as it starts
+/// ([`load_network`]), so a file that does not load stops the start, never a game.
+pub static NET: LazyLock<net::Net> =
+    LazyLock::new(|| net::Net::from_bytes(WEIGHTS).expect("the shipped backgammon weights load"));
+
+/// Reads the network now (the server does, as it starts): its hidden units, or why the
+/// shipped file does not load.
+pub fn load_network() -> Result<usize, net::WeightsError> {
+    net::Net::from_bytes(WEIGHTS)?;
+    Ok(NET.hidden())
+}
 
 /// How many of the network's best plays the strong bot searches one ply deeper.
 pub const STRONG_CANDIDATES: usize = 8;
@@ -302,7 +312,8 @@ mod tests {
     /// of it with probability about 0.002% (binomial), one of 60% about 1%.
     #[test]
     fn the_shipped_network_loads_and_beats_pubeval() {
-        let net = net::Net::from_bytes(include_bytes!("weights.bin")).unwrap();
+        let net = net::Net::from_bytes(WEIGHTS).unwrap();
+        assert_eq!(load_network(), Ok(net.hidden()));
         assert_eq!(&net, &*NET);
         let s =
             duel::series(&mut &net, &mut duel::Pubeval, 400, &mut rand::rngs::StdRng::seed_from_u64(2026));
