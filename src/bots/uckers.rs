@@ -14,14 +14,23 @@ use crate::rules::{DiceSource, Engine, Seat};
 
 /// The bot's choice for `seat`, or `None` when the seat has nothing to decide.
 pub fn choose(game: &Uckers, seat: Seat) -> Option<Action> {
+    decide(game, seat, |team, legal| best_play(game, team, legal))
+}
+
+/// What `seat` does: nothing unless it is to act; before a throw, the rules' calls
+/// ([`before_throw`]); after it, `play`'s choice among the legal actions (never up-boarding).
+fn decide(
+    game: &Uckers,
+    seat: Seat,
+    play: impl FnOnce(Partnership, Vec<Action>) -> Option<Action>,
+) -> Option<Action> {
     if game.to_act() != Some(seat) {
         return None;
     }
     let legal: Vec<Action> = game.legal_actions(seat).into_iter().filter(|a| *a != Action::UpBoard).collect();
-    let team = game.partnership_of(seat);
     match game.phase() {
         Phase::Roll => Some(before_throw(game, &legal)),
-        Phase::Play { .. } => best_play(game, team, legal),
+        Phase::Play { .. } => play(game.partnership_of(seat), legal),
         Phase::Over => None,
     }
 }
@@ -38,58 +47,48 @@ type Priority = (bool, i32, i32, bool, i32, i32);
 /// (captures); not challenging; leaving fewer of its side's lone pieces where an opposing
 /// piece could land (blobs and safe squares); its side's total progress.
 pub fn priority(game: &Uckers, seat: Seat) -> Option<Action> {
-    if game.to_act() != Some(seat) {
-        return None;
-    }
-    let legal: Vec<Action> = game.legal_actions(seat).into_iter().filter(|a| *a != Action::UpBoard).collect();
-    let team = game.partnership_of(seat);
-    match game.phase() {
-        Phase::Roll => Some(before_throw(game, &legal)),
-        Phase::Over => None,
-        Phase::Play { .. } => {
-            let side = |g: &Uckers, ours: bool| {
-                g.board()
-                    .all()
-                    .filter(move |(id, _)| (id.colour.partnership() == team) == ours)
-                    .collect::<Vec<_>>()
-            };
-            let home =
-                |g: &Uckers| side(g, true).iter().filter(|(_, p)| p.progress == Some(HOME)).count() as i32;
-            let progress = |g: &Uckers, ours: bool| {
-                side(g, ours).iter().map(|(_, p)| i32::from(p.progress.unwrap_or(0))).sum::<i32>()
-            };
-            let exposed = |g: &Uckers| {
-                let occ = g.board().occupancy();
-                side(g, true)
-                    .iter()
-                    .filter(|(id, p)| {
-                        p.progress.and_then(|q| track_square(id.colour, q)).is_some_and(|square| {
-                            occ.blob_at(square).is_none() && risk(g, id.colour, square) > 0.0
-                        })
+    decide(game, seat, |team, legal| {
+        let side = |g: &Uckers, ours: bool| {
+            g.board()
+                .all()
+                .filter(move |(id, _)| (id.colour.partnership() == team) == ours)
+                .collect::<Vec<_>>()
+        };
+        let home = |g: &Uckers| side(g, true).iter().filter(|(_, p)| p.progress == Some(HOME)).count() as i32;
+        let progress = |g: &Uckers, ours: bool| {
+            side(g, ours).iter().map(|(_, p)| i32::from(p.progress.unwrap_or(0))).sum::<i32>()
+        };
+        let exposed = |g: &Uckers| {
+            let occ = g.board().occupancy();
+            side(g, true)
+                .iter()
+                .filter(|(id, p)| {
+                    p.progress.and_then(|q| track_square(id.colour, q)).is_some_and(|square| {
+                        occ.blob_at(square).is_none() && risk(g, id.colour, square) > 0.0
                     })
-                    .count() as i32
-            };
-            let mut best: Option<(Priority, Action)> = None;
-            for action in legal {
-                let mut next = game.clone();
-                if next.apply(seat, &action, &mut NoDice).is_err() {
-                    continue;
-                }
-                let key = (
-                    next.winner() == Some(team),
-                    home(&next) - home(game),
-                    progress(game, false) - progress(&next, false),
-                    !matches!(action, Action::Challenge { .. }),
-                    -exposed(&next),
-                    progress(&next, true),
-                );
-                if best.as_ref().is_none_or(|(k, _)| key > *k) {
-                    best = Some((key, action));
-                }
+                })
+                .count() as i32
+        };
+        let mut best: Option<(Priority, Action)> = None;
+        for action in legal {
+            let mut next = game.clone();
+            if next.apply(seat, &action, &mut NoDice).is_err() {
+                continue;
             }
-            best.map(|(_, a)| a)
+            let key = (
+                next.winner() == Some(team),
+                home(&next) - home(game),
+                progress(game, false) - progress(&next, false),
+                !matches!(action, Action::Challenge { .. }),
+                -exposed(&next),
+                progress(&next, true),
+            );
+            if best.as_ref().is_none_or(|(k, _)| key > *k) {
+                best = Some((key, action));
+            }
         }
-    }
+        best.map(|(_, a)| a)
+    })
 }
 
 fn before_throw(game: &Uckers, legal: &[Action]) -> Action {
