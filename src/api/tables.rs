@@ -296,6 +296,19 @@ fn options_for(
         })
 }
 
+/// 429 if `player` already hosts [`MAX_OPEN_TABLES_PER_HOST`] unfinished tables.
+async fn check_room_to_host(state: &AppState, player: Uuid) -> ApiResult<()> {
+    if state.store.count_open_tables_hosted(player).await? >= MAX_OPEN_TABLES_PER_HOST {
+        // A slot frees when one of them finishes or closes: minutes, not seconds.
+        return Err(ApiError::too_many(
+            ErrorCode::TooManyTables,
+            format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
+            Duration::from_secs(60),
+        ));
+    }
+    Ok(())
+}
+
 async fn create(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
@@ -331,14 +344,7 @@ async fn create(
             ));
         }
     }
-    if state.store.count_open_tables_hosted(host.id).await? >= MAX_OPEN_TABLES_PER_HOST {
-        // A slot frees when one of them finishes or closes: minutes, not seconds.
-        return Err(ApiError::too_many(
-            ErrorCode::TooManyTables,
-            format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
-            Duration::from_secs(60),
-        ));
-    }
+    check_room_to_host(&state, host.id).await?;
     let seed = ServerSeed::generate();
     let new = NewTable {
         id: Uuid::new_v4(),
@@ -565,13 +571,7 @@ async fn quick_play(
             format!("bots_after_seconds: at most {MAX_BOTS_AFTER_SECONDS}"),
         ));
     }
-    if state.store.count_open_tables_hosted(player.id).await? >= MAX_OPEN_TABLES_PER_HOST {
-        return Err(ApiError::too_many(
-            ErrorCode::TooManyTables,
-            format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
-            Duration::from_secs(60),
-        ));
-    }
+    check_room_to_host(&state, player.id).await?;
     let kind =
         crate::store::QuickKind { game, seat_count: body.seats, options: options.clone(), party: body.party };
     let seed = ServerSeed::generate();
