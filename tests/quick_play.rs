@@ -16,6 +16,7 @@ both_stores!(
     bots_fill_a_quick_play_table_after_its_wait,
     bad_quick_play_requests_are_refused,
     a_full_quick_play_table_left_unstarted_starts,
+    quick_plays_racing_a_hosts_start_all_get_a_seat,
 );
 
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
@@ -183,4 +184,32 @@ async fn a_full_quick_play_table_left_unstarted_starts(db: Db) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(t["status"], "playing", "{t}");
+}
+
+/// The host may start a quick-play table early while others ask for a seat at it: each request
+/// gets a seat, at that table before the start or at another after it; none fails.
+async fn quick_plays_racing_a_hosts_start_all_get_a_seat(db: Db) {
+    let s = TestServer::start(db).await;
+    for round in 0..3 {
+        let (_, host) = s.player(&format!("Host{round}")).await;
+        // A kind of its own each round: the host opens the table.
+        let body = json!({"game": "luddo", "seats": 6 - round});
+        let r = s.post("/v1/quick-play", Some(&host), body.clone()).await;
+        assert_eq!(r.status, 201, "{}", r.json);
+        let id = r.json["id"].as_str().unwrap().to_string();
+        let mut tokens = vec![];
+        for i in 0..6 {
+            tokens.push(s.player(&format!("R{round}P{i}")).await.1);
+        }
+        let path = format!("/v1/tables/{id}/start");
+        let start = s.post(&path, Some(&host), json!({"fill_with_bots": true}));
+        let plays = futures_util::future::join_all(
+            tokens.iter().map(|t| s.post("/v1/quick-play", Some(t), body.clone())),
+        );
+        let (started, answers) = tokio::join!(start, plays);
+        assert_eq!(started.status, 200, "{}", started.json);
+        for a in answers {
+            assert!(a.status == 200 || a.status == 201, "{}", a.json);
+        }
+    }
 }

@@ -90,50 +90,63 @@ impl Store {
                 entries: vec![],
             });
         }
-        let oldest: Option<(String, i64)> = sqlx::query_as(&format!(
-            "SELECT t.id, (SELECT MIN(s.seat) FROM seats s
-                 WHERE s.table_id = t.id AND s.player_id IS NULL AND s.controller = 'human') AS free
-             FROM game_tables t WHERE {FITS}
-             AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id IS NULL AND s.controller = 'human')
-             ORDER BY t.created_at, t.id LIMIT 1"
-        ))
-        .bind(kind.game.as_str())
-        .bind(kind.seat_count as i64)
-        .bind(kind.options.to_string())
-        .bind(kind.party as i64)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some((id, free)) = oldest else {
-            let entries = insert_table(&mut tx, new, 0, now).await?;
-            tx.commit().await?;
-            return Ok(QuickSeat {
-                table_id: new.id,
-                seat: 0,
-                opened: true,
-                already: false,
-                full: new.seat_count == 1,
-                entries,
-            });
+        // The oldest fitting table with a free seat. On PostgreSQL a host's start, the upkeep's
+        // or a join by hand (none of which takes the kind's lock) may get to it between this
+        // look and its row lock: then look again.
+        let (table_id, free) = loop {
+            let oldest: Option<String> = sqlx::query_scalar(&format!(
+                "SELECT t.id FROM game_tables t WHERE {FITS} AND EXISTS
+                 (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id IS NULL AND s.controller = 'human')
+                 ORDER BY t.created_at, t.id LIMIT 1"
+            ))
+            .bind(kind.game.as_str())
+            .bind(kind.seat_count as i64)
+            .bind(kind.options.to_string())
+            .bind(kind.party as i64)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(id) = oldest else {
+                let entries = insert_table(&mut tx, new, 0, now).await?;
+                tx.commit().await?;
+                let full = new.seat_count == 1;
+                return Ok(QuickSeat {
+                    table_id: new.id,
+                    seat: 0,
+                    opened: true,
+                    already: false,
+                    full,
+                    entries,
+                });
+            };
+            let table_id = parse_uuid(&id)?;
+            // The table's row lock, as every change of an open table's seats takes.
+            if !lock_open_table(&mut tx, table_id).await? {
+                continue;
+            }
+            let free: Option<i64> = sqlx::query_scalar(
+                "SELECT MIN(seat) FROM seats WHERE table_id = $1 AND player_id IS NULL AND controller = 'human'",
+            )
+            .bind(&id)
+            .fetch_one(&mut *tx)
+            .await?;
+            if let Some(free) = free {
+                break (table_id, free);
+            }
         };
-        let table_id = parse_uuid(&id)?;
-        // The table's row lock, as every change of an open table's seats takes (a leave or a
-        // host's start in between is then wholly before or after).
-        if !lock_open_table(&mut tx, table_id).await? {
-            return Err(StoreError::Corrupt("an open table was not open under its lock".into()));
-        }
         let taken = sqlx::query(
             "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
              WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
         )
         .bind(player.to_string())
         .bind(now)
-        .bind(&id)
+        .bind(table_id.to_string())
         .bind(free)
         .bind(client_seed)
         .execute(&mut *tx)
         .await?;
         if taken.rows_affected() != 1 {
-            return Err(StoreError::Corrupt("the free seat found was not free".into()));
+            // Under the table's row lock the seat found free stays free.
+            return Err(StoreError::Corrupt("the free seat found under the lock was taken".into()));
         }
         let name = player_name(&mut tx, player).await?;
         let seat = free as usize;
@@ -147,7 +160,7 @@ impl Store {
         let left: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM seats WHERE table_id = $1 AND player_id IS NULL AND controller = 'human'",
         )
-        .bind(&id)
+        .bind(table_id.to_string())
         .fetch_one(&mut *tx)
         .await?;
         tx.commit().await?;
