@@ -64,6 +64,7 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/hall-of-shame"),
     ("POST", "/v1/backgammon/plays"),
     ("POST", "/v1/quick-play"),
+    ("POST", "/v1/tables/{id}/rematch"),
     ("GET", "/v1/tables/{id}/log"),
 ];
 
@@ -280,6 +281,12 @@ async fn private_lobby_routes_by_role(db: Db) {
     for who in [&c.seated, &c.host] {
         assert_eq!(s.get(&log, Some(who)).await.status, 200);
     }
+    // A rematch: not a stranger's business (404, as the table), a player's only after the finish.
+    let rematch = format!("{t}/rematch");
+    s.post(&rematch, None, json!({})).await.assert_problem(401, "unauthorized");
+    s.post(&rematch, Some(UNKNOWN), json!({})).await.assert_problem(401, "unauthorized");
+    s.post(&rematch, Some(&c.spectator), json!({})).await.assert_problem(404, "table_not_found");
+    s.post(&rematch, Some(&c.seated), json!({})).await.assert_problem(409, "game_not_over");
 
     // The invite route: the code is the key.
     let r = s.get(&format!("/v1/invites/{code}"), None).await;

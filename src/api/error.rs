@@ -118,6 +118,8 @@ error_codes! {
     IllegalAction = "illegal_action",
     /// 409: the game is over.
     GameOver = "game_over",
+    /// 409: a rematch follows a finish, and the table's game is not over.
+    GameNotOver = "game_not_over",
     /// 409: a reclaim of a seat no bot holds.
     NotBotControlled = "not_bot_controlled",
     /// 422: a position the analysis cannot read.

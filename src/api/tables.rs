@@ -18,7 +18,8 @@ use crate::{
     games::{GameKind, OptionsError},
     rules::dice::{MAX_CLIENT_SEED_BYTES, ServerSeed, is_valid_client_seed},
     store::{
-        Controller, NewTable, SeedUpdate, StartOutcome, TableFilter, TableRecord, TableStatus, Visibility,
+        Controller, NewTable, RematchVote, SeedUpdate, StartOutcome, TableFilter, TableRecord, TableStatus,
+        Visibility,
     },
     table::{
         PlayView,
@@ -45,6 +46,7 @@ pub fn router() -> Router<AppState> {
         .route("/v1/tables/{id}/start", post(start))
         .route("/v1/invites/{code}", get(show_invite))
         .route("/v1/quick-play", post(quick_play))
+        .route("/v1/tables/{id}/rematch", post(rematch))
 }
 
 /// Most open tables one player may host at once.
@@ -167,6 +169,9 @@ pub struct TableView {
     pub started_at: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub finished_at: Option<String>,
+    /// The table a rematch opened, once every seated player asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch_id: Option<Uuid>,
     /// The game in play (state, whose turn, the clock, the viewer's legal actions), once started.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub play: Option<PlayView>,
@@ -229,6 +234,7 @@ impl TableView {
             created_at: rfc3339(table.created_at),
             started_at: table.started_at.map(rfc3339),
             finished_at: table.finished_at.map(rfc3339),
+            rematch_id: table.rematch_id,
             play: None,
         }
     }
@@ -604,7 +610,7 @@ async fn quick_play(
     }
     if seated.full {
         let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
-        start_quick(&state, id, table.host_id, false).await?;
+        start_if_open(&state, id, table.host_id, false).await?;
     }
     let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     let status = if seated.opened { StatusCode::CREATED } else { StatusCode::OK };
@@ -613,7 +619,7 @@ async fn quick_play(
 
 /// Starts a quick-play table (full, or `fill_with_bots` once its wait is over) if it is still
 /// open; another request or process may have started it first.
-async fn start_quick(state: &AppState, id: Uuid, host: Uuid, fill_with_bots: bool) -> ApiResult<bool> {
+async fn start_if_open(state: &AppState, id: Uuid, host: Uuid, fill_with_bots: bool) -> ApiResult<bool> {
     let (outcome, bots) =
         state.store.start_table(id, host, &state.config.instance_id, fill_with_bots).await?;
     if outcome != StartOutcome::Started {
@@ -643,9 +649,77 @@ pub async fn fill_waiting_tables(state: AppState, stopped: impl std::future::Fut
             }
         };
         for (id, host) in due {
-            if let Err(e) = start_quick(&state, id, host, true).await {
+            if let Err(e) = start_if_open(&state, id, host, true).await {
                 tracing::warn!(table = %id, error = ?e, "could not fill a quick-play table with bots");
             }
+        }
+    }
+}
+
+/// Where a rematch stands.
+#[derive(Debug, Serialize)]
+struct RematchView {
+    /// Seats whose players asked for the rematch.
+    accepted: Vec<usize>,
+    /// Seats whose players have not yet.
+    waiting_for: Vec<usize>,
+    /// The rematch's table, once every seated player asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table_id: Option<Uuid>,
+}
+
+/// A seated player of a finished table asks for a rematch. When every seated player has, a new
+/// table with the same seats, game, options and settings opens and starts at once (bots again
+/// in the bots' seats): 201 with its id; until then 200 with who has asked.
+async fn rematch(
+    State(state): State<AppState>,
+    Auth(player): Auth,
+    Path(id): Path<Uuid>,
+) -> ApiResult<(StatusCode, Json<RematchView>)> {
+    let table = visible_table(&state, id, Some(player.id), None).await?;
+    let not_over = || ApiError::conflict(ErrorCode::GameNotOver, "a rematch follows the finish of a game");
+    if table.status != TableStatus::Finished {
+        return Err(not_over());
+    }
+    let seed = ServerSeed::generate();
+    let new = NewTable {
+        id: Uuid::new_v4(),
+        game: table.game,
+        options: table.options.clone(),
+        seat_count: table.seat_count,
+        visibility: table.visibility,
+        party: table.party,
+        bot_level: table.bot_level,
+        invite_code: (table.visibility == Visibility::Private).then(new_invite_code),
+        host_id: table.host_id,
+        seed_commitment: seed.commitment(),
+        seed: seed.to_hex(),
+        host_client_seed: String::new(),
+        dice_script: None,
+        quick: None,
+    };
+    let vote = state.store.vote_rematch(id, player.id, &new).await?;
+    let everyone = || table.seats.iter().filter(|s| s.player_id.is_some()).map(|s| s.seat).collect();
+    match vote {
+        RematchVote::NotFinished => Err(not_over()),
+        RematchVote::NotSeated => {
+            Err(ApiError::forbidden(ErrorCode::NotSeated, "only the table's players may ask for a rematch"))
+        }
+        RematchVote::Waiting { accepted, waiting_for } => {
+            Ok((StatusCode::OK, Json(RematchView { accepted, waiting_for, table_id: None })))
+        }
+        RematchVote::Opened { table_id, by_this_vote, entries } => {
+            if by_this_vote {
+                tell_table(&state, table_id, &entries);
+                let opened = state.store.table(table_id).await?.ok_or_else(ApiError::table_not_found)?;
+                tell_lobby(&state, &opened, LobbyChange::Opened, last_seq(&entries, 1));
+                start_if_open(&state, table_id, table.host_id, true).await?;
+            }
+            let status = if by_this_vote { StatusCode::CREATED } else { StatusCode::OK };
+            Ok((
+                status,
+                Json(RematchView { accepted: everyone(), waiting_for: vec![], table_id: Some(table_id) }),
+            ))
         }
     }
 }

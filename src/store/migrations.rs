@@ -30,6 +30,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0005_instance_address.sql",
     "0006_bot_level.sql",
     "0007_quick_play.sql",
+    "0008_rematch.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -40,6 +41,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0005_instance_address.sql",
     "0006_bot_level.sql",
     "0007_quick_play.sql",
+    "0008_rematch.sql",
 );
 
 /// The migrations of `backend`.

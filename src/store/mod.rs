@@ -21,6 +21,7 @@ mod log;
 mod migrations;
 mod players;
 mod quick;
+mod rematch;
 mod rows;
 mod shame;
 mod tables;
@@ -30,6 +31,7 @@ pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use lobby::LobbyEntry;
 pub use log::{Append, Finish};
 pub use quick::{QuickKind, QuickSeat};
+pub use rematch::RematchVote;
 pub use rows::*;
 pub use tokens::NewToken;
 

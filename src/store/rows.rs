@@ -179,6 +179,8 @@ pub struct TableRecord {
     pub created_at: i64,
     pub started_at: Option<i64>,
     pub finished_at: Option<i64>,
+    /// The table a rematch of this finished one opened.
+    pub rematch_id: Option<Uuid>,
     pub seats: Vec<SeatRecord>,
 }
 
@@ -228,6 +230,11 @@ impl TableRecord {
             created_at: r.try_get("created_at")?,
             started_at: r.try_get("started_at")?,
             finished_at: r.try_get("finished_at")?,
+            rematch_id: r
+                .try_get::<Option<String>, _>("rematch_id")?
+                .as_deref()
+                .map(parse_uuid)
+                .transpose()?,
             seats: Vec::new(),
         })
     }

@@ -478,4 +478,5 @@ async fn fix_client_seed(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uu
 }
 
 const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, bot_level, invite_code, status, host_id,
-    seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at";
+    seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at,
+    rematch_id";

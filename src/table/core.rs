@@ -576,6 +576,7 @@ mod tests {
             created_at: T0,
             started_at: Some(T0),
             finished_at: None,
+            rematch_id: None,
             seats,
         }
     }

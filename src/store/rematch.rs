@@ -1,0 +1,116 @@
+//! Rematches: after a finish, each seated player may ask for one; when every one of them has,
+//! a new table with the same seats and settings opens (the bots' seats empty, for bots again at
+//! its start). Votes and the new table are written under the finished table's row lock, so two
+//! last votes at once open one table, not two.
+
+use super::lobby::{LobbyEntry, append_lobby};
+use super::tables::{insert_table, player_name};
+use super::{LogEntry, NewTable, Store, StoreResult, parse_uuid};
+use crate::clock::now_millis;
+use uuid::Uuid;
+
+/// Where a rematch stands after a vote.
+#[derive(Debug)]
+pub enum RematchVote {
+    /// The table is not finished (or does not exist).
+    NotFinished,
+    /// The voter holds no seat at the table.
+    NotSeated,
+    /// Waiting for the others: the seats whose players asked for it so far, and those still
+    /// to ask.
+    Waiting { accepted: Vec<usize>, waiting_for: Vec<usize> },
+    /// The rematch table: opened by this vote (with its lobby entries, to tell), or earlier.
+    Opened { table_id: Uuid, by_this_vote: bool, entries: Vec<LogEntry> },
+}
+
+impl Store {
+    /// Records that `player` wants a rematch of the finished table `table_id`; opens `new`
+    /// (the same game, seats and settings, hosted by the finished table's host at its seat)
+    /// with every seated player at their seat when this was the last vote wanted.
+    pub async fn vote_rematch(
+        &self,
+        table_id: Uuid,
+        player: Uuid,
+        new: &NewTable,
+    ) -> StoreResult<RematchVote> {
+        let now = now_millis();
+        let id = table_id.to_string();
+        let mut tx = self.writes.begin().await?;
+        let locked =
+            sqlx::query("UPDATE game_tables SET status = status WHERE id = $1 AND status = 'finished'")
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+        if locked.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(RematchVote::NotFinished);
+        }
+        let seated: Vec<(i64, String)> = sqlx::query_as(
+            "SELECT seat, player_id FROM seats WHERE table_id = $1 AND player_id IS NOT NULL ORDER BY seat",
+        )
+        .bind(&id)
+        .fetch_all(&mut *tx)
+        .await?;
+        if !seated.iter().any(|(_, p)| *p == player.to_string()) {
+            tx.rollback().await?;
+            return Ok(RematchVote::NotSeated);
+        }
+        let existing: Option<String> = sqlx::query_scalar("SELECT rematch_id FROM game_tables WHERE id = $1")
+            .bind(&id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if let Some(existing) = existing {
+            tx.rollback().await?;
+            return Ok(RematchVote::Opened {
+                table_id: parse_uuid(&existing)?,
+                by_this_vote: false,
+                entries: vec![],
+            });
+        }
+        sqlx::query(
+            "INSERT INTO rematch_votes (table_id, player_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind(&id)
+        .bind(player.to_string())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let voters: Vec<String> =
+            sqlx::query_scalar("SELECT player_id FROM rematch_votes WHERE table_id = $1")
+                .bind(&id)
+                .fetch_all(&mut *tx)
+                .await?;
+        let (accepted, waiting_for): (Vec<_>, Vec<_>) = seated.iter().partition(|(_, p)| voters.contains(p));
+        if !waiting_for.is_empty() {
+            tx.commit().await?;
+            let seats = |v: Vec<&(i64, String)>| v.into_iter().map(|(s, _)| *s as usize).collect();
+            return Ok(RematchVote::Waiting { accepted: seats(accepted), waiting_for: seats(waiting_for) });
+        }
+        // Everyone asked: the new table, the host at its old seat, then the others at theirs.
+        let host_seat =
+            seated.iter().find(|(_, p)| *p == new.host_id.to_string()).map_or(0, |(s, _)| *s as usize);
+        let mut entries = insert_table(&mut tx, new, host_seat, now).await?;
+        for (seat, p) in seated.iter().filter(|(s, _)| *s as usize != host_seat) {
+            let other = parse_uuid(p)?;
+            sqlx::query(
+                "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2 WHERE table_id = $3 AND seat = $4",
+            )
+            .bind(p)
+            .bind(now)
+            .bind(new.id.to_string())
+            .bind(seat)
+            .execute(&mut *tx)
+            .await?;
+            let name = player_name(&mut tx, other).await?;
+            let taken = LobbyEntry::SeatTaken { seat: *seat as usize, player_id: other, name };
+            entries.extend(append_lobby(&mut tx, new.id, vec![taken], now).await?);
+        }
+        sqlx::query("UPDATE game_tables SET rematch_id = $1 WHERE id = $2")
+            .bind(new.id.to_string())
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(RematchVote::Opened { table_id: new.id, by_this_vote: true, entries })
+    }
+}

@@ -1,0 +1,82 @@
+//! Rematches over real HTTP, against SQLite and PostgreSQL: after a finish each seated player
+//! may ask for one; when all have, a new table with the same seats and settings starts.
+
+mod common;
+
+use common::{Db, TestServer, seated_table};
+use serde_json::{Value, json};
+
+both_stores!(
+    a_rematch_starts_when_every_player_asks_with_the_same_seats_and_settings,
+    a_rematch_with_bots_needs_only_the_humans,
+);
+
+/// Plays a started table to its end, each seat by its player's first legal action.
+async fn play_to_the_end(s: &TestServer, id: &str, tokens: &[String]) {
+    for _ in 0..5_000 {
+        let view = s.table_view(id, Some(&tokens[0])).await;
+        if view["status"] == "finished" {
+            return;
+        }
+        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
+        let mine = s.table_view(id, Some(&tokens[seat])).await;
+        if let Some(action) = mine["play"]["legal_actions"].as_array().unwrap().first() {
+            let r = s.act(id, &tokens[seat], action, mine["play"]["seq"].as_i64().unwrap()).await;
+            assert!(r.status == 200 || r.json["code"] == "stale_seq", "{}", r.json);
+        }
+    }
+    panic!("the game did not end");
+}
+
+fn players(t: &Value) -> Vec<Value> {
+    t["seats"].as_array().unwrap().iter().map(|s| s["player"]["id"].clone()).collect()
+}
+
+async fn a_rematch_starts_when_every_player_asks_with_the_same_seats_and_settings(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "snakes", 2, json!({"party": true, "bot_level": "easy"})).await;
+    let path = format!("/v1/tables/{id}/rematch");
+    s.post(&path, Some(&tokens[1]), json!({})).await.assert_problem(409, "game_not_over");
+    play_to_the_end(&s, &id, &tokens).await;
+    s.post(&path, None, json!({})).await.assert_problem(401, "unauthorized");
+    let (_, stranger) = s.player("Stranger").await;
+    s.post(&path, Some(&stranger), json!({})).await.assert_problem(403, "not_seated");
+    // The guest asks (twice: the same answer), then the host: the rematch starts.
+    for _ in 0..2 {
+        let r = s.post(&path, Some(&tokens[1]), json!({})).await;
+        assert_eq!(r.status, 200, "{}", r.json);
+        assert_eq!(r.json, json!({"accepted": [1], "waiting_for": [0]}));
+    }
+    let r = s.post(&path, Some(&tokens[0]), json!({})).await;
+    assert_eq!(r.status, 201, "{}", r.json);
+    let new = r.json["table_id"].as_str().unwrap().to_string();
+    let old = s.table_view(&id, Some(&tokens[0])).await;
+    assert_eq!(old["rematch_id"], new.as_str());
+    let t = s.table_view(&new, Some(&tokens[0])).await;
+    assert_eq!(t["status"], "playing");
+    assert_eq!(players(&t), players(&old), "the same players at the same seats");
+    for key in ["game", "options", "party", "bot_level", "visibility", "host_id"] {
+        assert_eq!(t[key], old[key], "{key}");
+    }
+    assert_ne!(t["seed_commitment"], old["seed_commitment"], "new dice");
+    // Asking again after it opened: where it is.
+    let r = s.post(&path, Some(&tokens[1]), json!({})).await;
+    assert_eq!((r.status.as_u16(), r.json["table_id"].as_str()), (200, Some(new.as_str())));
+}
+
+async fn a_rematch_with_bots_needs_only_the_humans(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    let t = s.table(&host, json!({"game": "snakes", "seat_count": 3})).await;
+    let id = t["id"].as_str().unwrap().to_string();
+    let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
+    assert_eq!(r.status, 200);
+    play_to_the_end(&s, &id, &[host.clone(), host.clone(), host.clone()]).await;
+    let r = s.post(&format!("/v1/tables/{id}/rematch"), Some(&host), json!({})).await;
+    assert_eq!(r.status, 201, "{}", r.json);
+    let new = s.table_view(r.json["table_id"].as_str().unwrap(), Some(&host)).await;
+    assert_eq!(new["status"], "playing");
+    let controllers: Vec<&str> =
+        new["seats"].as_array().unwrap().iter().map(|s| s["controller"].as_str().unwrap()).collect();
+    assert_eq!(controllers, ["human", "bot", "bot"]);
+}
