@@ -64,6 +64,7 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/hall-of-shame"),
     ("POST", "/v1/backgammon/plays"),
     ("POST", "/v1/quick-play"),
+    ("GET", "/v1/leaderboards/{game}"),
     ("POST", "/v1/tables/{id}/rematch"),
     ("GET", "/v1/tables/{id}/log"),
 ];
@@ -182,6 +183,7 @@ async fn public_routes_ignore_who_asks(db: Db) {
         assert!(metrics.names().contains("luddo_http_requests_total"));
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
+        assert_eq!(s.get("/v1/leaderboards/luddo", who).await.status, 200);
         assert_eq!(s.post("/v1/backgammon/plays", who, plays.clone()).await.status, 200);
         // Sign-up needs no token; one sent along is ignored.
         assert_eq!(s.post("/v1/players", who, json!({"name": "New"})).await.status, 201);

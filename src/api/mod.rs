@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod openapi;
 mod paging;
 mod players;
+mod ratings;
 mod records;
 mod shame;
 pub mod tables;
@@ -109,6 +110,7 @@ pub fn router(state: AppState) -> Router {
         .merge(events::router())
         .merge(lobby::router())
         .merge(records::router())
+        .merge(ratings::router())
         .merge(shame::router())
         .merge(analysis::router())
         .merge(metrics::router(config.metrics))

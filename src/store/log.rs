@@ -17,6 +17,7 @@
 //! alone, so one bad append cannot fail its neighbours.
 
 use super::{Backend, Controller, LogEntry, NewShame, Numbered, StoreError, StoreResult};
+use crate::games::GameKind;
 use sqlx::{AnyPool, Row};
 use std::{collections::HashSet, sync::Arc};
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -278,6 +279,16 @@ async fn record_finish(
     .execute(&mut **tx)
     .await?;
     drop_legal_actions(tx, a.table_id).await?;
+    // Ratings move in the same transaction as the finish (docs/ratings.md).
+    let game: String = sqlx::query_scalar("SELECT game FROM game_tables WHERE id = $1")
+        .bind(a.table_id.to_string())
+        .fetch_one(&mut **tx)
+        .await?;
+    let game =
+        GameKind::parse(&game).ok_or_else(|| StoreError::Corrupt(format!("game_tables.game {game:?}")))?;
+    let places: Vec<u8> = serde_json::from_value(finish.outcome["places"].clone())
+        .map_err(|e| StoreError::Corrupt(format!("outcome places: {e}")))?;
+    super::ratings::rate_finish(tx, a.table_id, game, &places, at).await?;
     for s in &finish.shame {
         sqlx::query(
             "INSERT INTO shame (id, table_id, game, player_id, name, kind, pieces_home, at)

@@ -31,6 +31,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0006_bot_level.sql",
     "0007_quick_play.sql",
     "0008_rematch.sql",
+    "0009_ratings.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -42,6 +43,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0006_bot_level.sql",
     "0007_quick_play.sql",
     "0008_rematch.sql",
+    "0009_ratings.sql",
 );
 
 /// The migrations of `backend`.
