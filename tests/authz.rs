@@ -65,6 +65,8 @@ const COVERED: &[(&str, &str)] = &[
     ("POST", "/v1/backgammon/plays"),
     ("POST", "/v1/quick-play"),
     ("GET", "/v1/leaderboards/{game}"),
+    ("GET", "/v1/players/{id}"),
+    ("GET", "/v1/players/{id}/games"),
     ("POST", "/v1/tables/{id}/rematch"),
     ("GET", "/v1/tables/{id}/log"),
 ];
@@ -184,6 +186,8 @@ async fn public_routes_ignore_who_asks(db: Db) {
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
         assert_eq!(s.get("/v1/leaderboards/luddo", who).await.status, 200);
+        let ann = s.get("/v1/players/me", Some(&token)).await.json["id"].as_str().unwrap().to_string();
+        assert_eq!(s.get(&format!("/v1/players/{ann}"), who).await.status, 200);
         assert_eq!(s.post("/v1/backgammon/plays", who, plays.clone()).await.status, 200);
         // Sign-up needs no token; one sent along is ignored.
         assert_eq!(s.post("/v1/players", who, json!({"name": "New"})).await.status, 201);

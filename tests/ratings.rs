@@ -7,7 +7,11 @@ mod common;
 use common::{Db, TestServer, seated_table};
 use serde_json::{Value, json};
 
-both_stores!(a_finish_rates_its_players_and_the_leaderboard_lists_them, games_against_bots_rate_nobody);
+both_stores!(
+    a_finish_rates_its_players_and_the_leaderboard_lists_them,
+    games_against_bots_rate_nobody,
+    profiles_and_histories_show_ratings_places_and_changes,
+);
 
 /// Plays a started table to its end, each seat by its player's first legal action.
 async fn play_to_the_end(s: &TestServer, id: &str, tokens: &[String]) {
@@ -74,4 +78,45 @@ async fn games_against_bots_rate_nobody(db: Db) {
     play_to_the_end(&s, &id, &[host.clone(), host.clone()]).await;
     let board = s.get("/v1/leaderboards/snakes", None).await;
     assert_eq!(board.json["players"], json!([]), "one player and a bot: nobody rated");
+}
+
+async fn profiles_and_histories_show_ratings_places_and_changes(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "snakes", 2, json!({})).await;
+    play_to_the_end(&s, &id, &tokens).await;
+    // A private game between the same two, later.
+    let (private, others) = seated_table(&s, "snakes", 2, json!({"visibility": "private"})).await;
+    play_to_the_end(&s, &private, &others).await;
+    let me = s.get("/v1/players/me", Some(&tokens[0])).await.json["id"].as_str().unwrap().to_string();
+    let profile = s.get(&format!("/v1/players/{me}"), None).await;
+    assert_eq!(profile.status, 200, "{}", profile.json);
+    assert_eq!(profile.json["name"], "P0");
+    assert_eq!(profile.json["games_played"], 1, "P0 of the first table only: {}", profile.json);
+    assert_eq!(profile.json["shame"], 0);
+    let ratings = profile.json["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 1);
+    assert_eq!(ratings[0]["game"], "snakes");
+    assert_eq!(ratings[0]["games"], 1);
+    let history = s.get(&format!("/v1/players/{me}/games"), None).await;
+    assert_eq!(history.status, 200, "{}", history.json);
+    let games = history.json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g["table_id"], id.as_str());
+    assert_eq!(g["rating_before"], 1500.0);
+    let won = g["place"] == 1;
+    assert_eq!(profile.json["games_won"], won as i64);
+    let change = g["rating_change"].as_f64().unwrap();
+    assert!(if won { change > 0.0 } else { change < 0.0 }, "{g}");
+    // The second table's players: its host sees the private game, a stranger does not.
+    let host = s.get("/v1/players/me", Some(&others[0])).await.json["id"].as_str().unwrap().to_string();
+    let path = format!("/v1/players/{host}/games");
+    assert_eq!(s.get(&path, Some(&others[0])).await.json["games"].as_array().unwrap().len(), 1);
+    assert_eq!(s.get(&path, None).await.json["games"], json!([]));
+    // Unknown players.
+    s.get(&format!("/v1/players/{}", uuid::Uuid::new_v4()), None).await.assert_problem(404, "not_found");
+    s.get(&format!("/v1/players/{}/games", uuid::Uuid::new_v4()), None)
+        .await
+        .assert_problem(404, "not_found");
+    s.get("/v1/players/nope", None).await.assert_problem(404, "not_found");
 }

@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod openapi;
 mod paging;
 mod players;
+mod profiles;
 mod ratings;
 mod records;
 mod shame;
@@ -111,6 +112,7 @@ pub fn router(state: AppState) -> Router {
         .merge(lobby::router())
         .merge(records::router())
         .merge(ratings::router())
+        .merge(profiles::router())
         .merge(shame::router())
         .merge(analysis::router())
         .merge(metrics::router(config.metrics))

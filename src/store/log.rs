@@ -288,6 +288,14 @@ async fn record_finish(
         GameKind::parse(&game).ok_or_else(|| StoreError::Corrupt(format!("game_tables.game {game:?}")))?;
     let places: Vec<u8> = serde_json::from_value(finish.outcome["places"].clone())
         .map_err(|e| StoreError::Corrupt(format!("outcome places: {e}")))?;
+    for (seat, place) in places.iter().enumerate() {
+        sqlx::query("UPDATE seats SET place = $1 WHERE table_id = $2 AND seat = $3")
+            .bind(*place as i64)
+            .bind(a.table_id.to_string())
+            .bind(seat as i64)
+            .execute(&mut **tx)
+            .await?;
+    }
     super::ratings::rate_finish(tx, a.table_id, game, &places, at).await?;
     for s in &finish.shame {
         sqlx::query(

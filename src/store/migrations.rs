@@ -32,6 +32,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0007_quick_play.sql",
     "0008_rematch.sql",
     "0009_ratings.sql",
+    "0010_profiles.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -44,6 +45,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0007_quick_play.sql",
     "0008_rematch.sql",
     "0009_ratings.sql",
+    "0010_profiles.sql",
 );
 
 /// The migrations of `backend`.
