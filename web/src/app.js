@@ -8,6 +8,8 @@
  *   #/invite/{code}  a private table's invite link
  *   #/replay/{id}    a finished game, step by step
  *   #/shame          the hall of shame
+ *   #/leaderboard    ratings per game, best first
+ *   #/p/{id}         a player's profile and finished games
  */
 import { ApiError, LobbyFeed, TableFeed, call, forgetToken, keepToken, storedName, token, wholeLog } from './api.js';
 import { COLOURS, SEAT_COLOURS, dieFace, drawBoard, esc } from './boards.js';
@@ -111,6 +113,16 @@ function seatsSummary(table) {
 function lobbyPage() {
   const signUp = token() ? null : signUpForm(() => route());
   app.innerHTML = `${signUp ? signUp.html : ''}
+    ${token() ? `<section class="card" aria-labelledby="play-now-title">
+      <h2 id="play-now-title">Play now</h2>
+      <form id="play-now" class="filters">
+        <label>Game <select id="q-game">${Object.entries(GAMES).map(([k, g]) => `<option value="${k}">${g.name}</option>`).join('')}</select></label>
+        <label>Players <select id="q-seats"></select></label>
+        <label><input type="checkbox" id="q-bots" checked> bots after 30 s</label>
+        <button type="submit" id="play-now-go">Play now</button>
+      </form>
+      <p class="hint">A seat at the oldest table waiting for the same game, or a new one; it starts when full.</p>
+    </section>` : ''}
     <section class="card" aria-labelledby="lobby-title">
       <h2 id="lobby-title">Open tables <span class="live" id="lobby-live">live</span></h2>
       <div class="filters" role="group" aria-label="Filters">
@@ -123,6 +135,7 @@ function lobbyPage() {
     </section>
     <section class="card" aria-labelledby="finished-title"><h2 id="finished-title">Finished games</h2><ul id="finished" class="plain"></ul></section>`;
   signUp?.bind();
+  if (token()) bindPlayNow();
   /** @type {Map<string, { seq: number, table: Table }>} */
   let tables = new Map();
   const draw = () => {
@@ -159,6 +172,30 @@ function lobbyPage() {
     })
     .catch((error) => flash(message(error)));
   cleanup = () => feed.stop();
+}
+
+/** The lobby's "Play now" form: quick play, then the table. */
+function bindPlayNow() {
+  const game = /** @type {HTMLSelectElement} */ (byId('q-game'));
+  const seats = /** @type {HTMLSelectElement} */ (byId('q-seats'));
+  const fill = () => {
+    const counts = GAMES[/** @type {Game} */ (game.value)].seats;
+    seats.innerHTML = counts.map((n) => `<option value="${n}"${n === Math.min(4, counts[counts.length - 1]) ? ' selected' : ''}>${n}</option>`).join('');
+  };
+  game.onchange = fill;
+  fill();
+  /** @type {HTMLFormElement} */ (byId('play-now')).onsubmit = async (event) => {
+    event.preventDefault();
+    /** @type {Record<string, any>} */
+    const body = { game: game.value, seats: Number(seats.value) };
+    if (/** @type {HTMLInputElement} */ (byId('q-bots')).checked) body.bots_after_seconds = 30;
+    try {
+      const table = await call('POST', '/v1/quick-play', body);
+      location.hash = `#/t/${table.id}`;
+    } catch (error) {
+      flash(message(error));
+    }
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -958,6 +995,56 @@ async function shamePage() {
   }
 }
 
+async function leaderboardPage() {
+  app.innerHTML = `<section class="card" aria-labelledby="board-title"><h2 id="board-title">Leaderboard</h2>
+    <p class="hint">Glicko-2 ratings from games between players (bots are not rated).</p>
+    <label>Game <select id="l-game">${Object.entries(GAMES).map(([k, g]) => `<option value="${k}">${g.name}</option>`).join('')}</select></label>
+    <table class="list"><thead><tr><th>#</th><th>Player</th><th>Rating</th><th>± deviation</th><th>Games</th><th>Wins</th></tr></thead><tbody id="board-rows"><tr><td colspan="6">Loading…</td></tr></tbody></table></section>`;
+  const select = /** @type {HTMLSelectElement} */ (byId('l-game'));
+  const shown = stillShown();
+  const load = async () => {
+    try {
+      const page = await call('GET', `/v1/leaderboards/${select.value}?limit=50`);
+      if (!shown()) return;
+      byId('board-rows').innerHTML =
+        page.players
+          .map((/** @type {any} */ r, /** @type {number} */ i) => `<tr><td>${i + 1}</td><td><a href="#/p/${r.player.id}">${esc(r.player.name)}</a></td><td>${r.rating.toFixed(0)}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`)
+          .join('') || '<tr><td colspan="6">Nobody rated yet.</td></tr>';
+    } catch (error) {
+      flash(message(error));
+    }
+  };
+  select.onchange = load;
+  await load();
+}
+
+/** @param {string} id */
+async function profilePage(id) {
+  app.innerHTML = '<section class="card"><p>Loading…</p></section>';
+  const shown = stillShown();
+  try {
+    const [p, history] = await Promise.all([call('GET', `/v1/players/${id}`), call('GET', `/v1/players/${id}/games?limit=20`)]);
+    if (!shown()) return;
+    const ratings =
+      p.ratings.map((/** @type {any} */ r) => `<tr><td>${GAMES[/** @type {Game} */ (r.game)]?.name ?? r.game}</td><td>${r.rating.toFixed(0)}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`).join('') ||
+      '<tr><td colspan="5">Not rated yet.</td></tr>';
+    const games =
+      history.games
+        .map((/** @type {any} */ g) => {
+          const change = g.rating_change === undefined ? '' : ` <span class="hint">${g.rating_change >= 0 ? '+' : ''}${g.rating_change.toFixed(1)}</span>`;
+          return `<li><a href="#/replay/${g.table_id}">${GAMES[/** @type {Game} */ (g.game)]?.name ?? g.game}</a>: ${g.place === 1 ? 'won' : g.place ? `place ${g.place}` : 'played'}${change} <span class="hint">${new Date(g.finished_at).toLocaleString()}</span></li>`;
+        })
+        .join('') || '<li>None yet.</li>';
+    app.innerHTML = `<section class="card" aria-labelledby="profile-title"><h2 id="profile-title">${esc(p.name)}</h2>
+      <p id="profile-summary">${p.games_played} games played, ${p.games_won} won${p.shame ? `, ${p.shame} in the hall of shame` : ''}.</p>
+      <table class="list"><thead><tr><th>Game</th><th>Rating</th><th>± deviation</th><th>Games</th><th>Wins</th></tr></thead><tbody id="profile-ratings">${ratings}</tbody></table>
+      <h3>Finished games</h3><ul class="plain" id="profile-games">${games}</ul></section>`;
+  } catch (error) {
+    app.innerHTML = '<section class="card"><p>No such player.</p></section>';
+    flash(message(error));
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function route() {
@@ -968,13 +1055,15 @@ function route() {
   const hash = location.hash.replace(/^#/, '') || '/';
   const [, page, arg] = hash.split('/');
   document.querySelectorAll('nav a').forEach((a) => a.removeAttribute('aria-current'));
-  const current = document.querySelector(`nav a[href="#/${page === 't' || page === 'replay' || page === 'invite' ? '' : page ?? ''}"]`);
+  const current = document.querySelector(`nav a[href="#/${page === 't' || page === 'replay' || page === 'invite' || page === 'p' ? '' : page ?? ''}"]`);
   current?.setAttribute('aria-current', 'page');
   if (page === 'new') newTablePage();
   else if (page === 't' && arg) tablePage(arg, null);
   else if (page === 'invite' && arg) invitePage(arg);
   else if (page === 'replay' && arg) replayPage(arg);
   else if (page === 'shame') shamePage();
+  else if (page === 'leaderboard') leaderboardPage();
+  else if (page === 'p' && arg) profilePage(arg);
   else lobbyPage();
   app.focus({ preventScroll: true });
 }

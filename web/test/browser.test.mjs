@@ -412,3 +412,40 @@ test('a player who lets the clock run out is marked timed out, a bot takes the s
     await who.context.close();
   }
 });
+
+test('two players press Play now and meet at one table, play it out, then find their ratings on the leaderboard and a profile', async () => {
+  const a = await newPage();
+  const b = await newPage();
+  await signUp(a.page, 'Quick Ann');
+  await signUp(b.page, 'Quick Bob');
+  const ids = [];
+  for (const who of [a, b]) {
+    await who.page.selectOption('#q-game', 'snakes');
+    await who.page.selectOption('#q-seats', '2');
+    await who.page.uncheck('#q-bots');
+    await who.page.click('#play-now-go');
+    await who.page.waitForURL(/#\/t\//);
+    ids.push(new URL(who.page.url()).hash.split('/')[2]);
+  }
+  assert.equal(ids[0], ids[1], 'both at the same table');
+  // The second seat filled it: it started by itself.
+  await a.page.waitForSelector('#board svg');
+  await b.page.waitForSelector('#board svg');
+  await Promise.all([playToTheEnd(a.page), playToTheEnd(b.page)]);
+  await a.page.waitForSelector('#app[data-status="finished"]');
+  await a.page.goto(`${BASE}/#/leaderboard`);
+  await a.page.selectOption('#l-game', 'snakes');
+  await a.page.waitForFunction(() => (document.getElementById('board-rows')?.textContent ?? '').includes('Quick Bob'));
+  const names = await a.page.locator('#board-rows a').allTextContents();
+  assert.ok(names.includes('Quick Ann') && names.includes('Quick Bob'), names.join(', '));
+  await a.page.click('#board-rows a:text("Quick Bob")');
+  await a.page.waitForSelector('#profile-title');
+  assert.equal(await a.page.textContent('#profile-title'), 'Quick Bob');
+  assert.match((await a.page.textContent('#profile-summary')) ?? '', /^1 games played/);
+  assert.match((await a.page.textContent('#profile-ratings')) ?? '', /Snakes and Ladders/);
+  assert.equal(await a.page.locator('#profile-games li a').count(), 1);
+  for (const who of [a, b]) {
+    assert.deepEqual(who.errors, []);
+    await who.context.close();
+  }
+});
