@@ -501,8 +501,15 @@ async function tablePage(id, inviteCode) {
   let presenceCount = 0;
   /** @type {number[]} */
   const presenceAt = [];
+  /** A refresh was asked for while one was on its way: its answer may predate what asked. */
+  let refreshAgain = false;
   const refreshTable = async () => {
-    if (refreshing) return;
+    if (refreshing) {
+      // The table changed again (a start right after the last seat was taken, say): the answer
+      // on its way may not show it, so ask once more when it is in.
+      refreshAgain = true;
+      return;
+    }
     refreshing = true;
     const asked = presenceCount;
     try {
@@ -515,6 +522,10 @@ async function tablePage(id, inviteCode) {
     } finally {
       refreshing = false;
       draw();
+      if (refreshAgain && live) {
+        refreshAgain = false;
+        refreshTable();
+      }
     }
   };
 
