@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Db, TestServer, seated_table};
+use common::{Db, TestServer, play_out, seated_table};
 use serde_json::{Value, json};
 
 both_stores!(
@@ -13,27 +13,10 @@ both_stores!(
     profiles_and_histories_show_ratings_places_and_changes,
 );
 
-/// Plays a started table to its end, each seat by its player's first legal action.
-async fn play_to_the_end(s: &TestServer, id: &str, tokens: &[String]) {
-    for _ in 0..5_000 {
-        let view = s.table_view(id, Some(&tokens[0])).await;
-        if view["status"] == "finished" {
-            return;
-        }
-        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
-        let mine = s.table_view(id, Some(&tokens[seat])).await;
-        if let Some(action) = mine["play"]["legal_actions"].as_array().unwrap().first() {
-            let r = s.act(id, &tokens[seat], action, mine["play"]["seq"].as_i64().unwrap()).await;
-            assert!(r.status == 200 || r.json["code"] == "stale_seq", "{}", r.json);
-        }
-    }
-    panic!("the game did not end");
-}
-
 async fn a_finish_rates_its_players_and_the_leaderboard_lists_them(db: Db) {
     let s = TestServer::start(db).await;
     let (id, tokens) = seated_table(&s, "snakes", 3, json!({})).await;
-    play_to_the_end(&s, &id, &tokens).await;
+    play_out(&s, &id, &tokens).await;
     let t = s.table_view(&id, None).await;
     let places: Vec<u64> = t["play"]["outcome"]["places"]
         .as_array()
@@ -75,7 +58,7 @@ async fn games_against_bots_rate_nobody(db: Db) {
     let t = s.table(&host, json!({"game": "snakes", "seat_count": 2})).await;
     let id = t["id"].as_str().unwrap().to_string();
     s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
-    play_to_the_end(&s, &id, &[host.clone(), host.clone()]).await;
+    play_out(&s, &id, &[host.clone(), host.clone()]).await;
     let board = s.get("/v1/leaderboards/snakes", None).await;
     assert_eq!(board.json["players"], json!([]), "one player and a bot: nobody rated");
 }
@@ -83,10 +66,10 @@ async fn games_against_bots_rate_nobody(db: Db) {
 async fn profiles_and_histories_show_ratings_places_and_changes(db: Db) {
     let s = TestServer::start(db).await;
     let (id, tokens) = seated_table(&s, "snakes", 2, json!({})).await;
-    play_to_the_end(&s, &id, &tokens).await;
+    play_out(&s, &id, &tokens).await;
     // A private game between the same two, later.
     let (private, others) = seated_table(&s, "snakes", 2, json!({"visibility": "private"})).await;
-    play_to_the_end(&s, &private, &others).await;
+    play_out(&s, &private, &others).await;
     let me = s.get("/v1/players/me", Some(&tokens[0])).await.json["id"].as_str().unwrap().to_string();
     let profile = s.get(&format!("/v1/players/{me}"), None).await;
     assert_eq!(profile.status, 200, "{}", profile.json);

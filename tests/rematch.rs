@@ -3,30 +3,13 @@
 
 mod common;
 
-use common::{Db, TestServer, seated_table};
+use common::{Db, TestServer, play_out, seated_table};
 use serde_json::{Value, json};
 
 both_stores!(
     a_rematch_starts_when_every_player_asks_with_the_same_seats_and_settings,
     a_rematch_with_bots_needs_only_the_humans,
 );
-
-/// Plays a started table to its end, each seat by its player's first legal action.
-async fn play_to_the_end(s: &TestServer, id: &str, tokens: &[String]) {
-    for _ in 0..5_000 {
-        let view = s.table_view(id, Some(&tokens[0])).await;
-        if view["status"] == "finished" {
-            return;
-        }
-        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
-        let mine = s.table_view(id, Some(&tokens[seat])).await;
-        if let Some(action) = mine["play"]["legal_actions"].as_array().unwrap().first() {
-            let r = s.act(id, &tokens[seat], action, mine["play"]["seq"].as_i64().unwrap()).await;
-            assert!(r.status == 200 || r.json["code"] == "stale_seq", "{}", r.json);
-        }
-    }
-    panic!("the game did not end");
-}
 
 fn players(t: &Value) -> Vec<Value> {
     t["seats"].as_array().unwrap().iter().map(|s| s["player"]["id"].clone()).collect()
@@ -37,7 +20,7 @@ async fn a_rematch_starts_when_every_player_asks_with_the_same_seats_and_setting
     let (id, tokens) = seated_table(&s, "snakes", 2, json!({"party": true, "bot_level": "easy"})).await;
     let path = format!("/v1/tables/{id}/rematch");
     s.post(&path, Some(&tokens[1]), json!({})).await.assert_problem(409, "game_not_over");
-    play_to_the_end(&s, &id, &tokens).await;
+    play_out(&s, &id, &tokens).await;
     s.post(&path, None, json!({})).await.assert_problem(401, "unauthorized");
     let (_, stranger) = s.player("Stranger").await;
     s.post(&path, Some(&stranger), json!({})).await.assert_problem(403, "not_seated");
@@ -71,7 +54,7 @@ async fn a_rematch_with_bots_needs_only_the_humans(db: Db) {
     let id = t["id"].as_str().unwrap().to_string();
     let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
     assert_eq!(r.status, 200);
-    play_to_the_end(&s, &id, &[host.clone(), host.clone(), host.clone()]).await;
+    play_out(&s, &id, &[host.clone(), host.clone(), host.clone()]).await;
     let r = s.post(&format!("/v1/tables/{id}/rematch"), Some(&host), json!({})).await;
     assert_eq!(r.status, 201, "{}", r.json);
     let new = s.table_view(r.json["table_id"].as_str().unwrap(), Some(&host)).await;

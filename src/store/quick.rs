@@ -8,7 +8,7 @@
 //! players never get one seat.
 
 use super::lobby::{LobbyEntry, append_lobby};
-use super::tables::{insert_table, lock_open_table, player_name};
+use super::tables::{insert_table, lock_open_table, player_name, seat_player};
 use super::{Backend, LogEntry, NewTable, Store, StoreError, StoreResult, parse_uuid};
 use crate::{clock::now_millis, games::GameKind};
 use sha2::{Digest, Sha256};
@@ -133,18 +133,7 @@ impl Store {
                 break (table_id, free);
             }
         };
-        let taken = sqlx::query(
-            "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
-             WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
-        )
-        .bind(player.to_string())
-        .bind(now)
-        .bind(table_id.to_string())
-        .bind(free)
-        .bind(client_seed)
-        .execute(&mut *tx)
-        .await?;
-        if taken.rows_affected() != 1 {
+        if !seat_player(&mut tx, table_id, free as usize, player, client_seed, now).await? {
             // Under the table's row lock the seat found free stays free.
             return Err(StoreError::Corrupt("the free seat found under the lock was taken".into()));
         }

@@ -157,20 +157,10 @@ impl Store {
             return Ok(None);
         }
         let now = now_millis();
-        let done = sqlx::query(
-            "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
-             WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
-        )
-        .bind(player.to_string())
-        .bind(now)
-        .bind(table_id.to_string())
-        .bind(seat as i64)
-        .bind(client_seed)
-        .execute(&mut *tx)
-        .await;
+        let done = seat_player(&mut tx, table_id, seat, player, client_seed, now).await;
         // A unique violation (the player holds another seat) must roll back at once too.
         match done {
-            Ok(done) if done.rows_affected() == 1 => {
+            Ok(true) => {
                 let name = player_name(&mut tx, player).await?;
                 let taken = LobbyEntry::SeatTaken { seat, player_id: player, name };
                 let written = append_lobby(&mut tx, table_id, vec![taken], now).await?;
@@ -183,7 +173,7 @@ impl Store {
             }
             Err(e) => {
                 tx.rollback().await.ok();
-                Err(e.into())
+                Err(e)
             }
         }
     }
@@ -448,6 +438,30 @@ pub(super) async fn insert_table(
     let name = player_name(tx, new.host_id).await?;
     let host = LobbyEntry::SeatTaken { seat: host_seat, player_id: new.host_id, name };
     append_lobby(tx, new.id, vec![host], now).await
+}
+
+/// Gives `player` the free human seat `seat` of `table_id` with its client seed, inside `tx`
+/// (which holds the table's row lock); `false` if the seat is not free.
+pub(super) async fn seat_player(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table_id: Uuid,
+    seat: usize,
+    player: Uuid,
+    client_seed: &str,
+    now: i64,
+) -> StoreResult<bool> {
+    let done = sqlx::query(
+        "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
+         WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
+    )
+    .bind(player.to_string())
+    .bind(now)
+    .bind(table_id.to_string())
+    .bind(seat as i64)
+    .bind(client_seed)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 pub(super) async fn lock_open_table(

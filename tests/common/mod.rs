@@ -593,3 +593,21 @@ pub async fn entries_upto(ws: &mut Ws, from: i64, upto: i64) -> Vec<Value> {
     }
     out
 }
+
+/// Plays a started table to its end, each seat by its player's first legal action (`tokens` by
+/// seat; bots play their own seats).
+pub async fn play_out(s: &TestServer, id: &str, tokens: &[String]) {
+    for _ in 0..5_000 {
+        let view = s.table_view(id, Some(&tokens[0])).await;
+        if view["status"] == "finished" {
+            return;
+        }
+        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
+        let mine = s.table_view(id, Some(&tokens[seat])).await;
+        if let Some(action) = mine["play"]["legal_actions"].as_array().unwrap().first() {
+            let r = s.act(id, &tokens[seat], action, mine["play"]["seq"].as_i64().unwrap()).await;
+            assert!(r.status == 200 || r.json["code"] == "stale_seq", "{}", r.json);
+        }
+    }
+    panic!("the game did not end");
+}
