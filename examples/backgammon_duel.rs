@@ -8,8 +8,8 @@
 //! `pubeval`. The two alternate who starts; the dice are seeded.
 
 use luddo::bots::Level;
-use luddo::bots::backgammon::NET;
 use luddo::bots::backgammon::duel::{OnePly, Policy, Pubeval, series};
+use luddo::bots::backgammon::network;
 use luddo::rules::backgammon::board::Position;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -20,10 +20,10 @@ fn policy(name: &str) -> Box<dyn Policy> {
         "strong" => Box::new(Level::Strong),
         "normal" => Box::new(Level::Normal),
         "easy" => Box::new(Level::Easy),
-        "net0" => Box::new(&*NET),
+        "net0" => Box::new(network()),
         "pubeval" => Box::new(Pubeval),
         other => match other.strip_prefix("net1:").and_then(|k| k.parse().ok()) {
-            Some(keep) => Box::new(OnePly(&NET, keep)),
+            Some(keep) => Box::new(OnePly(network(), keep)),
             None => panic!("unknown policy {other:?}: strong, normal, easy, net0, net1:K, pubeval"),
         },
     }

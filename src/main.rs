@@ -116,9 +116,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
         None => {}
     }
     tracing::info!(instance = %config.instance_id, "instance id");
-    let hidden =
-        luddo::bots::backgammon::load_network().map_err(|e| format!("the backgammon network: {e}"))?;
-    tracing::info!(hidden_units = hidden, "backgammon network loaded");
+    let net = luddo::bots::backgammon::load_network().map_err(|e| format!("the backgammon network: {e}"))?;
+    tracing::info!(hidden_units = net.hidden(), "backgammon network loaded");
     let store = open_store(&config.database_url(), config.database_connections).await?;
     tracing::info!(backend = ?store.backend(), "store ready");
     let listener = tokio::net::TcpListener::bind(config.addr).await?;

@@ -602,17 +602,15 @@ async fn quick_play(
     };
     let seated = state.store.quick_play(&kind, player.id, &body.client_seed, &new).await?;
     let id = seated.table_id;
+    let mut table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     if !seated.already {
         tell_table(&state, id, &seated.entries);
-        let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
         let change = if seated.opened { LobbyChange::Opened } else { LobbyChange::Seats };
         tell_lobby(&state, &table, change, last_seq(&seated.entries, 1));
     }
-    if seated.full {
-        let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
-        start_if_open(&state, id, table.host_id, false).await?;
+    if seated.full && start_if_open(&state, id, table.host_id, false).await? {
+        table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     }
-    let table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     let status = if seated.opened { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(TableView::with_play(&table, Some(player.id), &state).await?)))
 }

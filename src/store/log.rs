@@ -58,7 +58,10 @@ pub struct Append {
 /// How a game ended, recorded with its last entry.
 #[derive(Debug)]
 pub struct Finish {
+    pub game: GameKind,
     pub outcome: serde_json::Value,
+    /// Each seat's place (the outcome's `places`), for the seats and the ratings.
+    pub places: Vec<u8>,
     pub shame: Vec<NewShame>,
 }
 
@@ -279,16 +282,7 @@ async fn record_finish(
     .execute(&mut **tx)
     .await?;
     drop_legal_actions(tx, a.table_id).await?;
-    // Ratings move in the same transaction as the finish (docs/ratings.md).
-    let game: String = sqlx::query_scalar("SELECT game FROM game_tables WHERE id = $1")
-        .bind(a.table_id.to_string())
-        .fetch_one(&mut **tx)
-        .await?;
-    let game =
-        GameKind::parse(&game).ok_or_else(|| StoreError::Corrupt(format!("game_tables.game {game:?}")))?;
-    let places: Vec<u8> = serde_json::from_value(finish.outcome["places"].clone())
-        .map_err(|e| StoreError::Corrupt(format!("outcome places: {e}")))?;
-    for (seat, place) in places.iter().enumerate() {
+    for (seat, place) in finish.places.iter().enumerate() {
         sqlx::query("UPDATE seats SET place = $1 WHERE table_id = $2 AND seat = $3")
             .bind(*place as i64)
             .bind(a.table_id.to_string())
@@ -296,7 +290,8 @@ async fn record_finish(
             .execute(&mut **tx)
             .await?;
     }
-    super::ratings::rate_finish(tx, a.table_id, game, &places, at).await?;
+    // Ratings move in the same transaction as the finish (docs/ratings.md).
+    super::ratings::rate_finish(tx, a.table_id, finish.game, &finish.places, at).await?;
     for s in &finish.shame {
         sqlx::query(
             "INSERT INTO shame (id, table_id, game, player_id, name, kind, pieces_home, at)

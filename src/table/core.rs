@@ -526,7 +526,8 @@ impl Table {
         }
         self.finished = true;
         self.table_entry(TableEntry::Finish { outcome: outcome_json.clone(), seed: self.seed.clone() }, now);
-        self.staged_finish = Some(Finish { outcome: outcome_json, shame });
+        self.staged_finish =
+            Some(Finish { game: self.game_kind, outcome: outcome_json, places: outcome.places, shame });
     }
 }
 

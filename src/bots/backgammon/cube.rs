@@ -41,7 +41,7 @@ pub const MET_SIZE: usize = 64;
 
 /// The estimate for the side on roll in `pos`.
 pub fn on_roll(pos: &Position) -> Outputs {
-    super::NET.evaluate(&pos.swapped()).flipped()
+    super::network().evaluate(&pos.swapped()).flipped()
 }
 
 /// Match winning chances of a player `a` points away against one `b` away, at the start of a

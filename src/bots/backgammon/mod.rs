@@ -1,7 +1,10 @@
-//! The backgammon bot: a 1-ply search over the legal plays with a hand-tuned static evaluator,
-//! and cube decisions from a win-probability estimate of the same evaluator.
+//! The backgammon bots, by level (docs/bots.md): `strong` is the network trained here by
+//! self-play ([`net`]) with a 1-ply search, and cube decisions from its estimates ([`cube`]);
+//! `normal` is a 1-ply search with a hand-tuned static evaluator ([`evaluate`]) and cube
+//! decisions from a win-probability estimate of it; `easy` plays a random legal play half the
+//! time. [`pubeval`] and [`duel`] measure them.
 //!
-//! The evaluator scores a position in "pips" for the side that has just moved (the opponent is
+//! The hand-tuned evaluator scores a position in "pips" for the side that has just moved (the opponent is
 //! on roll): the race (pip counts), and in contact positions the points made (home board and
 //! bar point most), primes, anchors, checkers on the bar, and blots weighed by the rolls that hit
 //! them and what being hit costs. A logistic of the score estimates the chance of winning,
@@ -15,21 +18,29 @@ pub mod pubeval;
 
 use super::Level;
 use crate::rules::backgammon::board::{BAR, Play, Position, with_plays};
-use std::sync::LazyLock;
+use crate::rules::backgammon::{Backgammon, BackgammonAction, Phase};
+use crate::rules::{Engine, Seat};
+use std::sync::OnceLock;
 
 /// The shipped weights file of the network (`docs/bots.md`), embedded.
 pub const WEIGHTS: &[u8] = include_bytes!("weights.bin");
 
-/// The trained network, read from [`WEIGHTS`] once. The server reads it as it starts
-/// ([`load_network`]), so a file that does not load stops the start, never a game.
-pub static NET: LazyLock<net::Net> =
-    LazyLock::new(|| net::Net::from_bytes(WEIGHTS).expect("the shipped backgammon weights load"));
+/// The trained network, read from [`WEIGHTS`] once.
+static NET: OnceLock<net::Net> = OnceLock::new();
 
-/// Reads the network now (the server does, as it starts): its hidden units, or why the
-/// shipped file does not load.
-pub fn load_network() -> Result<usize, net::WeightsError> {
-    net::Net::from_bytes(WEIGHTS)?;
-    Ok(NET.hidden())
+/// Reads the network (once; the server does as it starts, so a file that does not load stops
+/// the start, never a game), or says why the shipped file does not load.
+pub fn load_network() -> Result<&'static net::Net, net::WeightsError> {
+    if let Some(net) = NET.get() {
+        return Ok(net);
+    }
+    let read = net::Net::from_bytes(WEIGHTS)?;
+    Ok(NET.get_or_init(|| read))
+}
+
+/// The trained network ([`load_network`]).
+pub fn network() -> &'static net::Net {
+    load_network().expect("the shipped backgammon weights load (the server checks as it starts)")
 }
 
 /// How many of the network's best plays the strong bot searches one ply deeper.
@@ -51,7 +62,7 @@ pub fn pick_play(level: Level, pos: &Position, dice: [u8; 2], plays: &[Play]) ->
     match level {
         // A 1-ply search over the network's best plays: +3–4% against pubeval for a p99 of a
         // few milliseconds a play (BENCHMARKS.md, "Backgammon bots").
-        Level::Strong => net::pick_1ply(&NET, plays, STRONG_CANDIDATES),
+        Level::Strong => net::pick_1ply(network(), plays, STRONG_CANDIDATES),
         Level::Normal => best(&evaluate),
         Level::Easy => {
             // Half the time a random legal play, otherwise the normal bot's.
@@ -72,8 +83,6 @@ pub fn pick_play(level: Level, pos: &Position, dice: [u8; 2], plays: &[Play]) ->
 pub fn checker_play(level: Level, pos: &Position, dice: [u8; 2]) -> Position {
     with_plays(pos, dice, |plays| pick_play(level, pos, dice, plays).map_or(*pos, |i| plays[i].result))
 }
-use crate::rules::backgammon::{Backgammon, BackgammonAction, Phase};
-use crate::rules::{Engine, Seat};
 
 /// Rolls out of 36 that hit a blot at distance 1–24 (direct shots 1–6, indirect beyond),
 /// ignoring blocks.
@@ -90,12 +99,9 @@ pub fn evaluate(pos: &Position) -> f64 {
     let (me, opp) = (&pos.me, &pos.opp);
     let my_pips = Position::pips(me) as f64;
     let opp_pips = Position::pips(opp) as f64;
-    // Furthest-back checker of each side, as a point number from its own side (bar = 25).
-    let back = |s: &[u8; 25]| (0..25).rev().find(|&i| s[i] > 0).map_or(0, |i| i + 1);
-    let (my_back, opp_back) = (back(me), back(opp));
     // The opponent is on roll: it moves about 8 pips before we do.
     let race = opp_pips - my_pips - 8.0;
-    if my_back + opp_back <= 25 {
+    if pos.is_race() {
         // No contact: a pure race. Reward bearing off and penalise wasted pips on low points.
         let wastage = me[0] as f64 * 0.6 + me[1] as f64 * 0.3;
         return race * 1.2 - wastage;
@@ -313,8 +319,8 @@ mod tests {
     #[test]
     fn the_shipped_network_loads_and_beats_pubeval() {
         let net = net::Net::from_bytes(WEIGHTS).unwrap();
-        assert_eq!(load_network(), Ok(net.hidden()));
-        assert_eq!(&net, &*NET);
+        assert_eq!(load_network(), Ok(&net));
+        assert_eq!(&net, network());
         let s =
             duel::series(&mut &net, &mut duel::Pubeval, 400, &mut rand::rngs::StdRng::seed_from_u64(2026));
         assert!(s.wins >= 217, "{} of {} games won against pubeval", s.wins, s.games);

@@ -40,7 +40,7 @@ pub fn encode(pos: &Position, x: &mut [f32; INPUTS]) {
         x[base + 96] = side[BAR] as f32 / 2.0;
         x[base + 97] = (15 - Position::on_board(side)) as f32 / 15.0;
     }
-    x[196] = super::pubeval::is_race(pos) as u8 as f32;
+    x[196] = pos.is_race() as u8 as f32;
     x[197] = Position::pips(&pos.me) as f32 / 100.0;
     x[198] = Position::pips(&pos.opp) as f32 / 100.0;
 }
@@ -321,17 +321,14 @@ impl Trainer {
                 }
                 return plies;
             }
-            let y = self.forward(&after);
+            let mut y = self.forward(&after);
             if let Some(v) = last {
                 self.learn(delta(y.flipped(), v));
                 // The weights moved: this position's estimate and gradient with the new ones.
-                let y = self.forward(&after);
-                self.trace(&y);
-                last = Some(y);
-            } else {
-                self.trace(&y);
-                last = Some(y);
+                y = self.forward(&after);
             }
+            self.trace(&y);
+            last = Some(y);
             pos = after.swapped();
             dice = super::duel::roll(rng);
         }

@@ -39,13 +39,6 @@ const CONTACT: [f32; 122] = [
     -1.30206, -4.11520, 5.62596, -2.75800,
 ];
 
-/// Whether neither side can hit the other any more: every checker of the side on roll is past
-/// every checker of the other side.
-pub fn is_race(pos: &Position) -> bool {
-    let back = |s: &[u8; 25]| (0..25).rev().find(|&i| s[i] > 0).map_or(0, |i| i + 1);
-    back(&pos.me) + back(&pos.opp) <= 25
-}
-
 /// Pubeval's score of `after`, the position a play leaves, seen from the side that moved
 /// (`after.me`); `race` says whether the position before the play was a race.
 pub fn score(race: bool, after: &Position) -> f32 {
@@ -86,7 +79,7 @@ pub fn score(race: bool, after: &Position) -> f32 {
 /// Pubeval's choice among `plays` (positions left, seen from the mover) from `before`: the index
 /// of the highest score, the first on ties.
 pub fn choose(before: &Position, plays: impl IntoIterator<Item = Position>) -> Option<usize> {
-    let race = is_race(before);
+    let race = before.is_race();
     let mut best: Option<(f32, usize)> = None;
     for (i, p) in plays.into_iter().enumerate() {
         let v = score(race, &p);

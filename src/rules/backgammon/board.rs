@@ -58,6 +58,14 @@ impl Position {
         side.iter().enumerate().map(|(i, &n)| (i as u32 + 1) * n as u32).sum()
     }
 
+    /// Whether the race is on: no checker of either side can meet one of the other's again
+    /// (every checker of each side is past all of the other's).
+    pub fn is_race(&self) -> bool {
+        // Furthest-back checker of each side, as a point number from its own side (bar = 25).
+        let back = |s: &[u8; 25]| (0..25).rev().find(|&i| s[i] > 0).map_or(0, |i| i + 1);
+        back(&self.me) + back(&self.opp) <= 25
+    }
+
     /// Whether the side on roll may move a checker from `src` (index, 24 = bar) by `die`.
     #[inline]
     pub fn can_move(&self, src: usize, die: u8) -> bool {
