@@ -1,12 +1,17 @@
-//! Makes the PostgreSQL variants of the tests honest: built without `TEST_DATABASE_URL`, they
-//! are marked ignored (`#[cfg_attr(not(postgres_tests), ignore = …)]`), so `cargo test` counts
-//! them as ignored, with the reason, instead of as passed. Setting or clearing the variable
-//! rebuilds the package.
+//! Makes the tests that need something from outside honest: built without it, they are marked
+//! ignored (`#[cfg_attr(not(…), ignore = …)]`), so `cargo test` counts them as ignored, with the
+//! reason, instead of as passed. Setting or clearing a variable rebuilds the package.
+//!
+//! - `TEST_DATABASE_URL` (a PostgreSQL server): `postgres_tests`, the PostgreSQL variants;
+//! - `GNUBG_PYTHON` (a Python with the `gnubg` package, as `.ci/run` sets up): `gnubg_tests`,
+//!   GNU Backgammon importing the `.mat` records (tests/records.rs).
 
 fn main() {
-    println!("cargo::rerun-if-env-changed=TEST_DATABASE_URL");
-    println!("cargo::rustc-check-cfg=cfg(postgres_tests)");
-    if std::env::var_os("TEST_DATABASE_URL").is_some_and(|url| !url.is_empty()) {
-        println!("cargo::rustc-cfg=postgres_tests");
+    for (variable, cfg) in [("TEST_DATABASE_URL", "postgres_tests"), ("GNUBG_PYTHON", "gnubg_tests")] {
+        println!("cargo::rerun-if-env-changed={variable}");
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        if std::env::var_os(variable).is_some_and(|value| !value.is_empty()) {
+            println!("cargo::rustc-cfg={cfg}");
+        }
     }
 }

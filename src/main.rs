@@ -45,7 +45,8 @@ enum Command {
         destination: std::path::PathBuf,
     },
     Verify {
-        /// A table log saved as JSON, or the table's URL (http://host:port/v1/tables/<id>).
+        /// A table's JSON record saved in a file (GET /v1/tables/<id>/record?format=json), or the
+        /// table's URL (http://host:port/v1/tables/<id>).
         source: String,
         /// Bearer token, for a private table's URL.
         #[arg(long)]
@@ -198,7 +199,7 @@ async fn healthcheck() -> Result<(), Box<dyn std::error::Error>> {
     }
 }
 
-/// `luddo verify`: checks a finished table's dice, from a saved log or from its server; Ok
+/// `luddo verify`: checks a finished table's dice, from a saved record or from its server; Ok
 /// (exit 0) only when every check holds.
 async fn verify(
     source: String,

@@ -1,9 +1,9 @@
 //! The dice verifier behind `luddo verify`: checks a finished table's log against the recipe of
 //! [`crate::rules::dice`] without trusting the server that wrote it.
 //!
-//! A [`TableLog`] is the table as `GET /v1/tables/{id}` shows it once the game is over, and
-//! every entry of its log as the events WebSocket sends them (`type: "entry"`). [`verify`]
-//! checks, in order:
+//! A [`TableLog`] is a table's JSON record (docs/records.md): the table as `GET /v1/tables/{id}`
+//! shows it once the game is over, and every entry of its log as the events WebSocket sends them
+//! (`type: "entry"`). [`verify`] checks, in order:
 //!
 //! 1. the revealed server seed (the finish entry's `seed`, the same as the table's) hashes to the
 //!    `seed_commitment` published at creation;
@@ -15,25 +15,48 @@
 //!    `value`, `die` or `dice`; `null` in an old opening roll is a seat that did not throw). A die
 //!    the server drew but did not show would shift every later one, so it is caught too.
 //!
-//! [`fetch`] reads a table's log from a running server over plain HTTP (hyper's own HTTP/1
-//! client, so the server needs no other) and WebSocket.
+//! [`fetch`] reads a table's record from a running server over plain HTTP (hyper's own HTTP/1
+//! client, so the server needs no other).
 
 use crate::rules::dice::{FairDice, ServerSeed, combine_client_seeds};
-use futures_util::StreamExt;
 use http_body_util::{BodyExt, Empty};
 use hyper::{Request, Uri, body::Bytes, header};
 use hyper_util::rt::TokioIo;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
 
-/// What `luddo verify` reads and `luddo verify --save` writes: a finished table and its log.
+/// A table's JSON record (`GET /v1/tables/{id}/record?format=json`, docs/records.md), which
+/// `luddo verify` reads and `luddo verify --save` writes: a finished table and its whole log.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TableLog {
+    /// [`RECORD_FORMAT`] (a file saved before records had it reads as one).
+    #[serde(default = "record_format")]
+    pub format: String,
+    /// 1.
+    #[serde(default = "first_version")]
+    pub version: u32,
     /// The table, as `GET /v1/tables/{id}` shows it.
     pub table: Value,
     /// Every log entry from `seq` 1, as the events WebSocket sends them.
     pub entries: Vec<Value>,
+}
+
+/// The `format` of a JSON record.
+pub const RECORD_FORMAT: &str = "luddo-record";
+
+fn record_format() -> String {
+    RECORD_FORMAT.into()
+}
+
+fn first_version() -> u32 {
+    1
+}
+
+impl TableLog {
+    /// The record of `table` and its `entries`.
+    pub fn new(table: Value, entries: Vec<Value>) -> Self {
+        Self { format: record_format(), version: first_version(), table, entries }
+    }
 }
 
 /// A log that passed every check.
@@ -228,74 +251,37 @@ pub enum FetchError {
     Http { url: String, detail: String },
     #[error("GET {url} answered {status}: {body}")]
     Status { url: String, status: u16, body: String },
-    #[error("GET {url} did not answer with a table: {detail}")]
-    NotATable { url: String, detail: String },
+    #[error("GET {url} did not answer with a table's record: {detail}")]
+    NotARecord { url: String, detail: String },
     #[error("the table is {0}: only a finished table's seed is revealed")]
     NotFinished(String),
-    #[error("the events WebSocket: {0}")]
-    WebSocket(String),
 }
 
-/// Reads a finished table and its whole log from the server at `url`
-/// (`http://host:port/v1/tables/<id>`), with the bearer `token` if given (a private table's log
-/// is shown to its players only).
+/// Reads a finished table's JSON record (`GET {url}/record?format=json`, docs/records.md) from
+/// the server at `url` (`http://host:port/v1/tables/<id>`), with the bearer `token` if given (a
+/// private table's record is shown to its players only).
 pub async fn fetch(url: &str, token: Option<&str>) -> Result<TableLog, FetchError> {
     let address = url.split('?').next().unwrap_or_default().trim_end_matches('/');
-    let ws_base = match address.strip_prefix("http://") {
-        Some(rest) if address.contains("/v1/tables/") => format!("ws://{rest}/events"),
-        _ => return Err(FetchError::BadUrl(url.into())),
-    };
-    let (status, body) = tokio::time::timeout(HTTP_TIMEOUT, get(url, token))
+    if !address.starts_with("http://") || !address.contains("/v1/tables/") {
+        return Err(FetchError::BadUrl(url.into()));
+    }
+    let record_url = format!("{address}/record?format=json");
+    let (status, body) = tokio::time::timeout(HTTP_TIMEOUT, get(&record_url, token))
         .await
         .unwrap_or_else(|_| Err(format!("no answer within {HTTP_TIMEOUT:?}")))
-        .map_err(|detail| FetchError::Http { url: url.into(), detail })?;
+        .map_err(|detail| FetchError::Http { url: record_url.clone(), detail })?;
     if !(200..300).contains(&status) {
-        return Err(FetchError::Status { url: url.into(), status, body });
+        return Err(FetchError::Status { url: record_url, status, body });
     }
-    let not_a_table = |detail: String| FetchError::NotATable { url: url.into(), detail };
-    let table: Value = serde_json::from_str(&body).map_err(|e| not_a_table(e.to_string()))?;
-    match table["status"].as_str() {
-        Some("finished") => {}
-        Some(other) => return Err(FetchError::NotFinished(other.into())),
-        None => return Err(not_a_table("it has no status".into())),
+    let not_a_record = |detail: String| FetchError::NotARecord { url: record_url.clone(), detail };
+    let record: TableLog = serde_json::from_str(&body).map_err(|e| not_a_record(e.to_string()))?;
+    if record.format != RECORD_FORMAT {
+        return Err(not_a_record(format!("its format is {:?}, not {RECORD_FORMAT:?}", record.format)));
     }
-    let ws_error = |e: tokio_tungstenite::tungstenite::Error| FetchError::WebSocket(e.to_string());
-    let mut entries: Vec<Value> = vec![];
-    // A server may close a socket that falls behind (code 4008): resume after the last entry,
-    // as long as each connection brings something new.
-    loop {
-        let since = entries.len();
-        let mut request = format!("{ws_base}?since={since}").into_client_request().map_err(ws_error)?;
-        if let Some(token) = token {
-            let bearer = format!("Bearer {token}")
-                .parse()
-                .map_err(|_| FetchError::WebSocket("the token is not a valid header value".into()))?;
-            request.headers_mut().insert("authorization", bearer);
-        }
-        let (mut socket, _) = tokio_tungstenite::connect_async(request).await.map_err(ws_error)?;
-        while let Some(message) = socket.next().await {
-            let text = match message {
-                Ok(Message::Text(text)) => text,
-                Ok(_) => continue,
-                Err(_) => break,
-            };
-            let message: Value =
-                serde_json::from_str(&text).map_err(|e| FetchError::WebSocket(e.to_string()))?;
-            if message["type"] != "entry" {
-                continue;
-            }
-            let finished = message["action"]["type"] == "finish";
-            entries.push(message);
-            if finished {
-                let _ = socket.close(None).await;
-                return Ok(TableLog { table, entries });
-            }
-        }
-        if entries.len() == since {
-            return Err(FetchError::WebSocket(format!(
-                "the socket closed after {since} entries, before the finish entry"
-            )));
-        }
+    match record.table["status"].as_str() {
+        Some("finished") => Ok(record),
+        Some(other) => Err(FetchError::NotFinished(other.into())),
+        None => Err(not_a_record("its table has no status".into())),
     }
 }
 
@@ -350,12 +336,12 @@ mod tests {
                 "events": [{"type": "rolled", "seat": 0, "dice": [d]}, {"type": "moved", "dice": [9]}]}));
         }
         entries.push(json!({"seq": dice.len() + 2, "action": {"type": "finish", "seed": seed.to_hex()}}));
-        TableLog {
-            table: json!({"seed_commitment": seed.commitment(), "seed": seed.to_hex(),
+        TableLog::new(
+            json!({"seed_commitment": seed.commitment(), "seed": seed.to_hex(),
                 "client_seed": client_seed,
                 "seats": [{"client_seed": seeds[0]}, {"client_seed": seeds[1]}]}),
             entries,
-        }
+        )
     }
 
     fn fair(seed: &ServerSeed, seeds: [&str; 2], n: u64) -> Vec<u8> {

@@ -69,6 +69,7 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/players/{id}/games"),
     ("POST", "/v1/tables/{id}/rematch"),
     ("GET", "/v1/tables/{id}/log"),
+    ("GET", "/v1/tables/{id}/record"),
 ];
 
 #[test]
@@ -278,14 +279,15 @@ async fn private_lobby_routes_by_role(db: Db) {
         assert_eq!(r.status, 200);
         assert_eq!(r.json["invite_code"], code.as_str(), "members see the code");
     }
-    // Its log: the same rule.
-    let log = format!("{t}/log");
-    s.get(&log, None).await.assert_problem(404, "table_not_found");
-    s.get(&log, Some(&c.spectator)).await.assert_problem(404, "table_not_found");
-    s.get(&log, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
-    assert_eq!(s.get(&format!("{log}?invite_code={code}"), None).await.status, 200);
-    for who in [&c.seated, &c.host] {
-        assert_eq!(s.get(&log, Some(who)).await.status, 200);
+    // Its log and its record: the same rule.
+    for log in [format!("{t}/log"), format!("{t}/record")] {
+        s.get(&log, None).await.assert_problem(404, "table_not_found");
+        s.get(&log, Some(&c.spectator)).await.assert_problem(404, "table_not_found");
+        s.get(&log, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+        assert_eq!(s.get(&format!("{log}?invite_code={code}"), None).await.status, 200);
+        for who in [&c.seated, &c.host] {
+            assert_eq!(s.get(&log, Some(who)).await.status, 200);
+        }
     }
     // A rematch: not a stranger's business (404, as the table), a player's only after the finish.
     let rematch = format!("{t}/rematch");
@@ -600,6 +602,8 @@ async fn the_seed_stays_secret_until_the_game_ends(db: Db) {
         seen.push((finished, r.json.to_string()));
         let anon = s.get(&format!("/v1/tables/{id}"), None).await;
         seen.push((anon.json["status"] == "finished", anon.json.to_string()));
+        let record = s.get(&format!("/v1/tables/{id}/record"), None).await;
+        seen.push((record.json["table"]["status"] == "finished", record.json.to_string()));
         if finished {
             break;
         }

@@ -51,7 +51,7 @@ fn verify_refuses_what_it_cannot_fetch() {
     let out = luddo(&["verify", &url]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains(&format!("GET {url}: cannot connect")), "{err}");
+    assert!(err.contains(&format!("GET {url}/record?format=json: cannot connect")), "{err}");
 }
 
 /// `luddo backup` copies the SQLite database while the server may still hold it open; the copy

@@ -1,15 +1,21 @@
 //! A table's records over real HTTP, against SQLite and PostgreSQL: `GET /v1/tables/{id}/log`
-//! pages the whole log as the WebSocket sends it, to whoever may see the table.
+//! pages the whole log as the WebSocket sends it, to whoever may see the table;
+//! `GET /v1/tables/{id}/record` is the whole game in one file (docs/records.md): a JSON record
+//! that `luddo verify` reads, and for backgammon a `.mat` file that GNU Backgammon imports (with
+//! `GNUBG_PYTHON` naming a Python that has the `gnubg` package, as `.ci/run` sets up).
 
 mod common;
 
-use common::{Db, TestServer, entries_upto, seated_table};
+use common::{Db, TestServer, entries_upto, play_out, seated_table};
 use serde_json::{Value, json};
 
 both_stores!(
     the_log_pages_are_the_websockets_entries,
     a_private_tables_log_is_for_its_players_and_invitees,
     log_cursors_and_limits_are_checked,
+    the_json_record_is_the_table_and_its_whole_log_and_verifies,
+    a_backgammon_record_is_a_mat_file_and_json_on_request,
+    records_are_for_those_who_may_see_the_table,
 );
 
 /// Plays up to `rolls` rolls of a snakes table; returns its latest `seq`.
@@ -94,4 +100,260 @@ async fn log_cursors_and_limits_are_checked(db: Db) {
         let r = s.get(&format!("/v1/tables/{id}/log?{query}"), None).await;
         assert!(r.status == 400 || r.status == 422, "{query}: {}", r.json);
     }
+}
+
+async fn the_json_record_is_the_table_and_its_whole_log_and_verifies(db: Db) {
+    let s = TestServer::start(db).await;
+    for (game, seats) in [("snakes", 3), ("ludo", 2), ("luddo", 2), ("uckers", 2)] {
+        let (id, tokens) = seated_table(&s, game, seats, json!({})).await;
+        // Mid-game: what was played so far, no seed yet.
+        let early = s.get(&format!("/v1/tables/{id}/record"), None).await;
+        assert_eq!(early.status, 200, "{}", early.json);
+        assert!(early.json["table"].get("seed").is_none(), "{game}: the seed stays secret until the end");
+        play_out(&s, &id, &tokens).await;
+
+        let r = s.get(&format!("/v1/tables/{id}/record"), None).await;
+        assert_eq!(r.status, 200, "{game}: {}", r.json);
+        assert_eq!((r.json["format"].as_str(), r.json["version"].as_u64()), (Some("luddo-record"), Some(1)));
+        let mut table = s.table_view(&id, None).await;
+        table.as_object_mut().unwrap().remove("play");
+        assert_eq!(r.json["table"], table, "{game}: the table as a stranger sees it");
+        assert!(r.json["table"]["seed"].is_string(), "{game}: the seed, revealed at the end");
+        assert_eq!(r.json["entries"].as_array().unwrap(), &whole_log(&s, &id, 100, None).await, "{game}");
+        // The fairness verifier reads it as it is, and so does `luddo verify` from the server.
+        let record: luddo::verify::TableLog = serde_json::from_value(r.json.clone()).unwrap();
+        let verified = luddo::verify::verify(&record).unwrap_or_else(|e| panic!("{game}: {e}"));
+        assert!(verified.dice > 0 && !verified.legacy, "{game}: {verified}");
+        let fetched = luddo::verify::fetch(&format!("{}/v1/tables/{id}", s.base), None).await.unwrap();
+        assert_eq!(serde_json::to_value(&fetched).unwrap(), r.json, "{game}");
+        assert_eq!(s.get(&format!("/v1/tables/{id}/record?format=json"), None).await.json, r.json);
+        s.get(&format!("/v1/tables/{id}/record?format=mat"), None).await.assert_problem(400, "invalid_query");
+    }
+}
+
+async fn a_backgammon_record_is_a_mat_file_and_json_on_request(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "backgammon", 2, json!({"options": {"match_to": 3}})).await;
+    play_randomly(&s, &id, &tokens, 7).await;
+    let r = s.get(&format!("/v1/tables/{id}/record"), None).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let header =
+        |name: &str| r.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    assert_eq!(header("content-type"), "text/plain; charset=utf-8");
+    assert_eq!(header("content-disposition"), format!("attachment; filename=\"luddo-{id}.mat\""));
+    let mat = &r.text;
+    for line in [
+        "; [Site \"Luddo\"]",
+        "; [Player 1 \"P0\"]",
+        "; [Player 2 \"P1\"]",
+        "; [Crawford \"On\"]",
+        " 3 point match",
+    ] {
+        assert!(mat.lines().any(|l| l == line), "{line:?} in\n{mat}");
+    }
+    let json = s.get(&format!("/v1/tables/{id}/record?format=json"), None).await;
+    let seed = json.json["table"]["seed"].as_str().unwrap();
+    assert!(mat.contains(&format!("; Server seed: {seed}")), "{mat}");
+    // One game header per game the log began, and the match's end.
+    let games = events(&json.json).filter(|e| e["type"] == "new_game").count();
+    assert!(games >= 1);
+    assert_eq!(mat.lines().filter(|l| l.starts_with(" Game ")).count(), games, "{mat}");
+    assert!(mat.trim_end().ends_with("and the match"), "{mat}");
+    let record: luddo::verify::TableLog = serde_json::from_value(json.json.clone()).unwrap();
+    luddo::verify::verify(&record).unwrap();
+}
+
+async fn records_are_for_those_who_may_see_the_table(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "backgammon", 2, json!({"visibility": "private"})).await;
+    let path = format!("/v1/tables/{id}/record");
+    s.get(&path, None).await.assert_problem(404, "table_not_found");
+    let (_, stranger) = s.player("Stranger").await;
+    s.get(&path, Some(&stranger)).await.assert_problem(404, "table_not_found");
+    assert_eq!(s.get(&path, Some(&tokens[1])).await.status, 200);
+    let code = s.table_view(&id, Some(&tokens[0])).await["invite_code"].as_str().unwrap().to_string();
+    let json = s.get(&format!("{path}?format=json&invite_code={code}"), None).await;
+    assert_eq!(json.status, 200);
+    assert!(json.json["table"].get("invite_code").is_none(), "a record kept elsewhere holds no invite code");
+    for query in ["format=xml", "format=", "since=0"] {
+        s.get(&format!("{path}?{query}&invite_code={code}"), None).await.assert_problem(400, "invalid_query");
+    }
+    s.get(&format!("/v1/tables/{}/record", uuid::Uuid::new_v4()), None)
+        .await
+        .assert_problem(404, "table_not_found");
+}
+
+/// Every event of a JSON record, in order.
+fn events(record: &Value) -> impl Iterator<Item = &Value> {
+    record["entries"].as_array().unwrap().iter().flat_map(|e| e["events"].as_array().unwrap())
+}
+
+/// Plays a started table to its end, each seat by a legal action drawn at random (a small
+/// xorshift generator from `seed`, so the choices repeat): rolls, plays, doubles, takes, drops
+/// and beavers all come up.
+async fn play_randomly(s: &TestServer, id: &str, tokens: &[String], seed: u64) {
+    let mut state = seed.max(1);
+    common::play_out_choosing(s, id, tokens, move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    })
+    .await
+}
+
+/// GNU Backgammon itself (the `gnubg` Python package) imports the `.mat` records of matches and
+/// money games played at random over HTTP, and reads in them every roll, every checker step,
+/// every cube action and every game's winner and points, as the table's log has them.
+#[tokio::test]
+#[cfg_attr(
+    not(gnubg_tests),
+    ignore = "needs GNU Backgammon: set GNUBG_PYTHON to a Python with the gnubg package"
+)]
+async fn gnubg_imports_the_mat_records_of_played_matches() {
+    let s = TestServer::start(Db::Sqlite).await;
+    let python = std::env::var("GNUBG_PYTHON").expect("GNUBG_PYTHON");
+    let dir = std::env::temp_dir().join(format!("luddo-mat-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/gnubg_import.py");
+    let cases = [
+        (json!({"match_to": 5}), 1),
+        (json!({"match_to": 7, "crawford": true}), 2),
+        (json!({"match_to": 0, "beavers": true, "jacoby": true}), 3),
+        (json!({"match_to": 0}), 4),
+        (json!({"match_to": 3}), 5),
+        // Without the cube every game is played out: hits, dances, bear-offs, gammons.
+        (json!({"match_to": 0, "cube": false}), 6),
+        (json!({"match_to": 3, "cube": false}), 7),
+    ];
+    let mut seen = std::collections::BTreeMap::<String, usize>::new();
+    for (options, seed) in cases {
+        let (id, tokens) = seated_table(&s, "backgammon", 2, json!({"options": options})).await;
+        play_randomly(&s, &id, &tokens, seed).await;
+        let mat = s.get(&format!("/v1/tables/{id}/record"), None).await.text;
+        let record = s.get(&format!("/v1/tables/{id}/record?format=json"), None).await.json;
+        let (mat_path, out_path) = (dir.join(format!("{id}.mat")), dir.join(format!("{id}.json")));
+        std::fs::write(&mat_path, &mat).unwrap();
+        let run = tokio::process::Command::new(&python)
+            .arg(script)
+            .arg(&mat_path)
+            .arg(&out_path)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .await
+            .unwrap();
+        assert!(run.status.success(), "{options}: {}\n{}", String::from_utf8_lossy(&run.stderr), mat);
+        let read: Value = serde_json::from_slice(&std::fs::read(&out_path).unwrap()).unwrap();
+        for e in events(&record) {
+            let kind = e["type"].as_str().unwrap();
+            if ["captured", "no_legal_play", "beavered", "dropped"].contains(&kind) {
+                *seen.entry(kind.to_string()).or_default() += 1;
+            }
+            if kind == "game_won" && e["kind"] != "single" {
+                *seen.entry("gammon".into()).or_default() += 1;
+            }
+            if kind == "play_made" && e["moves"].as_array().unwrap().iter().any(|m| m["to"] == 0) {
+                *seen.entry("bear_off".into()).or_default() += 1;
+            }
+        }
+        let expected = games_of(&record);
+        let games = read["games"].as_array().unwrap();
+        assert_eq!(games.len(), expected.len(), "{options}: games\n{mat}");
+        for (k, (game, want)) in games.iter().zip(&expected).enumerate() {
+            let info = &game["info"];
+            let context = format!("{options}, game {}:\n{mat}", k + 1);
+            assert_eq!(
+                [info["score-X"].as_u64(), info["score-O"].as_u64()],
+                want.score.map(Some),
+                "{context}"
+            );
+            let winner = info["winner"].as_str().map(|w| if w == "X" { 0 } else { 1 });
+            assert_eq!(winner, want.won.map(|w| w.0), "{context}");
+            if let Some((_, points)) = want.won {
+                assert_eq!(info["points-won"].as_u64(), Some(points), "{context}");
+            }
+            let turns: Vec<Turn> = game["game"].as_array().unwrap().iter().map(Turn::of_gnubg).collect();
+            assert_eq!(turns, want.turns, "{context}");
+        }
+        let info = &read["match-info"];
+        assert_eq!(info["match-length"], options["match_to"]);
+        assert_eq!((info["X"]["name"].as_str(), info["O"]["name"].as_str()), (Some("P0"), Some("P1")));
+    }
+    // The random games went everywhere a .mat can go.
+    for kind in ["captured", "no_legal_play", "beavered", "dropped", "gammon", "bear_off"] {
+        assert!(seen.get(kind).is_some_and(|&n| n > 0), "no {kind} in {seen:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One action of a game, as gnubg's `match()` lists it: who (0 = gnubg's X, the left column),
+/// what, and for a move the dice and the checker steps (from, to; 25 the bar, 0 off), sorted
+/// (gnubg keeps a play's steps in its own canonical order).
+#[derive(Debug, PartialEq)]
+struct Turn {
+    seat: usize,
+    action: String,
+    dice: Option<(u64, u64)>,
+    steps: Vec<(u64, u64)>,
+}
+
+impl Turn {
+    fn of_gnubg(t: &Value) -> Self {
+        let dice = t["dice"].as_array().map(|d| (d[0].as_u64().unwrap(), d[1].as_u64().unwrap()));
+        let mut steps: Vec<_> = t["move"]
+            .as_array()
+            .map(|m| m.iter().map(|s| (s[0].as_u64().unwrap(), s[1].as_u64().unwrap())).collect())
+            .unwrap_or_default();
+        steps.sort();
+        let seat = if t["player"] == "X" { 0 } else { 1 };
+        Turn { seat, action: t["action"].as_str().unwrap().into(), dice, steps }
+    }
+}
+
+/// A game of the log: the score before it, its actions, its winner and points.
+struct Game {
+    score: [u64; 2],
+    turns: Vec<Turn>,
+    won: Option<(usize, u64)>,
+}
+
+/// The games a JSON record's events tell, as gnubg should read them from the `.mat`.
+fn games_of(record: &Value) -> Vec<Game> {
+    let mut games: Vec<Game> = vec![];
+    let mut score = [0, 0];
+    let mut opening = [0, 0];
+    let mut dice = None;
+    for e in events(record) {
+        let seat = e["seat"].as_u64().unwrap_or_default() as usize;
+        let turn = |action: &str| Turn { seat, action: action.into(), dice: None, steps: vec![] };
+        let game = games.last_mut();
+        match e["type"].as_str().unwrap() {
+            "new_game" => games.push(Game { score, turns: vec![], won: None }),
+            "opening_rolled" => opening[seat] = e["dice"][0].as_u64().unwrap(),
+            "first_to_play" => dice = Some((opening[seat], opening[1 - seat])),
+            "rolled" => dice = Some((e["dice"][0].as_u64().unwrap(), e["dice"][1].as_u64().unwrap())),
+            "no_legal_play" => game.unwrap().turns.push(Turn { dice: dice.take(), ..turn("move") }),
+            "play_made" => {
+                let mut steps: Vec<_> = e["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| (m["from"].as_u64().unwrap(), m["to"].as_u64().unwrap()))
+                    .collect();
+                steps.sort();
+                game.unwrap().turns.push(Turn { dice: dice.take(), steps, ..turn("move") });
+            }
+            "doubled" => game.unwrap().turns.push(turn("double")),
+            "taken" => game.unwrap().turns.push(turn("take")),
+            "dropped" => game.unwrap().turns.push(turn("drop")),
+            // gnubg reads a beaver as the beaverer's double, taken by the doubler when they roll.
+            "beavered" => {
+                game.unwrap().turns.extend([turn("double"), Turn { seat: 1 - seat, ..turn("take") }])
+            }
+            "game_won" => game.unwrap().won = Some((seat, e["points"].as_u64().unwrap())),
+            "match_score" => score = [e["score"][0].as_u64().unwrap(), e["score"][1].as_u64().unwrap()],
+            _ => {}
+        }
+    }
+    games
 }

@@ -106,6 +106,8 @@ error_codes! {
     TooManyTokens = "too_many_tokens",
     /// 409: the table's game has not started.
     TableNotStarted = "table_not_started",
+    /// 409: a backgammon table's log from before the events its `.mat` record is written from.
+    RecordUnavailable = "record_unavailable",
     /// 409: the action was sent against an older `seq`; read the latest entries first.
     StaleSeq = "stale_seq",
     /// 409: the action was sent against a `seq` the table has not reached (a client bug).

@@ -498,7 +498,10 @@ impl Drop for TestServer {
 pub struct Resp {
     pub status: StatusCode,
     pub headers: HeaderMap,
+    /// The body, when it is JSON (`Null` when it is empty or `text/plain`).
     pub json: Value,
+    /// The body as text.
+    pub text: String,
 }
 
 impl Resp {
@@ -506,13 +509,14 @@ impl Resp {
         let status = resp.status();
         let headers = resp.headers().clone();
         let bytes = resp.bytes().await.unwrap_or_default();
-        let json = if bytes.is_empty() {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let plain = headers.get("content-type").is_some_and(|ct| ct.as_bytes().starts_with(b"text/plain"));
+        let json = if bytes.is_empty() || plain {
             Value::Null
         } else {
-            serde_json::from_slice(&bytes)
-                .unwrap_or_else(|_| panic!("{status}: body is not JSON: {}", String::from_utf8_lossy(&bytes)))
+            serde_json::from_slice(&bytes).unwrap_or_else(|_| panic!("{status}: body is not JSON: {text}"))
         };
-        Self { status, headers, json }
+        Self { status, headers, json, text }
     }
 
     /// Asserts a problem+json error with this status and code.
@@ -597,14 +601,27 @@ pub async fn entries_upto(ws: &mut Ws, from: i64, upto: i64) -> Vec<Value> {
 /// Plays a started table to its end, each seat by its player's first legal action (`tokens` by
 /// seat; bots play their own seats).
 pub async fn play_out(s: &TestServer, id: &str, tokens: &[String]) {
-    for _ in 0..5_000 {
+    play_out_choosing(s, id, tokens, |_| 0).await
+}
+
+/// Plays a started table to its end, each seat by the legal action `choose` picks (its index,
+/// given how many there are).
+pub async fn play_out_choosing(
+    s: &TestServer,
+    id: &str,
+    tokens: &[String],
+    mut choose: impl FnMut(usize) -> usize,
+) {
+    for _ in 0..20_000 {
         let view = s.table_view(id, Some(&tokens[0])).await;
         if view["status"] == "finished" {
             return;
         }
         let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
         let mine = s.table_view(id, Some(&tokens[seat])).await;
-        if let Some(action) = mine["play"]["legal_actions"].as_array().unwrap().first() {
+        let legal = mine["play"]["legal_actions"].as_array().unwrap();
+        if !legal.is_empty() {
+            let action = &legal[choose(legal.len())];
             let r = s.act(id, &tokens[seat], action, mine["play"]["seq"].as_i64().unwrap()).await;
             assert!(r.status == 200 || r.json["code"] == "stale_seq", "{}", r.json);
         }

@@ -259,30 +259,34 @@ export class LobbyFeed {
 }
 
 /**
- * A finished table's whole log (`since=0` until `finish`), for the replay and the fairness check.
+ * A table's JSON record (docs/records.md): the table as a stranger sees it and its whole log
+ * (every entry as the WebSocket sends it), for the replay and the fairness check.
  * @param {string} tableId
- * @returns {Promise<Entry[]>}
+ * @returns {Promise<{ format: 'luddo-record', version: number, table: Table, entries: Entry[] }>}
  */
-export function wholeLog(tableId) {
-  return new Promise((resolve, reject) => {
-    /** @type {Entry[]} */
-    const entries = [];
-    const url = socketUrl(`/v1/tables/${tableId}/events`);
-    url.searchParams.set('since', '0');
-    const bearer = token();
-    if (bearer) url.searchParams.set('token', bearer);
-    const socket = new WebSocket(url);
-    socket.onmessage = (message) => {
-      const data = JSON.parse(String(message.data));
-      if (data.type !== 'entry') return;
-      entries.push(data);
-      if (data.action.type === 'finish' || data.action.type === 'closed') {
-        socket.close(1000, 'done');
-        resolve(entries);
-      }
-    };
-    socket.onclose = (event) => {
-      if (event.code !== 1000) reject(new Error(`the log's socket closed (${event.code})`));
-    };
-  });
+export function gameRecord(tableId) {
+  return call('GET', `/v1/tables/${tableId}/record?format=json`);
+}
+
+/**
+ * Saves a table's record as a file: its JSON record, or (`mat`) a backgammon match as GNU
+ * Backgammon's `.mat`. Fetched with the bearer token (a private table's record is its players'),
+ * then handed to the browser as a download.
+ * @param {string} tableId
+ * @param {'json' | 'mat'} format
+ */
+export async function downloadRecord(tableId, format) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  const bearer = token();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  const response = await fetch(`/v1/tables/${tableId}/record?format=${format}`, { headers });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => ({})));
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = `luddo-${tableId}.${format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }

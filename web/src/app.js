@@ -11,7 +11,7 @@
  *   #/leaderboard    ratings per game, best first
  *   #/p/{id}         a player's profile and finished games
  */
-import { ApiError, LobbyFeed, TableFeed, call, forgetToken, keepToken, storedName, token, wholeLog } from './api.js';
+import { ApiError, LobbyFeed, TableFeed, call, downloadRecord, forgetToken, gameRecord, keepToken, storedName, token } from './api.js';
 import { COLOURS, SEAT_COLOURS, dieFace, drawBoard, esc } from './boards.js';
 import { verify } from './fairness.js';
 
@@ -865,16 +865,15 @@ async function tablePage(id, inviteCode) {
 }
 
 /**
- * Fetches the whole log and checks every die (fairness.js); shows the verdict with `show`.
+ * Fetches the table's record and checks every die (fairness.js); shows the verdict with `show`.
  * @param {Table} table
  * @param {(html: string) => void} show
  */
 async function checkFairness(table, show) {
   show('Checking…');
   try {
-    const fresh = /** @type {Table} */ (await call('GET', `/v1/tables/${table.id}`));
-    const entries = await wholeLog(table.id);
-    const verdict = await verify(fresh, entries);
+    const record = await gameRecord(table.id);
+    const verdict = await verify(record.table, record.entries);
     if (verdict.verified) {
       show(`<strong class="verified">verified</strong>: the revealed seed matches the commitment, and all ${verdict.dice} dice in ${verdict.entries} log entries match HMAC-SHA256(seed, client seed) recomputed in this browser.`);
     } else {
@@ -924,12 +923,13 @@ async function replayPage(id) {
   /** @type {Entry[]} */
   let entries;
   try {
-    table = await call('GET', `/v1/tables/${id}`);
+    const record = await gameRecord(id);
+    table = record.table;
     if (table.status !== 'finished') {
       app.innerHTML = `<p>This game is not over yet: <a href="#/t/${id}">watch it</a>.</p>`;
       return;
     }
-    entries = await wholeLog(id);
+    entries = record.entries;
   } catch (error) {
     if (shown()) app.innerHTML = `<p class="error">${esc(message(error))}</p>`;
     return;
@@ -950,6 +950,8 @@ async function replayPage(id) {
       <p id="r-entry"></p>
       <details><summary>The board as text</summary><ul id="board-text"></ul></details>
       <button type="button" id="check-fairness">Check the dice</button><p id="fairness" aria-live="polite"></p>
+      <p><button type="button" id="download-json">Download the record</button>${table.game === 'backgammon' ? ' <button type="button" id="download-mat">Download for GNU Backgammon (.mat)</button>' : ''}</p>
+      <p id="download-error" class="error" aria-live="polite"></p>
       <p><a href="#/t/${id}">The table</a></p>
     </aside></div></section>`;
   const show = () => {
@@ -981,6 +983,15 @@ async function replayPage(id) {
     checkFairness(table, (html) => {
       if (shown()) byId('fairness').innerHTML = html;
     });
+  for (const format of /** @type {const} */ (['json', 'mat'])) {
+    const button = document.getElementById(`download-${format}`);
+    if (button) {
+      button.onclick = () =>
+        downloadRecord(id, format).catch((error) => {
+          if (shown()) byId('download-error').textContent = message(error);
+        });
+    }
+  }
   const keys = (/** @type {KeyboardEvent} */ event) => {
     if (event.target instanceof HTMLInputElement) return;
     if (event.key === 'ArrowRight') go(at + 1);

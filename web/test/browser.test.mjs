@@ -10,7 +10,7 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -271,9 +271,25 @@ test('a game of Snakes and Ladders against bots to the end, then the dice check 
   await page.click('#r-next');
   assert.match((await page.textContent('#r-pos')) ?? '', /^2 \//);
   await page.click('#r-last');
+  // Its record, downloaded: the JSON that `luddo verify` reads.
+  const record = JSON.parse(await downloaded(page, '#download-json'));
+  assert.equal(record.format, 'luddo-record');
+  assert.equal(record.table.game, 'snakes');
+  assert.equal(record.entries.at(-1).action.type, 'finish');
+  assert.equal(await page.locator('#download-mat').count(), 0, 'no .mat but for backgammon');
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/**
+ * Clicks `selector` and returns the text of the file it downloads.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ */
+async function downloaded(page, selector) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return readFileSync(await download.path(), 'utf8');
+}
 
 test('a game of Backgammon against a bot to the end: checkers moved point by point; a reload mid-game resumes the same position', async () => {
   let reloaded = false;
@@ -291,6 +307,13 @@ test('a game of Backgammon against a bot to the end: checkers moved point by poi
     assert.equal(await page.innerHTML('#board-text'), position, 'the same position after the reload');
   });
   assert.ok(reloaded, 'the page was reloaded mid-game');
+  // The match for GNU Backgammon, from the replay.
+  await page.click('a[href^="#/replay/"]');
+  await page.waitForSelector('#r-pos');
+  const mat = await downloaded(page, '#download-mat');
+  assert.match(mat, /^; \[Site "Luddo"\]$/m);
+  assert.match(mat, /^ 0 point match$/m);
+  assert.match(mat, /^ Game 1$/m);
   await context.close();
 });
 

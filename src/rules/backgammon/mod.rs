@@ -4,6 +4,7 @@
 //! - [`board`]: positions, legal-play generation, GNU Backgammon's move notation.
 //! - [`ids`]: GNU Backgammon Position ID / Match ID and XGID, both ways.
 //! - [`analysis`]: the legal plays of a position given by ID (for `POST /v1/backgammon/plays`).
+//! - [`mat`]: a match as GNU Backgammon's `.mat` file (for `GET /v1/tables/{id}/record`).
 //!
 //! A turn is `roll` (or `double` first, when the cube may be turned), then one `play` holding
 //! every checker move of the roll. Seats 0 and 1 are GNU Backgammon's players 0 and 1; each
@@ -12,6 +13,7 @@
 pub mod analysis;
 pub mod board;
 pub mod ids;
+pub mod mat;
 
 use super::{DiceSource, Engine, Outcome, RuleError, Seat, opening};
 use board::{Position, START, Step, notation};
