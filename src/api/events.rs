@@ -21,7 +21,7 @@ use axum::{
     Extension, Router,
     extract::{
         State, WebSocketUpgrade,
-        ws::{CloseFrame, Message, Utf8Bytes},
+        ws::{CloseFrame, Message, Utf8Bytes, WebSocket},
     },
     http::{HeaderMap, HeaderValue, header},
     response::Response,
@@ -44,9 +44,9 @@ pub const MAX_WS_MESSAGE: usize = 16 * 1024;
 /// zero-filled up to its capacity before every read: that costs 128 KiB of RSS per socket and a
 /// 128 KiB memset each time the relay loop polls the socket (once per message sent). Client
 /// messages are small (an action is about 100 bytes); a larger one still grows the buffer, up
-/// to `MAX_WS_MESSAGE`. Every open socket holds one, idle or not: 1 KiB rather than 4 saves
-/// 12 KiB per idle 4-seat table.
-const WS_READ_BUFFER: usize = 1024;
+/// to `MAX_WS_MESSAGE`. Every open socket holds one, idle or not: 256 bytes rather than 4 KiB
+/// saves 15 KiB per idle 4-seat table (an action of a few hundred bytes takes two reads).
+const WS_READ_BUFFER: usize = 256;
 /// How often the server pings a socket.
 pub(super) const PING_EVERY: Duration = Duration::from_secs(20);
 /// A socket silent (no message, no pong) this long is closed.
@@ -115,41 +115,72 @@ async fn events(
         None => state.sockets.acquire(format!("spectators:{id}"), state.config.max_spectators_per_table),
     }
     .ok_or_else(too_many_sockets)?;
-    Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
-        let _open = OpenSocket::count(&state);
-        let mut since = q.since;
-        let handle = match handle {
-            Some(handle) => Some(handle),
-            None => match follow_open(&mut socket, &state, id, player_id, since).await {
-                Waited::Started(last) => {
-                    since = last;
-                    match driver(&state, id).await {
-                        Ok(handle) => Some(handle),
-                        Err(_) => {
-                            let reason = "table unavailable; reconnect with since";
-                            send(&mut socket, Message::Close(Some(close(1011, reason)))).await;
-                            None
-                        }
+    let opened = Opened {
+        state,
+        id,
+        player_id,
+        since: q.since,
+        reclaim: q.reclaim,
+        handle,
+        authorization,
+        slot,
+        connection,
+    };
+    Ok(upgrade(ws).on_upgrade(move |socket| serve(socket, opened)))
+}
+
+/// What a table's socket keeps from its upgrade request.
+struct Opened {
+    state: AppState,
+    id: Uuid,
+    player_id: Option<Uuid>,
+    since: i64,
+    reclaim: bool,
+    /// `None` for a table still open when the socket came.
+    handle: Option<Driver>,
+    authorization: Option<HeaderValue>,
+    /// The socket counts against its player's (or the table's spectators') cap, and as its
+    /// connection, until it closes.
+    slot: super::limits::SlotGuard,
+    connection: Option<Extension<ConnectionSlot>>,
+}
+
+/// A table's socket from its upgrade to its close: the lobby's entries until the start if the
+/// table was open, then the table. Every open socket is a task as large as this future, idle or
+/// not: the lobby's part and the wait for the table's actor are boxed (taken once, and by few
+/// sockets), so that it is as large as `follow` and little more.
+async fn serve(mut socket: WebSocket, opened: Opened) {
+    let Opened { state, id, player_id, mut since, reclaim, handle, authorization, slot, connection } = opened;
+    let _open = OpenSocket::count(&state);
+    let handle = match handle {
+        Some(handle) => Some(handle),
+        None => match Box::pin(follow_open(&mut socket, &state, id, player_id, since)).await {
+            Waited::Started(last) => {
+                since = last;
+                match Box::pin(driver(&state, id)).await {
+                    Ok(handle) => Some(handle),
+                    Err(_) => {
+                        let reason = "table unavailable; reconnect with since";
+                        send(&mut socket, Message::Close(Some(close(1011, reason)))).await;
+                        None
                     }
                 }
-                Waited::Ended => None,
-            },
-        };
-        match handle {
-            Some(Driver::Actor(handle)) => {
-                follow(socket, state, id, handle, player_id, since, q.reclaim).await
             }
-            Some(Driver::Link(handle)) => serve_link(socket, id, handle, player_id).await,
-            Some(Driver::Elsewhere) => {
-                let plays = Plays::Elsewhere { table: id, authorization: authorization.as_ref() };
-                // Boxed (cluster mode only): every socket's task is as large as its largest branch.
-                Box::pin(follow_store(socket, &state, id, player_id, plays, since, q.reclaim)).await
-            }
-            None => {}
+            Waited::Ended => None,
+        },
+    };
+    match handle {
+        Some(Driver::Actor(handle)) => follow(socket, state, id, handle, player_id, since, reclaim).await,
+        Some(Driver::Link(handle)) => serve_link(socket, id, handle, player_id).await,
+        Some(Driver::Elsewhere) => {
+            let plays = Plays::Elsewhere { table: id, authorization: authorization.as_ref() };
+            // Boxed (cluster mode only): every socket's task is as large as its largest branch.
+            Box::pin(follow_store(socket, &state, id, player_id, plays, since, reclaim)).await
         }
-        // The socket counts as its connection until it closes.
-        drop((slot, connection));
-    }))
+        None => {}
+    }
+    // The socket counts as its connection until it closes.
+    drop((slot, connection));
 }
 
 /// Where a socket of a started table follows it from.
@@ -834,6 +865,7 @@ mod task_sizes {
     }
 
     trait AsyncFnOnceLike<Args, Fut> {}
+    impl<F: FnOnce(A, B) -> Fut, A, B, Fut> AsyncFnOnceLike<(A, B), Fut> for F {}
     impl<F: FnOnce(A, B, C, D) -> Fut, A, B, C, D, Fut> AsyncFnOnceLike<(A, B, C, D), Fut> for F {}
     impl<F: FnOnce(A, B, C, D, E) -> Fut, A, B, C, D, E, Fut> AsyncFnOnceLike<(A, B, C, D, E), Fut> for F {}
     impl<F: FnOnce(A, B, C, D, E, G, H) -> Fut, A, B, C, D, E, G, H, Fut>
@@ -856,7 +888,13 @@ mod task_sizes {
             super::super::lobby::follow_open,
         );
         let link = size_of_future::<(WebSocket, Uuid, TableHandle, Option<Uuid>), _>(serve_link);
+        // The whole task: each branch of a socket's life, and what it keeps from its request.
+        let serve = size_of_future::<(WebSocket, Opened), _>(serve);
         assert!(answer > 2 * 1024, "the answer is the large part ({answer} bytes)");
+        // What `serve` adds to `follow`: its arguments (the socket, the request's leftovers),
+        // which stay in the task (4,472 bytes in a release build before the lobby's part and
+        // the wait for the actor were boxed, 2,784 after; here, unoptimized, 3,464).
+        assert!(serve <= follow + 1536, "serve: {serve} bytes, follow: {follow}");
         for (name, size) in [("follow", follow), ("follow_open", open), ("serve_link", link)] {
             assert!(size < answer, "{name}: {size} bytes, as much as an answer ({answer})");
             assert!(size <= 3 * 1024, "{name}: {size} bytes");
