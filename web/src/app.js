@@ -1025,9 +1025,11 @@ async function leaderboardPage() {
   const select = /** @type {HTMLSelectElement} */ (byId('l-game'));
   const shown = stillShown();
   const load = async () => {
+    const game = select.value;
     try {
-      const page = await call('GET', `/v1/leaderboards/${select.value}?limit=50`);
-      if (!shown()) return;
+      const page = await call('GET', `/v1/leaderboards/${game}?limit=50`);
+      // A game chosen meanwhile wins: its answer may come before this one.
+      if (!shown() || select.value !== game) return;
       byId('board-rows').innerHTML =
         page.players
           .map((/** @type {any} */ r, /** @type {number} */ i) => `<tr><td>${i + 1}</td><td><a href="#/p/${r.player.id}">${esc(r.player.name)}</a></td><td>${r.rating.toFixed(0)}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`)

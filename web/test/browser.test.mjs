@@ -456,8 +456,15 @@ test('two players press Play now and meet at one table, play it out, then find t
   await b.page.waitForSelector('#board svg');
   await Promise.all([playToTheEnd(a.page), playToTheEnd(b.page)]);
   await a.page.waitForSelector('#app[data-status="finished"]');
+  // The first game's board answers late (after the one chosen next): the chosen one must stay.
+  await a.page.route('**/v1/leaderboards/luddo?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await a.page.goto(`${BASE}/#/leaderboard`);
   await a.page.selectOption('#l-game', 'snakes');
+  await a.page.waitForFunction(() => (document.getElementById('board-rows')?.textContent ?? '').includes('Quick Bob'));
+  await a.page.waitForTimeout(2000);
   await a.page.waitForFunction(() => (document.getElementById('board-rows')?.textContent ?? '').includes('Quick Bob'));
   const names = await a.page.locator('#board-rows a').allTextContents();
   assert.ok(names.includes('Quick Ann') && names.includes('Quick Bob'), names.join(', '));
