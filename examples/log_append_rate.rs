@@ -17,8 +17,7 @@ use luddo::{
     bots::Level,
     clock::now_millis,
     games::{GameKind, JsonText},
-    rules::dice::ServerSeed,
-    store::{Append, EntryEvents, LogEntry, NewTable, PlayedBy, Store, Visibility},
+    store::{Append, EntryEvents, LogEntry, NewTable, PlayedBy, Store},
 };
 use std::{
     sync::{
@@ -50,22 +49,9 @@ async fn main() {
     let host = store.create_player("Bench", &Uuid::new_v4().to_string(), None).await.unwrap();
     let mut started = vec![];
     for _ in 0..tables {
-        let seed = ServerSeed::generate();
         let new = NewTable {
-            id: Uuid::new_v4(),
-            game: GameKind::Luddo,
-            options: serde_json::json!({}),
-            seat_count: 2,
-            visibility: Visibility::Public,
-            party: false,
             bot_level: Level::Normal,
-            quick: None,
-            invite_code: None,
-            host_id: host.id,
-            seed: seed.to_hex(),
-            seed_commitment: seed.commitment(),
-            host_client_seed: String::new(),
-            dice_script: None,
+            ..NewTable::new(GameKind::Luddo, serde_json::json!({}), 2, host.id)
         };
         store.create_table(&new, 0).await.unwrap();
         store.start_table(new.id, host.id, "bench", true).await.unwrap();

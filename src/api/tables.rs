@@ -16,7 +16,7 @@ use crate::{
     clock::rfc3339,
     cluster::{self, Served, forward::Call},
     games::{GameKind, OptionsError},
-    rules::dice::{MAX_CLIENT_SEED_BYTES, ServerSeed, is_valid_client_seed},
+    rules::dice::{MAX_CLIENT_SEED_BYTES, is_valid_client_seed},
     store::{
         Controller, NewTable, RematchVote, SeedUpdate, StartOutcome, TableFilter, TableRecord, TableStatus,
         Visibility,
@@ -351,22 +351,14 @@ async fn create(
         }
     }
     check_room_to_host(&state, host.id).await?;
-    let seed = ServerSeed::generate();
     let new = NewTable {
-        id: Uuid::new_v4(),
-        game,
-        options,
-        seat_count: body.seat_count,
         visibility: body.visibility,
         party: body.party,
         bot_level: body.bot_level,
         invite_code: (body.visibility == Visibility::Private).then(new_invite_code),
-        host_id: host.id,
-        seed_commitment: seed.commitment(),
-        seed: seed.to_hex(),
         host_client_seed: body.client_seed,
         dice_script: body.dice,
-        quick: None,
+        ..NewTable::new(game, options, body.seat_count, host.id)
     };
     let table = state.store.create_table(&new, body.seat).await?;
     tracing::info!(table = %table.id, game = %table.game.as_str(), "table created");
@@ -580,25 +572,14 @@ async fn quick_play(
     check_room_to_host(&state, player.id).await?;
     let kind =
         crate::store::QuickKind { game, seat_count: body.seats, options: options.clone(), party: body.party };
-    let seed = ServerSeed::generate();
     let now = crate::clock::now_millis();
     let new = NewTable {
-        id: Uuid::new_v4(),
-        game,
-        options,
-        seat_count: body.seats,
-        visibility: Visibility::Public,
         party: body.party,
-        bot_level: Level::default(),
-        invite_code: None,
-        host_id: player.id,
-        seed_commitment: seed.commitment(),
-        seed: seed.to_hex(),
         host_client_seed: body.client_seed.clone(),
-        dice_script: None,
         quick: Some(crate::store::QuickPlay {
             bots_at: body.bots_after_seconds.map(|s| now + 1000 * s as i64),
         }),
+        ..NewTable::new(game, options, body.seats, player.id)
     };
     let seated = state.store.quick_play(&kind, player.id, &body.client_seed, &new).await?;
     let id = seated.table_id;
@@ -679,22 +660,12 @@ async fn rematch(
     if table.status != TableStatus::Finished {
         return Err(not_over());
     }
-    let seed = ServerSeed::generate();
     let new = NewTable {
-        id: Uuid::new_v4(),
-        game: table.game,
-        options: table.options.clone(),
-        seat_count: table.seat_count,
         visibility: table.visibility,
         party: table.party,
         bot_level: table.bot_level,
         invite_code: (table.visibility == Visibility::Private).then(new_invite_code),
-        host_id: table.host_id,
-        seed_commitment: seed.commitment(),
-        seed: seed.to_hex(),
-        host_client_seed: String::new(),
-        dice_script: None,
-        quick: None,
+        ..NewTable::new(table.game, table.options.clone(), table.seat_count, table.host_id)
     };
     let vote = state.store.vote_rematch(id, player.id, &new).await?;
     let everyone = || table.seats.iter().filter(|s| s.player_id.is_some()).map(|s| s.seat).collect();

@@ -4,8 +4,8 @@
 //! last votes at once open one table, not two.
 
 use super::lobby::{LobbyEntry, append_lobby};
-use super::tables::{insert_table, player_name};
-use super::{LogEntry, NewTable, Store, StoreResult, parse_uuid};
+use super::tables::{insert_table, player_name, seat_player};
+use super::{LogEntry, NewTable, Store, StoreError, StoreResult, parse_uuid};
 use crate::clock::now_millis;
 use uuid::Uuid;
 
@@ -90,21 +90,16 @@ impl Store {
         let host_seat =
             seated.iter().find(|(_, p)| *p == new.host_id.to_string()).map_or(0, |(s, _)| *s as usize);
         let mut entries = insert_table(&mut tx, new, host_seat, now).await?;
+        let mut taken = vec![];
         for (seat, p) in seated.iter().filter(|(s, _)| *s as usize != host_seat) {
-            let other = parse_uuid(p)?;
-            sqlx::query(
-                "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2 WHERE table_id = $3 AND seat = $4",
-            )
-            .bind(p)
-            .bind(now)
-            .bind(new.id.to_string())
-            .bind(seat)
-            .execute(&mut *tx)
-            .await?;
+            let (seat, other) = (*seat as usize, parse_uuid(p)?);
+            if !seat_player(&mut tx, new.id, seat, other, "", now).await? {
+                return Err(StoreError::Corrupt("a seat of the new rematch table was not empty".into()));
+            }
             let name = player_name(&mut tx, other).await?;
-            let taken = LobbyEntry::SeatTaken { seat: *seat as usize, player_id: other, name };
-            entries.extend(append_lobby(&mut tx, new.id, vec![taken], now).await?);
+            taken.push(LobbyEntry::SeatTaken { seat, player_id: other, name });
         }
+        entries.extend(append_lobby(&mut tx, new.id, taken, now).await?);
         sqlx::query("UPDATE game_tables SET rematch_id = $1 WHERE id = $2")
             .bind(new.id.to_string())
             .bind(&id)

@@ -145,6 +145,32 @@ pub struct NewTable {
     pub quick: Option<QuickPlay>,
 }
 
+impl NewTable {
+    /// A public table of `game` hosted by `host_id`, on a fresh server seed (its commitment
+    /// drawn from it here, nowhere else), with the defaults a caller changes by struct update:
+    /// no party clock, the default bot level, no invite code, client seed or scripted dice,
+    /// not a quick-play table.
+    pub fn new(game: GameKind, options: serde_json::Value, seat_count: usize, host_id: Uuid) -> Self {
+        let seed = crate::rules::dice::ServerSeed::generate();
+        Self {
+            id: Uuid::new_v4(),
+            game,
+            options,
+            seat_count,
+            visibility: Visibility::Public,
+            party: false,
+            bot_level: Level::default(),
+            invite_code: None,
+            host_id,
+            seed: seed.to_hex(),
+            seed_commitment: seed.commitment(),
+            host_client_seed: String::new(),
+            dice_script: None,
+            quick: None,
+        }
+    }
+}
+
 /// What quick play sets on a table it opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QuickPlay {

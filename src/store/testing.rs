@@ -1,9 +1,8 @@
 //! Scratch stores for the crate's unit tests.
 
-use super::{NewTable, Store, Visibility};
+use super::{NewTable, Store};
 use crate::clock::now_millis;
 use crate::games::GameKind;
-use crate::rules::dice::ServerSeed;
 use uuid::Uuid;
 
 /// A scratch directory removed on drop.
@@ -26,21 +25,8 @@ pub async fn scratch_store() -> (Store, TempDir) {
 
 /// A new public 2-seat Luddo table hosted by `host`, on a fresh seed.
 pub fn luddo_for_two(host: Uuid) -> NewTable {
-    let seed = ServerSeed::generate();
     NewTable {
-        id: Uuid::new_v4(),
-        game: GameKind::Luddo,
-        options: serde_json::json!({}),
-        seat_count: 2,
-        visibility: Visibility::Public,
-        party: false,
         bot_level: crate::bots::Level::Strong,
-        quick: None,
-        invite_code: None,
-        host_id: host,
-        seed: seed.to_hex(),
-        seed_commitment: seed.commitment(),
-        host_client_seed: String::new(),
-        dice_script: None,
+        ..NewTable::new(GameKind::Luddo, serde_json::json!({}), 2, host)
     }
 }
