@@ -14,7 +14,7 @@
 //!   `ENOBUFS`, `ENOMEM`) is retried after a pause that doubles up to a second, not in a loop.
 //! - On shutdown the listener closes, idle connections close, and requests in flight finish.
 
-use super::limits::{SlotGuard, Slots};
+use super::limits::{SlotGuard, SlotKey, Slots};
 use crate::config::Config;
 use axum::{
     Router,
@@ -134,8 +134,8 @@ fn take_slot(
     max_total: usize,
     max_per_address: usize,
 ) -> Option<ConnectionSlot> {
-    let total = slots.acquire("all".into(), max_total)?;
-    let address = slots.acquire(format!("address:{}", peer.ip()), max_per_address)?;
+    let total = slots.acquire(SlotKey::Connections, max_total)?;
+    let address = slots.acquire(SlotKey::Address(peer.ip()), max_per_address)?;
     Some(ConnectionSlot { _held: Arc::new((total, address)) })
 }
 

@@ -10,6 +10,7 @@ use super::{
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Path, Query, authenticate},
+    limits::{SlotGuard, SlotKey},
     lobby::{Following, Waited, follow_open, send_entries},
 };
 use crate::{
@@ -111,11 +112,12 @@ async fn events(
     };
     // Bounded connections: a player's sockets, a table's anonymous spectators.
     let slot = match player_id {
-        Some(p) => state.sockets.acquire(format!("player:{p}"), state.config.max_sockets_per_player),
-        None => state.sockets.acquire(format!("spectators:{id}"), state.config.max_spectators_per_table),
+        Some(p) => state.sockets.acquire(SlotKey::Player(p), state.config.max_sockets_per_player),
+        None => state.sockets.acquire(SlotKey::Spectators(id), state.config.max_spectators_per_table),
     }
     .ok_or_else(too_many_sockets)?;
-    let opened = Opened {
+    // Boxed: the upgrade's task holds the request's leftovers as one pointer.
+    let opened = Box::new(Opened {
         state,
         id,
         player_id,
@@ -123,9 +125,9 @@ async fn events(
         reclaim: q.reclaim,
         handle,
         authorization,
-        slot,
-        connection,
-    };
+        _slot: slot,
+        _connection: connection,
+    });
     Ok(upgrade(ws).on_upgrade(move |socket| serve(socket, opened)))
 }
 
@@ -141,46 +143,60 @@ struct Opened {
     authorization: Option<HeaderValue>,
     /// The socket counts against its player's (or the table's spectators') cap, and as its
     /// connection, until it closes.
-    slot: super::limits::SlotGuard,
-    connection: Option<Extension<ConnectionSlot>>,
+    _slot: SlotGuard,
+    _connection: Option<Extension<ConnectionSlot>>,
 }
 
 /// A table's socket from its upgrade to its close: the lobby's entries until the start if the
 /// table was open, then the table. Every open socket is a task as large as this future, idle or
-/// not: the lobby's part and the wait for the table's actor are boxed (taken once, and by few
-/// sockets), so that it is as large as `follow` and little more.
-async fn serve(mut socket: WebSocket, opened: Opened) {
-    let Opened { state, id, player_id, mut since, reclaim, handle, authorization, slot, connection } = opened;
-    let _open = OpenSocket::count(&state);
-    let handle = match handle {
-        Some(handle) => Some(handle),
-        None => match Box::pin(follow_open(&mut socket, &state, id, player_id, since)).await {
-            Waited::Started(last) => {
-                since = last;
-                match Box::pin(driver(&state, id)).await {
-                    Ok(handle) => Some(handle),
-                    Err(_) => {
-                        let reason = "table unavailable; reconnect with since";
-                        send(&mut socket, Message::Close(Some(close(1011, reason)))).await;
-                        None
+/// not (with the upgrade's own few hundred bytes around it): the lobby's part, the wait for the
+/// table's actor and every other step taken once are boxed, and the socket and the request's
+/// leftovers are held here once and lent to the steps below rather than moved into each (a
+/// future keeps its arguments), so that an idle socket's task is its socket, its relay loop and
+/// little more (`task_sizes` below bounds it).
+#[allow(clippy::manual_async_fn)] // on purpose: see above
+fn serve(mut socket: WebSocket, mut opened: Box<Opened>) -> impl Future<Output = ()> + Send {
+    // An async block rather than an async fn: an async fn keeps its arguments and moves them
+    // into its body, the socket twice over; the block uses what it captured in place.
+    async move {
+        let _open = OpenSocket::count(&opened.state);
+        let handle = opened.handle.take();
+        let (state, id, player_id, reclaim) = (&opened.state, opened.id, opened.player_id, opened.reclaim);
+        let mut since = opened.since;
+        let handle = match handle {
+            Some(handle) => Some(handle),
+            None => match Box::pin(follow_open(&mut socket, state, id, player_id, since)).await {
+                Waited::Started(last) => {
+                    since = last;
+                    match Box::pin(driver(state, id)).await {
+                        Ok(handle) => Some(handle),
+                        Err(_) => {
+                            let reason = "table unavailable; reconnect with since";
+                            send(&mut socket, Message::Close(Some(close(1011, reason)))).await;
+                            None
+                        }
                     }
                 }
+                Waited::Ended => None,
+            },
+        };
+        match &handle {
+            Some(Driver::Actor(handle)) => {
+                follow(&mut socket, state, id, handle, player_id, since, reclaim).await
             }
-            Waited::Ended => None,
-        },
-    };
-    match handle {
-        Some(Driver::Actor(handle)) => follow(socket, state, id, handle, player_id, since, reclaim).await,
-        Some(Driver::Link(handle)) => serve_link(socket, id, handle, player_id).await,
-        Some(Driver::Elsewhere) => {
-            let plays = Plays::Elsewhere { table: id, authorization: authorization.as_ref() };
-            // Boxed (cluster mode only): every socket's task is as large as its largest branch.
-            Box::pin(follow_store(socket, &state, id, player_id, plays, since, reclaim)).await
+            Some(Driver::Link(handle)) => serve_link(&mut socket, id, handle, player_id).await,
+            Some(Driver::Elsewhere) => {
+                let plays = Plays::Elsewhere { table: id, authorization: opened.authorization.as_ref() };
+                // Boxed (cluster mode only): every socket's task is as large as its largest branch.
+                Box::pin(follow_store(&mut socket, state, id, player_id, plays, since, reclaim)).await
+            }
+            None => {}
         }
-        None => {}
+        // The socket counts as its connection (the slot and connection in `opened`) until it
+        // closes, and as an open socket until then.
+        drop(handle);
+        drop(opened);
     }
-    // The socket counts as its connection until it closes.
-    drop((slot, connection));
 }
 
 /// Where a socket of a started table follows it from.
@@ -231,7 +247,7 @@ enum Plays<'a> {
 /// as the actor's subscribers get it. Actions and reclaims are forwarded to the table's driver.
 /// Seat presence is the driver's sockets' alone.
 async fn follow_store(
-    mut socket: impl Socket,
+    socket: &mut impl Socket,
     state: &AppState,
     id: Uuid,
     player: Option<Uuid>,
@@ -261,26 +277,22 @@ async fn follow_store(
     let mut last = since;
     loop {
         if state.tables.stopping() {
-            send(&mut socket, Message::Close(Some(close(1012, "server restarting; reconnect with since"))))
-                .await;
+            send(socket, Message::Close(Some(close(1012, "server restarting; reconnect with since")))).await;
             return;
         }
         let mut receiver = feeds.subscribe_table(id);
         // Read after subscribing: whatever is committed after this read nudges `receiver`.
-        match send_entries(&mut socket, state, id, &mut last).await {
+        match send_entries(socket, state, id, &mut last).await {
             Ok(true) => {}
             Ok(false) => return,
             Err(_) => {
-                send(
-                    &mut socket,
-                    Message::Close(Some(close(1011, "database unavailable; reconnect with since"))),
-                )
-                .await;
+                send(socket, Message::Close(Some(close(1011, "database unavailable; reconnect with since"))))
+                    .await;
                 return;
             }
         }
         let answer = |text| client_message(state, plays, player, text);
-        match relay_until(&mut socket, &mut receiver, &mut last, true, answer).await {
+        match relay_until(socket, &mut receiver, &mut last, true, answer).await {
             Relayed::Ended => return,
             Relayed::Gap | Relayed::SourceClosed => continue,
         }
@@ -408,32 +420,34 @@ impl Answer {
 /// Serves one WebSocket: the backlog after `since`, then live messages; actions and reclaims
 /// from the client; pings. Ends on close, on idleness, or when the client falls behind.
 async fn follow(
-    mut socket: impl Socket,
-    state: AppState,
+    socket: &mut impl Socket,
+    state: &AppState,
     id: Uuid,
-    handle: TableHandle,
+    handle: &TableHandle,
     player: Option<Uuid>,
     since: i64,
     reclaim: bool,
 ) {
     tracing::debug!(table = %id, ?player, since, reclaim, "websocket open");
-    let Ok(mut sub) = handle.subscribe(player, reclaim).await else {
-        send(&mut socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
+    // The steps taken once are boxed: only the relay loop stays in the socket's task.
+    let Ok(mut sub) = Box::pin(handle.subscribe(player, reclaim)).await else {
+        send(socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
         return;
     };
     let recent = std::mem::take(&mut sub.recent);
-    match send_backlog(&mut socket, &state, id, since, recent, sub.seq).await {
+    match Box::pin(send_backlog(socket, state, id, since, recent, sub.seq)).await {
         Ok(true) => {
-            let answer = |text| client_message(&state, Plays::Actor(&handle), player, text);
-            relay(&mut socket, &mut sub.receiver, since, answer).await;
+            let answer = |text| client_message(state, Plays::Actor(handle), player, text);
+            relay(socket, &mut sub.receiver, since, answer).await;
         }
         Ok(false) => {}
         Err(_) => {
-            send(&mut socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
+            send(socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
         }
     }
+    drop(sub);
     if let Some(p) = player {
-        handle.disconnected(p).await;
+        Box::pin(handle.disconnected(p)).await;
     }
 }
 
@@ -441,10 +455,10 @@ async fn follow(
 /// here, where the table is driven, as the player's connection for as long as the link is open.
 /// It is sent nothing but pings (the socket it stands for is sent the entries where it is), and
 /// closed with 1012 when the actor stops, so that the link is made again wherever the table goes.
-async fn serve_link(mut socket: impl Socket, id: Uuid, handle: TableHandle, player: Option<Uuid>) {
+async fn serve_link(socket: &mut impl Socket, id: Uuid, handle: &TableHandle, player: Option<Uuid>) {
     tracing::debug!(table = %id, ?player, "presence link open");
-    let Ok(mut sub) = handle.subscribe(player, false).await else {
-        send(&mut socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
+    let Ok(mut sub) = Box::pin(handle.subscribe(player, false)).await else {
+        send(socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
         return;
     };
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
@@ -452,21 +466,21 @@ async fn serve_link(mut socket: impl Socket, id: Uuid, handle: TableHandle, play
     loop {
         tokio::select! {
             message = sub.receiver.recv() => if let Err(RecvError::Closed) = message {
-                send(&mut socket, Message::Close(Some(close(1012, "table restarting; reconnect")))).await;
+                send(socket, Message::Close(Some(close(1012, "table restarting; reconnect")))).await;
                 break;
             },
             incoming = socket.next() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                 Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
             },
-            _ = ping.tick() => if !keep_alive(&mut socket, last_heard).await {
+            _ = ping.tick() => if !keep_alive(socket, last_heard).await {
                 break;
             },
         }
     }
     drop(sub);
     if let Some(p) = player {
-        handle.disconnected(p).await;
+        Box::pin(handle.disconnected(p)).await;
     }
 }
 
@@ -546,12 +560,12 @@ where
                 let reply = match incoming {
                     // Boxed: an answer may forward the action to another process, a future
                     // of KiBs that every idle socket's task would otherwise carry inline.
-                    Some(Ok(Message::Text(text))) => Box::pin(answer(text)).await,
-                    Some(Ok(Message::Binary(_))) => Answer::invalid_message("send JSON text"),
+                    Some(Ok(Message::Text(text))) => Box::pin(answer(text)).await.to_message(),
+                    Some(Ok(Message::Binary(_))) => Answer::invalid_message("send JSON text").to_message(),
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                     Some(Ok(_)) => continue,
                 };
-                if !send(socket, reply.to_message()).await {
+                if !send(socket, reply).await {
                     break;
                 }
             }
@@ -868,6 +882,10 @@ mod task_sizes {
     impl<F: FnOnce(A, B) -> Fut, A, B, Fut> AsyncFnOnceLike<(A, B), Fut> for F {}
     impl<F: FnOnce(A, B, C, D) -> Fut, A, B, C, D, Fut> AsyncFnOnceLike<(A, B, C, D), Fut> for F {}
     impl<F: FnOnce(A, B, C, D, E) -> Fut, A, B, C, D, E, Fut> AsyncFnOnceLike<(A, B, C, D, E), Fut> for F {}
+    impl<F: FnOnce(A, B, C, D, E, G) -> Fut, A, B, C, D, E, G, Fut> AsyncFnOnceLike<(A, B, C, D, E, G), Fut>
+        for F
+    {
+    }
     impl<F: FnOnce(A, B, C, D, E, G, H) -> Fut, A, B, C, D, E, G, H, Fut>
         AsyncFnOnceLike<(A, B, C, D, E, G, H), Fut> for F
     {
@@ -876,25 +894,38 @@ mod task_sizes {
     /// Every open WebSocket is a task as large as the future it runs, for as long as it is open,
     /// idle or not: the answer to a client's message (which may forward it to another process,
     /// KiBs of future) is boxed while it runs rather than carried by every socket's task, and so
-    /// is the cluster's store-following branch. An idle table's memory is mostly its sockets
-    /// (BENCHMARKS.md, "An idle table's memory").
+    /// are the cluster's store-following branch and the steps taken once (subscribing, the
+    /// backlog). An idle table's memory is mostly its sockets (BENCHMARKS.md, "An idle table's
+    /// memory").
     #[test]
-    fn an_idle_sockets_task_does_not_carry_the_answer_to_a_message() {
+    fn an_idle_sockets_task_is_its_socket_and_its_relay_loop() {
         type Args<'a> = (&'a AppState, Plays<'a>, Option<Uuid>, Utf8Bytes);
         let answer = size_of_future::<Args<'static>, _>(client_message);
-        let follow =
-            size_of_future::<(WebSocket, AppState, Uuid, TableHandle, Option<Uuid>, i64, bool), _>(follow);
+        type Follow =
+            (&'static mut WebSocket, &'static AppState, Uuid, &'static TableHandle, Option<Uuid>, i64, bool);
+        let follow = size_of_future::<Follow, _>(follow);
+        let backlog = size_of_future::<
+            (&'static mut WebSocket, &'static AppState, Uuid, i64, Vec<Arc<Broadcast>>, i64),
+            _,
+        >(send_backlog);
         let open = size_of_future::<(&'static mut WebSocket, &'static AppState, Uuid, Option<Uuid>, i64), _>(
             super::super::lobby::follow_open,
         );
-        let link = size_of_future::<(WebSocket, Uuid, TableHandle, Option<Uuid>), _>(serve_link);
+        let link = size_of_future::<(&'static mut WebSocket, Uuid, &'static TableHandle, Option<Uuid>), _>(
+            serve_link,
+        );
         // The whole task: each branch of a socket's life, and what it keeps from its request.
-        let serve = size_of_future::<(WebSocket, Opened), _>(serve);
+        let serve = size_of_future::<(WebSocket, Box<Opened>), _>(serve);
+        let socket = std::mem::size_of::<WebSocket>();
         assert!(answer > 2 * 1024, "the answer is the large part ({answer} bytes)");
-        // What `serve` adds to `follow`: its arguments (the socket, the request's leftovers),
-        // which stay in the task (4,472 bytes in a release build before the lobby's part and
-        // the wait for the actor were boxed, 2,784 after; here, unoptimized, 3,464).
-        assert!(serve <= follow + 1536, "serve: {serve} bytes, follow: {follow}");
+        // `serve` holds the socket once (as an async fn it held it twice, and the request's
+        // leftovers inline: 3,464 bytes in a release build, 1,368 since) and lends it to
+        // `follow`, which holds the relay loop and little more.
+        assert!(
+            serve <= follow + socket + 256,
+            "serve: {serve} bytes, follow: {follow}, the socket: {socket}"
+        );
+        assert!(follow < backlog + 1024 && follow < answer, "follow: {follow} bytes");
         for (name, size) in [("follow", follow), ("follow_open", open), ("serve_link", link)] {
             assert!(size < answer, "{name}: {size} bytes, as much as an answer ({answer})");
             assert!(size <= 3 * 1024, "{name}: {size} bytes");

@@ -8,9 +8,11 @@
 
 use std::{
     collections::HashMap,
+    net::IpAddr,
     sync::Mutex,
     time::{Duration, Instant},
 };
+use uuid::Uuid;
 
 /// Most clients tracked at once.
 pub const MAX_KEYS: usize = 100_000;
@@ -74,21 +76,37 @@ impl RateLimiter {
 /// as its guard lives.
 #[derive(Debug, Default)]
 pub struct Slots {
-    counts: Mutex<HashMap<String, usize>>,
+    counts: Mutex<HashMap<SlotKey, usize>>,
+}
+
+/// What a slot counts against. (Typed rather than text: every connection and every WebSocket
+/// holds its keys for as long as it is open.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SlotKey {
+    /// Every connection to the server.
+    Connections,
+    /// The connections from one client address.
+    Address(IpAddr),
+    /// One player's WebSockets, tables' and lobby's together.
+    Player(Uuid),
+    /// One table's anonymous spectators.
+    Spectators(Uuid),
+    /// The anonymous lobby sockets of one client address.
+    Lobby(IpAddr),
 }
 
 /// One held slot; dropping it frees the slot.
 #[derive(Debug)]
 pub struct SlotGuard {
     slots: std::sync::Arc<Slots>,
-    key: String,
+    key: SlotKey,
 }
 
 impl Slots {
     /// Takes one of `key`'s `max` slots, if one is free.
-    pub fn acquire(self: &std::sync::Arc<Self>, key: String, max: usize) -> Option<SlotGuard> {
+    pub fn acquire(self: &std::sync::Arc<Self>, key: SlotKey, max: usize) -> Option<SlotGuard> {
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        let n = counts.entry(key.clone()).or_insert(0);
+        let n = counts.entry(key).or_insert(0);
         if *n >= max {
             return None;
         }
@@ -131,11 +149,12 @@ mod tests {
     #[test]
     fn slots_are_freed_when_their_guard_drops() {
         let slots = std::sync::Arc::new(Slots::default());
-        let a = slots.acquire("p".into(), 2).unwrap();
-        let _b = slots.acquire("p".into(), 2).unwrap();
-        assert!(slots.acquire("p".into(), 2).is_none());
-        assert!(slots.acquire("q".into(), 2).is_some());
+        let (p, q) = (SlotKey::Player(Uuid::from_u128(1)), SlotKey::Spectators(Uuid::from_u128(1)));
+        let a = slots.acquire(p, 2).unwrap();
+        let _b = slots.acquire(p, 2).unwrap();
+        assert!(slots.acquire(p, 2).is_none());
+        assert!(slots.acquire(q, 2).is_some());
         drop(a);
-        assert!(slots.acquire("p".into(), 2).is_some());
+        assert!(slots.acquire(p, 2).is_some());
     }
 }

@@ -20,6 +20,7 @@ use super::{
         upgrade,
     },
     extract::{Auth, Query},
+    limits::SlotKey,
     paging::PageRequest,
     tables::TableView,
 };
@@ -281,8 +282,8 @@ async fn lobby_events(
     // A player's sockets count together, tables' and lobby's; anonymous lobby sockets per
     // client address, as many.
     let key = match &player {
-        Some(p) => format!("player:{}", p.id),
-        None => format!("lobby:{client}"),
+        Some(p) => SlotKey::Player(p.id),
+        None => SlotKey::Lobby(client),
     };
     let slot =
         state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(too_many_sockets)?;

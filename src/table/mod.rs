@@ -27,6 +27,7 @@ use crate::{
     config::Config,
     store::{Store, StoreError, TableStatus},
 };
+use futures_util::FutureExt;
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
@@ -65,15 +66,11 @@ impl Broadcast {
     }
 }
 
-/// A command for a table's actor.
+/// A command for a table's actor. Every table's command channel allocates its first block of
+/// 32 commands up front, idle or not: the largest command, an action, is boxed to keep it small.
 #[derive(Debug)]
 pub(crate) enum Command {
-    Act {
-        player: Uuid,
-        action: serde_json::Value,
-        seq: i64,
-        reply: oneshot::Sender<Result<ActOk, PlayError>>,
-    },
+    Act(Box<Act>),
     Reclaim {
         player: Uuid,
         reply: oneshot::Sender<Result<ActOk, PlayError>>,
@@ -92,6 +89,15 @@ pub(crate) enum Command {
     },
     /// Another process took the table: stop without writing anything more.
     Stop,
+}
+
+/// A player's action, for [`Command::Act`].
+#[derive(Debug)]
+pub(crate) struct Act {
+    player: Uuid,
+    action: serde_json::Value,
+    seq: i64,
+    reply: oneshot::Sender<Result<ActOk, PlayError>>,
 }
 
 /// An open WebSocket, counted while it lives (see [`Tables::socket_opened`]).
@@ -118,7 +124,7 @@ impl TableHandle {
 
     /// Plays `action` for `player`'s seat, if `seq` is the table's latest.
     pub async fn act(&self, player: Uuid, action: serde_json::Value, seq: i64) -> Result<ActOk, PlayError> {
-        self.ask(|reply| Command::Act { player, action, seq, reply }).await?
+        self.ask(|reply| Command::Act(Box::new(Act { player, action, seq, reply }))).await?
     }
 
     /// Takes `player`'s seat back from the bot.
@@ -280,13 +286,14 @@ impl Tables {
         let live = self.live.clone();
         let commands = handle.commands.clone();
         let stop = self.stop.subscribe();
-        tokio::spawn(async move {
-            actor.run(rx, stop).await;
+        // `map` rather than an async block awaiting `run`: the block would keep the actor it
+        // captured beside the future it moved it into, for as long as the table is in play.
+        tokio::spawn(actor.run(rx, stop).map(move |()| {
             let mut live = live.lock().unwrap_or_else(|e| e.into_inner());
             if live.get(&id).is_some_and(|h| h.commands.same_channel(&commands)) {
                 live.remove(&id);
             }
-        });
+        }));
         Ok(Some(handle))
     }
 
