@@ -38,6 +38,14 @@ pub mod wording;
 use std::{future::Future, time::Duration};
 use tokio::net::TcpListener;
 
+/// The size of the future `f` would return (it is never called). A task is one allocation as
+/// large as the future it runs, for as long as it runs: tests bound the futures every table
+/// and every socket keeps for its whole life.
+#[cfg(test)]
+pub(crate) fn future_size<A, F: Future>(_f: impl FnOnce(A) -> F) -> usize {
+    std::mem::size_of::<F>()
+}
+
 /// Longest shutdown waits for the WebSockets it told to reconnect to close.
 const SOCKETS_CLOSE_WAIT: Duration = Duration::from_secs(3);
 

@@ -871,25 +871,12 @@ mod tests {
 #[cfg(test)]
 mod task_sizes {
     use super::*;
+    use crate::future_size;
     use axum::extract::ws::WebSocket;
 
-    /// The size of the future an async fn of `n` arguments returns.
-    fn size_of_future<Args, Fut>(_: impl AsyncFnOnceLike<Args, Fut>) -> usize {
-        std::mem::size_of::<Fut>()
-    }
-
-    trait AsyncFnOnceLike<Args, Fut> {}
-    impl<F: FnOnce(A, B) -> Fut, A, B, Fut> AsyncFnOnceLike<(A, B), Fut> for F {}
-    impl<F: FnOnce(A, B, C, D) -> Fut, A, B, C, D, Fut> AsyncFnOnceLike<(A, B, C, D), Fut> for F {}
-    impl<F: FnOnce(A, B, C, D, E) -> Fut, A, B, C, D, E, Fut> AsyncFnOnceLike<(A, B, C, D, E), Fut> for F {}
-    impl<F: FnOnce(A, B, C, D, E, G) -> Fut, A, B, C, D, E, G, Fut> AsyncFnOnceLike<(A, B, C, D, E, G), Fut>
-        for F
-    {
-    }
-    impl<F: FnOnce(A, B, C, D, E, G, H) -> Fut, A, B, C, D, E, G, H, Fut>
-        AsyncFnOnceLike<(A, B, C, D, E, G, H), Fut> for F
-    {
-    }
+    type Sock = &'static mut WebSocket;
+    type St = &'static AppState;
+    type Handle = &'static TableHandle;
 
     /// Every open WebSocket is a task as large as the future it runs, for as long as it is open,
     /// idle or not: the answer to a client's message (which may forward it to another process,
@@ -899,23 +886,22 @@ mod task_sizes {
     /// memory").
     #[test]
     fn an_idle_sockets_task_is_its_socket_and_its_relay_loop() {
-        type Args<'a> = (&'a AppState, Plays<'a>, Option<Uuid>, Utf8Bytes);
-        let answer = size_of_future::<Args<'static>, _>(client_message);
-        type Follow =
-            (&'static mut WebSocket, &'static AppState, Uuid, &'static TableHandle, Option<Uuid>, i64, bool);
-        let follow = size_of_future::<Follow, _>(follow);
-        let backlog = size_of_future::<
-            (&'static mut WebSocket, &'static AppState, Uuid, i64, Vec<Arc<Broadcast>>, i64),
-            _,
-        >(send_backlog);
-        let open = size_of_future::<(&'static mut WebSocket, &'static AppState, Uuid, Option<Uuid>, i64), _>(
-            super::super::lobby::follow_open,
-        );
-        let link = size_of_future::<(&'static mut WebSocket, Uuid, &'static TableHandle, Option<Uuid>), _>(
-            serve_link,
-        );
+        let answer = future_size(|(state, plays, text): (St, Plays<'static>, Utf8Bytes)| {
+            client_message(state, plays, None, text)
+        });
+        let follow = future_size(|(socket, state, handle): (Sock, St, Handle)| {
+            follow(socket, state, Uuid::nil(), handle, None, 0, false)
+        });
+        let backlog = future_size(|(socket, state, recent): (Sock, St, Vec<Arc<Broadcast>>)| {
+            send_backlog(socket, state, Uuid::nil(), 0, recent, 0)
+        });
+        let open = future_size(|(socket, state): (Sock, St)| {
+            super::super::lobby::follow_open(socket, state, Uuid::nil(), None, 0)
+        });
+        let link =
+            future_size(|(socket, handle): (Sock, Handle)| serve_link(socket, Uuid::nil(), handle, None));
         // The whole task: each branch of a socket's life, and what it keeps from its request.
-        let serve = size_of_future::<(WebSocket, Box<Opened>), _>(serve);
+        let serve = future_size(|(socket, opened): (WebSocket, Box<Opened>)| serve(socket, opened));
         let socket = std::mem::size_of::<WebSocket>();
         assert!(answer > 2 * 1024, "the answer is the large part ({answer} bytes)");
         // `serve` holds the socket once (as an async fn it held it twice, and the request's

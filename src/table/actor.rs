@@ -344,10 +344,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn future_size<A, R>(_: impl FnOnce(A) -> R) -> usize {
-        std::mem::size_of::<R>()
-    }
+    use crate::future_size;
 
     /// A table's task is as large as `run`'s future for as long as the table is in play, idle
     /// or not: it holds the actor once, and each step (a command, a timeout, with its append to
