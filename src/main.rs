@@ -35,8 +35,6 @@ enum Command {
     /// Ask the server at LUDDO_ADDR for /health; exit 0 when it answers 200 (for container
     /// health checks: the runtime image needs no curl).
     Healthcheck,
-    /// Check a finished table's dice against its commitment (docs/fairness.md); exit 0 only when
-    /// every die verifies.
     /// Write a consistent copy of the SQLite database (DATABASE_URL or LUDDO_DATA_DIR) to a new
     /// file, while a server may be running on it; restore by pointing LUDDO_DATA_DIR at a
     /// directory holding the copy as luddo.db. For PostgreSQL use pg_dump.
@@ -44,6 +42,8 @@ enum Command {
         /// Where to write the copy; must not exist yet.
         destination: std::path::PathBuf,
     },
+    /// Check a finished table's dice against its commitment (docs/fairness.md); exit 0 only when
+    /// every die verifies.
     Verify {
         /// A table's JSON record saved in a file (GET /v1/tables/<id>/record?format=json), or the
         /// table's URL (http://host:port/v1/tables/<id>).

@@ -21,6 +21,26 @@ fn help_lists_every_command_and_setting() {
     assert!(luddo(&["verify", "--help"]).status.success());
 }
 
+/// Each command's line in `--help` is its own: `backup` says it copies the database, `verify` that
+/// it checks a table's dice (a doc comment placed above the wrong variant once gave `backup`
+/// verify's text and `verify` none).
+#[test]
+fn each_command_is_described_by_its_own_text() {
+    let help = String::from_utf8(luddo(&["--help"]).stdout).unwrap();
+    let line = |command: &str| {
+        help.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{command} ")))
+            .unwrap_or_else(|| panic!("--help has no line for {command}:\n{help}"))
+            .to_owned()
+    };
+    assert!(line("backup").contains("copy of the SQLite database"), "{}", line("backup"));
+    assert!(line("verify").contains("dice"), "{}", line("verify"));
+    for command in ["serve", "healthcheck", "backup", "verify", "openapi", "asyncapi"] {
+        let text = line(command);
+        assert!(text.trim() != command, "{command} has no description");
+    }
+}
+
 #[test]
 fn version_is_the_packages() {
     let out = luddo(&["--version"]);
