@@ -278,3 +278,52 @@ async fn an_entry_fits_its_own_games_schema_only() {
     state["play"]["state"]["surprise"] = json!(true);
     assert!(!fits("Table", &state), "an unknown state field is refused");
 }
+
+/// The served spec names the origin that serves it (a relative server URL), so `/docs`'s "Try it
+/// out" calls the server the reader is on, not a fixed `127.0.0.1:8080`.
+#[tokio::test]
+async fn the_reference_tries_requests_on_the_server_that_serves_it() {
+    let servers = spec::spec()["servers"].as_array().expect("servers").clone();
+    assert_eq!(servers.len(), 1, "{servers:?}");
+    let url = servers[0]["url"].as_str().expect("a server URL");
+    assert!(url.starts_with('/'), "the server URL is relative to the serving origin: {url}");
+}
+
+/// openapi/base.yaml reads as its author meant: in a flow mapping (`{ type: …, description: … }`)
+/// a comma ends the value, so a description with a comma in it, unquoted, turned its tail into
+/// a key of its own (`the ones the player's seat won.: null`), and the schema grew a keyword no
+/// one wrote. Outside examples, no key holds white space and no value is null.
+#[test]
+fn base_yaml_has_no_keys_made_of_description_fragments() {
+    fn walk(value: &Value, path: &str, in_example: bool, found: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                for (key, value) in map {
+                    let here = format!("{path}/{key}");
+                    let example = in_example
+                        || ["example", "examples", "default", "const", "enum"].contains(&key.as_str());
+                    if !example && (key.contains(char::is_whitespace) || value.is_null()) {
+                        found.push(here.clone());
+                    }
+                    walk(value, &here, example, found);
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    walk(item, &format!("{path}/{i}"), in_example, found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/base.yaml");
+    let base: Value =
+        serde_norway::from_str(&std::fs::read_to_string(path).unwrap()).expect("base.yaml is YAML");
+    let mut found = vec![];
+    walk(&base, "", false, &mut found);
+    assert!(
+        found.is_empty(),
+        "keys that look like pieces of a description (quote the description):\n{}",
+        found.join("\n")
+    );
+}
