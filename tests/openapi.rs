@@ -327,3 +327,37 @@ fn base_yaml_has_no_keys_made_of_description_fragments() {
         found.join("\n")
     );
 }
+
+/// The server takes exactly the cursors the spec's `Cursor` schema allows: a cursor the spec
+/// refuses (19 digits, a `+`, a UUID in another spelling) is a 400 `invalid_query`, never a
+/// page a client generated from the spec could not have asked for.
+#[tokio::test]
+async fn the_server_refuses_exactly_the_cursors_the_spec_refuses() {
+    let s = TestServer::start(Db::Sqlite).await;
+    let schema = spec::compile(&json!({ "$ref": "#/components/schemas/Cursor" }));
+    let id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    let cursors = [
+        String::new(),
+        format!("1_{id}"),
+        format!("-5_{id}"),
+        format!("{}_{id}", "9".repeat(18)),
+        format!("{}_{id}", "1".repeat(19)),
+        format!("+5_{id}"),
+        format!("5_{}", id.replace('-', "")),
+        format!("5_{{{id}}}"),
+        format!("5_urn:uuid:{id}"),
+        format!("_{id}"),
+        "5_".to_string(),
+    ];
+    for cursor in cursors {
+        let allowed = schema.is_valid(&json!(cursor));
+        let encoded: String = cursor.bytes().map(|b| format!("%{b:02X}")).collect();
+        let r =
+            s.client.get(format!("{}/v1/leaderboards/luddo?cursor={encoded}", s.base)).send().await.unwrap();
+        let status = r.status().as_u16();
+        assert_eq!(status, if allowed { 200 } else { 400 }, "cursor {cursor:?} (spec allows it: {allowed})");
+        if !allowed {
+            assert_eq!(r.json::<Value>().await.unwrap()["code"], "invalid_query", "{cursor:?}");
+        }
+    }
+}

@@ -47,6 +47,12 @@ fn parse_cursor(cursor: Option<&str>) -> ApiResult<Option<Position>> {
     let Some(cursor) = cursor.filter(|c| !c.is_empty()) else { return Ok(None) };
     let bad = || ApiError::bad_request(ErrorCode::InvalidQuery, "cursor is not one this server handed out");
     let (at, id) = cursor.split_once('_').ok_or_else(bad)?;
+    // The spec's `Cursor` pattern, exactly: up to 18 digits (every such number fits an i64), an
+    // optional minus, and the UUID hyphenated as this server writes it.
+    let digits = at.strip_prefix('-').unwrap_or(at);
+    if !(1..=18).contains(&digits.len()) || !digits.bytes().all(|b| b.is_ascii_digit()) || id.len() != 36 {
+        return Err(bad());
+    }
     Ok(Some((at.parse().map_err(|_| bad())?, Uuid::parse_str(id).map_err(|_| bad())?)))
 }
 
@@ -133,8 +139,16 @@ mod tests {
         for limit in [0, MAX_LIMIT + 1] {
             assert!(PageRequest::parse(Some(limit), None).is_err());
         }
-        for cursor in ["x", "1_x", "x_00000000-0000-0000-0000-000000000000"] {
-            assert!(PageRequest::parse(None, Some(cursor)).is_err(), "{cursor}");
+        let nil = Uuid::nil();
+        for cursor in [
+            "x".to_string(),
+            "1_x".to_string(),
+            format!("x_{nil}"),
+            format!("{}_{nil}", "1".repeat(19)),
+            format!("+1_{nil}"),
+            format!("1_{}", nil.simple()),
+        ] {
+            assert!(PageRequest::parse(None, Some(&cursor)).is_err(), "{cursor}");
         }
     }
 }
