@@ -361,3 +361,23 @@ async fn the_server_refuses_exactly_the_cursors_the_spec_refuses() {
         }
     }
 }
+
+/// docs/records.md names the actors an entry can have as the spec's entry messages (`LuddoEntryMessage`, …) list
+/// them (it once said `player`, `bot` or `server`, which no entry carries).
+#[test]
+fn the_records_doc_names_the_actors_entries_carry() {
+    let actors: Vec<String> =
+        spec::spec()["components"]["schemas"]["LuddoEntryMessage"]["properties"]["actor"]["enum"]
+            .as_array()
+            .expect("LuddoEntryMessage.actor.enum")
+            .iter()
+            .map(|a| format!("`{}`", a.as_str().unwrap()))
+            .collect();
+    assert!(actors.len() >= 5, "{actors:?}");
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/records.md")).unwrap();
+    let line = doc.lines().find(|l| l.contains("`actor` (")).expect("docs/records.md describes `actor`");
+    let named: Vec<&str> =
+        line.split('`').skip(1).step_by(2).filter(|w| *w != "seat" && *w != "actor").collect();
+    let named: Vec<String> = named.iter().map(|w| format!("`{w}`")).collect();
+    assert_eq!(named, actors, "docs/records.md: {line}");
+}
