@@ -105,3 +105,22 @@ async fn backup_copies_the_sqlite_database() {
     store.close().await;
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The README's set-up names what a fresh machine needs before its two commands work: the Rust
+/// version the crate declares (`rust-version`) and a C compiler.
+#[test]
+fn the_readme_names_the_toolchain_the_build_needs() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let set_up =
+        readme.split("## Set up").nth(1).and_then(|s| s.split("\n## ").next()).expect("a Set up section");
+    let manifest = std::fs::read_to_string(format!("{root}/Cargo.toml")).unwrap();
+    let version = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("rust-version = \""))
+        .and_then(|l| l.strip_suffix('"'))
+        .expect("the workspace declares its rust-version");
+    assert!(set_up.contains(&format!("Rust {version} or newer")), "Set up names Rust {version}:\n{set_up}");
+    assert!(set_up.contains("C compiler"), "Set up names the C compiler:\n{set_up}");
+    assert!(set_up.contains("target/"), "Set up says how large target/ grows:\n{set_up}");
+}
