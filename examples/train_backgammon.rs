@@ -9,7 +9,7 @@
 //! the same command on the same build gives the same weights.
 
 use luddo::bots::backgammon::duel::{Pubeval, series};
-use luddo::bots::backgammon::net::{Net, Trainer};
+use luddo::bots::backgammon::{net::Net, train::Trainer};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::io::Write;

@@ -15,6 +15,7 @@ pub mod cube;
 pub mod duel;
 pub mod net;
 pub mod pubeval;
+pub mod train;
 
 use super::Level;
 use crate::rules::backgammon::board::{BAR, Play, Position, with_plays};
