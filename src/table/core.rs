@@ -11,9 +11,9 @@
 
 use super::{
     HISTORY,
-    entry::TableEntry,
+    entry::{TableEntry, TakeoverReason},
     messages::{ActOk, PlayError, PlayView, SeatPresence},
-    seats::{SeatBook, SeatChange, TakeoverReason},
+    seats::{SeatBook, SeatChange},
 };
 use crate::{
     bots::Level,

@@ -6,10 +6,34 @@
 //! replayed; [`TableEntry::to_action`] and [`TableEntry::from_action`] are the only ways in and
 //! out, so the stored JSON keeps one spelling.
 
-use super::seats::TakeoverReason;
 use crate::{rules::Seat, store::LobbyEntry};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+/// Why a bot took a seat (the `reason` of a `takeover` entry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TakeoverReason {
+    /// `in_a_row` timeouts in a row.
+    Timeouts,
+    /// `stalled` timeouts among the last `window` decisions.
+    Stalling,
+    /// A timeout while the player had been away long enough.
+    Away,
+}
+
+impl TakeoverReason {
+    pub const ALL: [Self; 3] = [Self::Timeouts, Self::Stalling, Self::Away];
+
+    /// As the entry spells it (the `reason` label of `luddo_seat_takeovers_total`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Timeouts => "timeouts",
+            Self::Stalling => "stalling",
+            Self::Away => "away",
+        }
+    }
+}
 
 /// One table-level log entry, tagged by `type`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -19,8 +19,8 @@ pub mod feeds;
 pub mod messages;
 mod seats;
 
+pub use entry::TakeoverReason;
 pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subscription};
-pub use seats::TakeoverReason;
 
 use crate::{
     clock::{Clock, now_millis},

@@ -6,40 +6,14 @@
 //! the log is replayed, so the state rebuilt from the log cannot differ from the live one. Presence (connections, away since) is not here:
 //! it is not logged, and a restart begins with nobody connected.
 
-use super::entry::TableEntry;
+use super::entry::{TableEntry, TakeoverReason};
 use crate::{
     config::TakeoverRule,
     store::{Controller, PlayedBy},
 };
-use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 pub use crate::config::MAX_STALL_WINDOW;
-
-/// Why a bot took a seat (the `reason` of a `takeover` entry).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TakeoverReason {
-    /// `in_a_row` timeouts in a row.
-    Timeouts,
-    /// `stalled` timeouts among the last `window` decisions.
-    Stalling,
-    /// A timeout while the player had been away long enough.
-    Away,
-}
-
-impl TakeoverReason {
-    pub const ALL: [Self; 3] = [Self::Timeouts, Self::Stalling, Self::Away];
-
-    /// As the entry spells it (the `reason` label of `luddo_seat_takeovers_total`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Timeouts => "timeouts",
-            Self::Stalling => "stalling",
-            Self::Away => "away",
-        }
-    }
-}
 
 /// One seat's logged bookkeeping.
 #[derive(Debug, Clone, PartialEq, Eq)]
