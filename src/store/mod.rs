@@ -9,11 +9,20 @@
 //! Every write that a caller reports to anyone happens inside a transaction that has committed
 //! before the method returns.
 //!
-//! [`Store`]'s methods are grouped by what they keep, one file each: `players.rs`, `tokens.rs` (bearer tokens), `tables.rs`
-//! (tables, seats, the lobby's changes), `log.rs` (the action log's writer; its reads are here),
-//! `leases.rs` (which process drives a table in play), `shame.rs` (the hall of shame); the
-//! records they read and write are in `rows.rs`. This file holds the connection, the error
-//! type and the SQL helpers they share.
+//! [`Store`]'s methods are grouped by what they keep, one file each:
+//!
+//! - `players.rs`: players; `tokens.rs`: their bearer tokens (only the hash stored);
+//! - `tables.rs`: tables, seats and the lobby's changes; `lobby.rs`: the lobby's log entries,
+//!   written in each change's transaction; `quick.rs`: quick play's seating; `rematch.rs`:
+//!   rematch votes and the table they open;
+//! - `log.rs`: the action log's writer (group commit; its reads are here); `leases.rs`: which
+//!   process drives a table in play, and the channels its commits notify;
+//! - `ratings.rs`: ratings moved in a finish's transaction, and the leaderboards;
+//!   `profiles.rs`: profiles and game histories; `shame.rs`: the hall of shame;
+//! - `rows.rs`: the records they read and write; `migrations.rs`: the embedded migrations;
+//!   `testing.rs`: scratch stores for the unit tests.
+//!
+//! This file holds the connection, the error type and the SQL helpers they share.
 
 mod leases;
 mod lobby;
