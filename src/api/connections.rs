@@ -5,8 +5,8 @@
 //! - A request head must arrive within `header_timeout` of the connection opening or of the
 //!   previous request ending (hyper's header read timeout, which also closes idle keep-alive
 //!   connections).
-//! - At most `max_connections` connections in all (no more than the open-files limit allows,
-//!   less [`RESERVED_FILES`]) and `max_connections_per_address` per client
+//! - At most `max_connections` connections in all (by default 20,000, or what the open-files
+//!   limit allows less the files the process needs besides: [`reserved_files`]) and `max_connections_per_address` per client
 //!   IP address are open, WebSockets included (an upgraded socket keeps its connection's slot).
 //!   A connection over either cap is accepted and closed at once: the client sees the
 //!   connection close without an answer, and the server's sockets stay free for others.
@@ -18,7 +18,7 @@
 //!   connection within a grace period is answered, and requests in flight finish.
 
 use super::limits::{SlotGuard, SlotKey, Slots};
-use crate::config::Config;
+use crate::config::{Config, DEFAULT_MAX_CONNECTIONS};
 use axum::{
     Router,
     body::Body,
@@ -51,9 +51,9 @@ pub struct ConnectionSlot {
     _held: Arc<(SlotGuard, SlotGuard)>,
 }
 
-/// File descriptors kept back from connections: the listener, the database pool (16
-/// connections at most; SQLite's files), logs.
-const RESERVED_FILES: u64 = 100;
+/// File descriptors kept back from connections besides the database pool's: the listener,
+/// SQLite's files, cluster mode's listening connection, logs.
+const RESERVED_FILES: u64 = 84;
 /// First pause after a failed accept; it doubles on each failure in a row.
 const ACCEPT_BACKOFF_FIRST: Duration = Duration::from_millis(10);
 /// Longest pause after a failed accept.
@@ -250,19 +250,30 @@ fn refuse_handshakes(listener: &TcpListener) {
 #[cfg(not(target_os = "linux"))]
 fn refuse_handshakes(_listener: &TcpListener) {}
 
-/// The cap on connections in all, fitted to the open-files limit (with a warning if it was
-/// lowered).
+/// The cap on connections in all: LUDDO_MAX_CONNECTIONS if set, lowered to what the
+/// open-files limit allows (with a warning: the setting asked for more), else the default
+/// fitted to that limit.
 fn connection_cap(config: &Config) -> usize {
-    let max_total = fit_to_open_files(config.max_connections, open_files_limit());
-    if max_total < config.max_connections {
+    let reserved = reserved_files(config);
+    let Some(configured) = config.max_connections else {
+        return fit_to_open_files(DEFAULT_MAX_CONNECTIONS, open_files_limit(), reserved);
+    };
+    let max_total = fit_to_open_files(configured, open_files_limit(), reserved);
+    if max_total < configured {
         tracing::warn!(
-            configured = config.max_connections,
+            configured,
             max_total,
-            "LUDDO_MAX_CONNECTIONS is above the open-files limit (ulimit -n) less {RESERVED_FILES}: \
+            "LUDDO_MAX_CONNECTIONS is above the open-files limit (ulimit -n) less {reserved}: \
              connections are capped lower; raise the limit to allow more"
         );
     }
     max_total
+}
+
+/// File descriptors the process needs besides its connections: the database pool's and
+/// [`RESERVED_FILES`].
+fn reserved_files(config: &Config) -> u64 {
+    RESERVED_FILES + u64::from(config.database_connections)
 }
 
 /// A slot for a connection from `peer`, if neither cap is reached.
@@ -278,13 +289,11 @@ fn take_slot(
 }
 
 /// The cap on connections in all: `configured`, lowered to what the open-files `limit` leaves
-/// after [`RESERVED_FILES`]. Each connection is a file descriptor; past the limit accepting
-/// fails for every client alike, while under the cap the excess is closed at once.
-fn fit_to_open_files(configured: usize, limit: Option<u64>) -> usize {
+/// after `reserved`. Each connection is a file descriptor; past the limit accepting fails for
+/// every client alike, while under the cap the excess is closed at once.
+fn fit_to_open_files(configured: usize, limit: Option<u64>, reserved: u64) -> usize {
     match limit {
-        Some(limit) => {
-            configured.min(limit.saturating_sub(RESERVED_FILES).max(1).try_into().unwrap_or(usize::MAX))
-        }
+        Some(limit) => configured.min(limit.saturating_sub(reserved).max(1).try_into().unwrap_or(usize::MAX)),
         None => configured,
     }
 }
@@ -346,10 +355,10 @@ mod tests {
 
     #[test]
     fn the_cap_in_all_fits_the_open_files_limit() {
-        assert_eq!(fit_to_open_files(20_000, Some(1_024)), 924);
-        assert_eq!(fit_to_open_files(20_000, Some(1_048_576)), 20_000);
-        assert_eq!(fit_to_open_files(20_000, Some(u64::MAX)), 20_000);
-        assert_eq!(fit_to_open_files(20_000, Some(50)), 1);
-        assert_eq!(fit_to_open_files(20_000, None), 20_000);
+        assert_eq!(fit_to_open_files(20_000, Some(1_024), 100), 924);
+        assert_eq!(fit_to_open_files(20_000, Some(1_048_576), 100), 20_000);
+        assert_eq!(fit_to_open_files(20_000, Some(u64::MAX), 100), 20_000);
+        assert_eq!(fit_to_open_files(20_000, Some(50), 100), 1);
+        assert_eq!(fit_to_open_files(20_000, None, 100), 20_000);
     }
 }
