@@ -20,7 +20,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::{
     collections::{HashMap, HashSet},
-    path::PathBuf,
+    path::{Path, PathBuf},
     process::Command,
     sync::{
         Arc,
@@ -53,13 +53,7 @@ async fn any_process_serves_any_table_behind_nginx_through_a_crash_and_a_rolling
         ("LUDDO_TRUSTED_PROXIES", "127.0.0.1"),
         ("LUDDO_RATE_PER_MINUTE", "10000"),
     ];
-    let mut servers = vec![];
-    for i in 0..3 {
-        let data = dir.join(format!("server-{i}"));
-        servers.push(ServerProcess::spawn(&free_addr(), &data, &db.url, &settings).await);
-    }
-    let upstreams: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
-    let nginx = Nginx::start(&dir.join("nginx"), &upstreams);
+    let (mut servers, nginx) = three_behind_nginx(&db, &dir, &settings).await;
     let base = format!("http://{}", nginx.addr);
     let http = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
 
@@ -550,13 +544,7 @@ async fn a_frozen_process_stalls_one_read_behind_the_balancer_then_is_left_out()
     let db = TestDb::new(Db::Postgres).await;
     let dir = temp_dir("luddo-frozen");
     let settings = [("LUDDO_TRUSTED_PROXIES", "127.0.0.1")];
-    let mut servers = vec![];
-    for i in 0..3 {
-        let data = dir.join(format!("server-{i}"));
-        servers.push(ServerProcess::spawn(&free_addr(), &data, &db.url, &settings).await);
-    }
-    let upstreams: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
-    let nginx = Nginx::start(&dir.join("nginx"), &upstreams);
+    let (servers, nginx) = three_behind_nginx(&db, &dir, &settings).await;
     let http = reqwest::Client::builder().pool_max_idle_per_host(0).timeout(BOUND * 2).build().unwrap();
     let url = format!("http://{}/v1/tables", nginx.addr);
 
@@ -584,6 +572,23 @@ async fn a_frozen_process_stalls_one_read_behind_the_balancer_then_is_left_out()
     drop(nginx);
     drop(servers);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Three server processes on `db` with these settings, their files under `dir`, behind the
+/// shipped nginx.
+async fn three_behind_nginx(
+    db: &TestDb,
+    dir: &Path,
+    settings: &[(&str, &str)],
+) -> (Vec<ServerProcess>, Nginx) {
+    let mut servers = vec![];
+    for i in 0..3 {
+        let data = dir.join(format!("server-{i}"));
+        servers.push(ServerProcess::spawn(&free_addr(), &data, &db.url, settings).await);
+    }
+    let upstreams: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
+    let nginx = Nginx::start(&dir.join("nginx"), &upstreams);
+    (servers, nginx)
 }
 
 /// A process stopped by SIGSTOP, continued (SIGCONT) when dropped, also when a test fails.
