@@ -20,7 +20,7 @@
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
 //! | `LUDDO_HEADER_TIMEOUT_SECONDS` | longest a client may take to send a request's head, from connecting or from the end of its previous request: a slower (or idle keep-alive) connection is closed | `10` |
-//! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all, at most the open-files limit less 100; more are accepted and closed at once | `20000` |
+//! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all, at most the open-files limit less the database pool and 84; more are accepted and closed at once | `20000`, or fewer to fit the open-files limit |
 //! | `LUDDO_MAX_CONNECTIONS_PER_ADDRESS` | open connections from one client IP address; more are accepted and closed at once | `256` |
 //! | `LUDDO_TRUSTED_PROXIES` | comma-separated CIDR blocks of the reverse proxies in front; only from them are `Forwarded` / `X-Forwarded-For` believed | none |
 //! | `LUDDO_BACKLOG_PAGE` | log entries a resuming WebSocket reads from the database at a time | `64` |
@@ -86,8 +86,9 @@ pub struct Config {
     /// finished its previous request (so also how long an idle keep-alive connection stays).
     pub header_timeout: Duration,
     /// Open connections in all, WebSockets included: each is an open file, and the process has
-    /// only so many (`ulimit -n`).
-    pub max_connections: usize,
+    /// only so many (`ulimit -n`). `None`: [`DEFAULT_MAX_CONNECTIONS`], or fewer to fit the
+    /// open-files limit found at start (a setting above it is lowered with a warning).
+    pub max_connections: Option<usize>,
     /// Open connections from one client address, so that one client cannot take them all.
     pub max_connections_per_address: usize,
     /// Log entries a resuming WebSocket reads from the store at a time: what it holds of the
@@ -134,6 +135,10 @@ impl Default for Timers {
     }
 }
 
+/// Open connections in all when LUDDO_MAX_CONNECTIONS names no number and the open-files limit
+/// allows as many.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 20_000;
+
 /// Longest window of recent decisions the stalling rule may look at.
 pub const MAX_STALL_WINDOW: u32 = 32;
 
@@ -172,7 +177,7 @@ impl Default for Config {
             max_sockets_per_player: 8,
             max_spectators_per_table: 200,
             header_timeout: Duration::from_secs(10),
-            max_connections: 20_000,
+            max_connections: None,
             max_connections_per_address: 256,
             backlog_page: 64,
             database_connections: crate::store::POSTGRES_CONNECTIONS,
@@ -297,7 +302,10 @@ impl Config {
                 d.max_spectators_per_table as u64,
             )? as usize,
             header_timeout: secs("LUDDO_HEADER_TIMEOUT_SECONDS", d.header_timeout)?,
-            max_connections: number("LUDDO_MAX_CONNECTIONS", d.max_connections as u64)? as usize,
+            max_connections: match get("LUDDO_MAX_CONNECTIONS") {
+                None => d.max_connections,
+                Some(_) => Some(number("LUDDO_MAX_CONNECTIONS", 0)? as usize),
+            },
             max_connections_per_address: number(
                 "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
                 d.max_connections_per_address as u64,

@@ -12,6 +12,7 @@ mod common;
 
 use common::{
     Db, TestDb, TestServer,
+    nginx::Nginx,
     process::{ServerProcess, free_addr},
     seated_table, test_config,
 };
@@ -20,7 +21,7 @@ use serde_json::{Value, json};
 use std::{
     collections::{HashMap, HashSet},
     path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
+    process::Command,
     sync::{
         Arc,
         atomic::{AtomicBool, AtomicI64, Ordering::Relaxed},
@@ -52,13 +53,7 @@ async fn any_process_serves_any_table_behind_nginx_through_a_crash_and_a_rolling
         ("LUDDO_TRUSTED_PROXIES", "127.0.0.1"),
         ("LUDDO_RATE_PER_MINUTE", "10000"),
     ];
-    let mut servers = vec![];
-    for i in 0..3 {
-        let data = dir.join(format!("server-{i}"));
-        servers.push(ServerProcess::spawn(&free_addr(), &data, &db.url, &settings).await);
-    }
-    let upstreams: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
-    let nginx = Nginx::start(&dir.join("nginx"), &upstreams);
+    let (mut servers, nginx) = three_behind_nginx(&db, &dir, &settings).await;
     let base = format!("http://{}", nginx.addr);
     let http = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
 
@@ -537,100 +532,78 @@ fn temp_dir(prefix: &str) -> PathBuf {
     dir
 }
 
-/// nginx in front of `upstreams`, on a free local port, with a configuration of its own: round
-/// robin without sticky sessions, WebSocket upgrade, passive health checks (a process that
-/// refuses connections is left out for a while and the request goes to the next).
-struct Nginx {
-    child: Child,
-    addr: String,
+/// A frozen process (SIGSTOP: its kernel still completes the balancer's handshakes, nothing
+/// answers) costs the shipped balancer's API read timeout once: that read goes on to another
+/// process, and the frozen one is left out of the reads after it, instead of each one sent there
+/// waiting for the WebSockets' long timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_frozen_process_stalls_one_read_behind_the_balancer_then_is_left_out() {
+    /// Well under the WebSockets' 75 s, above the API's 15 s.
+    const BOUND: Duration = Duration::from_secs(25);
+    let db = TestDb::new(Db::Postgres).await;
+    let dir = temp_dir("luddo-frozen");
+    let settings = [("LUDDO_TRUSTED_PROXIES", "127.0.0.1")];
+    let (servers, nginx) = three_behind_nginx(&db, &dir, &settings).await;
+    let http = reqwest::Client::builder().pool_max_idle_per_host(0).timeout(BOUND * 2).build().unwrap();
+    let url = format!("http://{}/v1/tables", nginx.addr);
+
+    let frozen = Frozen::stop(servers[0].pid());
+    let mut reads_sent_to_it = vec![];
+    let mut slow = 0;
+    for read in 0..12 {
+        let started = std::time::Instant::now();
+        let response = http.get(&url).send().await.unwrap_or_else(|e| panic!("read {read} answered: {e}"));
+        let took = started.elapsed();
+        let tried =
+            response.headers().get("x-upstream").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        assert_eq!(response.status(), 200, "read {read} (tried {tried})");
+        assert!(took < BOUND, "read {read} took {took:?} (tried {tried})");
+        if took > Duration::from_secs(5) {
+            slow += 1;
+        }
+        if tried.contains(&servers[0].addr) {
+            reads_sent_to_it.push(read);
+        }
+    }
+    assert_eq!(reads_sent_to_it.len(), 1, "only one read went to the frozen process: {reads_sent_to_it:?}");
+    assert_eq!(slow, 1, "only that read waited");
+    drop(frozen);
+    drop(nginx);
+    drop(servers);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
-impl Nginx {
-    fn start(dir: &Path, upstreams: &[String]) -> Self {
-        let nginx = ["nginx", "/usr/sbin/nginx"]
-            .into_iter()
-            .find(|n| Command::new(n).arg("-v").stderr(Stdio::null()).status().is_ok())
-            .expect("nginx is not installed: `apt-get install -y nginx` (.ci/run does)");
-        for sub in ["logs", "tmp"] {
-            std::fs::create_dir_all(dir.join(sub)).unwrap();
-        }
-        // Workers may run as another user (nginx started as root): let them write their files.
-        let _ = Command::new("chmod").arg("-R").arg("a+rwx").arg(dir).status();
-        let addr = free_addr();
-        let servers: String =
-            upstreams.iter().map(|u| format!("        server {u} max_fails=1 fail_timeout=2s;\n")).collect();
-        let conf = format!(
-            r#"worker_processes 1;
-error_log logs/error.log warn;
-pid logs/nginx.pid;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path tmp/body;
-    proxy_temp_path tmp/proxy;
-    fastcgi_temp_path tmp/fastcgi;
-    uwsgi_temp_path tmp/uwsgi;
-    scgi_temp_path tmp/scgi;
-    map $http_upgrade $connection_upgrade {{
-        default upgrade;
-        ''      close;
-    }}
-    upstream luddo {{
-{servers}    }}
-    server {{
-        listen {addr};
-        location / {{
-            proxy_pass http://luddo;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Luddo-Forwarded "";
-            proxy_connect_timeout 1s;
-            proxy_read_timeout 120s;
-            proxy_next_upstream error timeout;
-            add_header X-Upstream $upstream_addr always;
-        }}
-    }}
-}}
-"#
-        );
-        std::fs::write(dir.join("nginx.conf"), conf).unwrap();
-        let child = Command::new(nginx)
-            .arg("-p")
-            .arg(dir)
-            .arg("-c")
-            .arg("nginx.conf")
-            .arg("-g")
-            .arg("daemon off;")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("nginx starts");
-        // Stopped when dropped, also when it never listens.
-        let nginx = Self { child, addr };
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(&nginx.addr).is_ok() {
-                return nginx;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("nginx did not listen on {}; see {}", nginx.addr, dir.join("logs/error.log").display());
+/// Three server processes on `db` with these settings, their files under `dir`, behind the
+/// shipped nginx.
+async fn three_behind_nginx(
+    db: &TestDb,
+    dir: &Path,
+    settings: &[(&str, &str)],
+) -> (Vec<ServerProcess>, Nginx) {
+    let mut servers = vec![];
+    for i in 0..3 {
+        let data = dir.join(format!("server-{i}"));
+        servers.push(ServerProcess::spawn(&free_addr(), &data, &db.url, settings).await);
+    }
+    let upstreams: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
+    let nginx = Nginx::start(&dir.join("nginx"), &upstreams);
+    (servers, nginx)
+}
+
+/// A process stopped by SIGSTOP, continued (SIGCONT) when dropped, also when a test fails.
+struct Frozen(u32);
+
+impl Frozen {
+    fn stop(pid: u32) -> Self {
+        let sent = Command::new("kill").arg("-STOP").arg(pid.to_string()).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -STOP");
+        Self(pid)
     }
 }
 
-impl Drop for Nginx {
+impl Drop for Frozen {
     fn drop(&mut self) {
-        // SIGTERM: the master stops its workers too (SIGKILL would leave them running).
-        let _ = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
-        for _ in 0..100 {
-            if self.child.try_wait().ok().flatten().is_some() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = Command::new("kill").arg("-CONT").arg(self.0.to_string()).status();
     }
 }

@@ -8,7 +8,11 @@
 
 mod common;
 
-use common::{Db, TestServer, seated_table, test_config};
+use common::{
+    Db, TestDb, TestServer,
+    process::{ServerProcess, free_addr},
+    seated_table, test_config,
+};
 use luddo::config::Config;
 use std::{net::SocketAddr, time::Duration};
 use tokio::{
@@ -164,4 +168,121 @@ async fn a_websocket_counts_as_a_connection_of_its_address(db: Db) {
     let mut third = connect_from(&s, watcher).await;
     closed_by_server(&mut third, "a third connection beside two WebSockets").await;
     drop(sockets);
+}
+
+/// SIGTERM stops accepting and finishes what was accepted: every request on a connection the
+/// kernel accepted for the server (including those still in its listen backlog, and a request
+/// that reaches a keep-alive connection as the shutdown begins) is answered, 2xx or a 503 with
+/// `Connection: close`, never reset or closed unanswered. Clients that connect once the server
+/// stopped accepting are refused (or their handshake is never completed), which is clean: they
+/// sent nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_request_the_kernel_accepted_is_answered_through_a_sigterm() {
+    const ROUNDS: usize = 6;
+    const FRESH_CLIENTS: usize = 12;
+    const KEEP_ALIVE_CLIENTS: usize = 6;
+    let mut answered = 0;
+    let mut unanswered = vec![];
+    for round in 0..ROUNDS {
+        let db = TestDb::new(Db::Sqlite).await;
+        let data = std::env::temp_dir().join(format!("luddo-sigterm-{}", uuid::Uuid::new_v4().simple()));
+        let settings = [("LUDDO_RATE_PER_MINUTE", "1000000")];
+        let mut server = ServerProcess::spawn(&free_addr(), &data, &db.url, &settings).await;
+        let clients: Vec<_> = (0..FRESH_CLIENTS + KEEP_ALIVE_CLIENTS)
+            .map(|c| tokio::spawn(requests_until_refused(server.addr.clone(), c >= FRESH_CLIENTS)))
+            .collect();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let status = server.terminate().await;
+        assert!(status.success(), "round {round}: SIGTERM ends the process cleanly: {status}");
+        for client in clients {
+            let outcome = tokio::time::timeout(GUARD, client).await.expect("the client stops").unwrap();
+            answered += outcome.answered;
+            unanswered.extend(outcome.unanswered.into_iter().map(|e| format!("round {round}: {e}")));
+        }
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    assert!(
+        unanswered.is_empty(),
+        "{} of {} requests unanswered: {unanswered:#?}",
+        unanswered.len(),
+        answered + unanswered.len()
+    );
+    assert!(answered > 1000, "the clients kept the server busy: {answered} answers");
+}
+
+/// What one client saw.
+#[derive(Default)]
+struct Outcome {
+    answered: usize,
+    unanswered: Vec<String>,
+}
+
+/// Requests (`/health` and the lobby, which reads the store) on new connections (`keep_alive`:
+/// on one connection until the server answers `Connection: close`), until a connection is no
+/// longer accepted.
+async fn requests_until_refused(addr: String, keep_alive: bool) -> Outcome {
+    let mut outcome = Outcome::default();
+    let mut n = 0usize;
+    loop {
+        // Refused, or the handshake never completed: the server accepted nothing of it.
+        let Ok(Ok(mut stream)) =
+            tokio::time::timeout(Duration::from_secs(10), TcpStream::connect(&addr)).await
+        else {
+            return outcome;
+        };
+        loop {
+            n += 1;
+            let path = if n.is_multiple_of(2) { "/health" } else { "/v1/tables" };
+            match exchange(&mut stream, path, keep_alive).await {
+                Ok((status, close)) => {
+                    if !((200..300).contains(&status) || (status == 503 && close)) {
+                        outcome.unanswered.push(format!("{path}: {status} (connection close: {close})"));
+                    }
+                    outcome.answered += 1;
+                    if close || !keep_alive {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    outcome.unanswered.push(format!("{path} (keep-alive: {keep_alive}): {e}"));
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Sends one request and reads its answer: the status and whether the server closes the
+/// connection after it.
+async fn exchange(stream: &mut TcpStream, path: &str, keep_alive: bool) -> Result<(u16, bool), String> {
+    let connection = if keep_alive { "" } else { "connection: close\r\n" };
+    let request = format!("GET {path} HTTP/1.1\r\nhost: test\r\n{connection}\r\n");
+    stream.write_all(request.as_bytes()).await.map_err(|e| format!("sending: {e}"))?;
+    let mut buf = vec![];
+    let mut chunk = [0u8; 4096];
+    let head_end = loop {
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+        match tokio::time::timeout(GUARD, stream.read(&mut chunk)).await {
+            Ok(Ok(0)) => return Err(format!("closed after {} bytes of an answer", buf.len())),
+            Ok(Ok(n)) => buf.extend_from_slice(&chunk[..n]),
+            Ok(Err(e)) => return Err(format!("reading: {e}")),
+            Err(_) => return Err("no answer".into()),
+        }
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).to_ascii_lowercase();
+    let status = head.get(9..12).and_then(|s| s.parse().ok()).ok_or_else(|| format!("not HTTP: {head}"))?;
+    let header = |name: &str| {
+        head.lines().find_map(|l| l.strip_prefix(name).map(|v| v.trim_start_matches(':').trim().to_string()))
+    };
+    let close = header("connection").is_some_and(|v| v.contains("close"));
+    let length: usize = header("content-length").and_then(|v| v.parse().ok()).unwrap_or(0);
+    while buf.len() < head_end + length {
+        match tokio::time::timeout(GUARD, stream.read(&mut chunk)).await {
+            Ok(Ok(n)) if n > 0 => buf.extend_from_slice(&chunk[..n]),
+            _ => return Err(format!("{status} with its body cut short")),
+        }
+    }
+    Ok((status, close))
 }

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::{Db, TestServer, nginx::Nginx, test_config};
 use luddo::config::{self, Config};
 use serde_norway::Value;
 
@@ -436,10 +437,27 @@ fn the_balancer_spreads_over_every_replica_with_websockets_and_no_sticky_session
     assert!(conf.contains("proxy_set_header Upgrade $http_upgrade;"));
     assert!(conf.contains("proxy_set_header Connection $connection_upgrade;"));
     assert!(conf.contains("proxy_next_upstream error timeout;"), "a replica that is down is skipped");
-    // The servers ping sockets every 20 s: the balancer must not cut them before.
-    let read_timeout = conf.lines().find_map(|l| l.strip_prefix("proxy_read_timeout ")).unwrap();
-    assert!(read_timeout.trim_end_matches("s;").parse::<u64>().unwrap() > 20, "{read_timeout}");
-    assert!(conf.contains("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"));
+    // A POST sent once is never sent to a second replica: the first may have applied it.
+    assert!(!conf.contains("non_idempotent"), "only idempotent requests are retried");
+    // The servers ping sockets every 20 s: the balancer must not cut them before; any other
+    // request is answered within the servers' request timeout, so a replica that does not
+    // answer one within a few seconds more is frozen.
+    let request_timeout = Config::default().request_timeout.as_secs();
+    let read_timeouts: Vec<u64> = conf
+        .lines()
+        .filter_map(|l| l.strip_prefix("proxy_read_timeout "))
+        .map(|t| t.trim_end_matches("s;").parse().unwrap())
+        .collect();
+    assert_eq!(
+        read_timeouts.iter().filter(|t| **t > 20).count(),
+        2,
+        "the two WebSocket routes: {read_timeouts:?}"
+    );
+    let api = read_timeouts.iter().min().unwrap();
+    assert!((request_timeout + 1..=request_timeout + 10).contains(api), "the API's: {api} s");
+    // The client's address as this proxy saw it, and nothing the client wrote itself.
+    assert!(conf.contains("proxy_set_header X-Forwarded-For $remote_addr;"));
+    assert!(conf.contains(r#"proxy_set_header Forwarded "";"#));
     // A client cannot pass a call off as one a server forwarded.
     assert!(conf.contains(r#"proxy_set_header X-Luddo-Forwarded "";"#));
 }
@@ -460,4 +478,60 @@ fn the_servers_trust_the_balancer_and_only_it() {
     assert!(subnet.contains(&ip));
     // Every connection comes from the balancer: the per-address cap is raised past one client's.
     assert!(cfg.max_connections_per_address >= 10_000, "{}", cfg.max_connections_per_address);
+}
+
+/// A test server (SQLite) that trusts the local balancer, behind deploy/nginx.conf run by a real
+/// nginx; the nginx's files go in a directory of their own, removed when the test passes.
+async fn behind_the_shipped_balancer(config: Config) -> (TestServer, Nginx, std::path::PathBuf) {
+    let config = Config { trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()], ..config };
+    let server = TestServer::start_with(Db::Sqlite, config).await;
+    let dir = std::env::temp_dir().join(format!("luddo-deploy-nginx-{}", uuid::Uuid::new_v4().simple()));
+    let nginx = Nginx::start(&dir, &[server.base.trim_start_matches("http://").to_string()]);
+    (server, nginx, dir)
+}
+
+/// README: keep `/metrics` from the outside. The balancer's published port is the outside.
+#[tokio::test]
+async fn the_balancer_does_not_serve_metrics_on_the_published_port() {
+    let (server, nginx, dir) = behind_the_shipped_balancer(test_config()).await;
+    let http = reqwest::Client::new();
+    let direct = http.get(format!("{}/metrics", server.base)).send().await.unwrap();
+    assert_eq!(direct.status(), 200, "the server itself serves /metrics (Prometheus scrapes it)");
+    for path in ["/metrics", "/metrics?format=text", "//metrics", "/%6detrics"] {
+        let outside = http.get(format!("http://{}{path}", nginx.addr)).send().await.unwrap();
+        assert_eq!(outside.status(), 404, "{path} through the balancer");
+    }
+    assert_eq!(http.get(format!("http://{}/health", nginx.addr)).send().await.unwrap().status(), 200);
+    drop(nginx);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A client cannot choose its rate-limit identity through the balancer: whatever `Forwarded`
+/// and `X-Forwarded-For` it sends, its sign-ups count against the address nginx saw.
+#[tokio::test]
+async fn forwarding_headers_a_client_sends_through_the_balancer_do_not_change_its_rate_limit() {
+    const LIMIT: u32 = 5;
+    let (_server, nginx, dir) =
+        behind_the_shipped_balancer(Config { rate_per_minute: LIMIT, ..test_config() }).await;
+    let http = reqwest::Client::new();
+    let mut created = 0;
+    let mut limited = 0;
+    for i in 0..2 * LIMIT {
+        let response = http
+            .post(format!("http://{}/v1/players", nginx.addr))
+            .header("forwarded", format!("for=203.0.113.{i}"))
+            .header("x-forwarded-for", format!("198.51.100.{i}"))
+            .json(&serde_json::json!({"name": format!("spoofer{i}")}))
+            .send()
+            .await
+            .unwrap();
+        match response.status().as_u16() {
+            201 => created += 1,
+            429 => limited += 1,
+            other => panic!("sign-up {i}: {other}"),
+        }
+    }
+    assert_eq!((created, limited), (LIMIT, LIMIT), "ten sign-ups from one client, a limit of {LIMIT}");
+    drop(nginx);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,9 +2,12 @@
 //!
 //! Behind a reverse proxy or load balancer every request's TCP peer is the proxy, so limits
 //! keyed on it would put all users in one budget. A proxy named in `LUDDO_TRUSTED_PROXIES`
-//! is believed about the address it forwards (RFC 7239 `Forwarded: for=`, else the de-facto
-//! `X-Forwarded-For`); anyone else's forwarding headers are ignored, as any client can send
-//! them. The chain is read from the right, past every trusted proxy: the first address that is
+//! is believed about the address it forwards (the de-facto `X-Forwarded-For`, else RFC 7239
+//! `Forwarded: for=`); anyone else's forwarding headers are ignored, as any client can send
+//! them. `X-Forwarded-For` comes first because it is what nginx, HAProxy and most balancers
+//! write, while they pass a client's own `Forwarded` on untouched: preferring `Forwarded` let a
+//! client behind them name its own address. A proxy that writes only `Forwarded` must drop a
+//! client's `X-Forwarded-For`. The chain is read from the right, past every trusted proxy: the first address that is
 //! not one is the client (addresses left of it were written by the client itself).
 
 use super::AppState;
@@ -59,27 +62,27 @@ pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpNet]) -> IpAddr
     client
 }
 
-/// The forwarded addresses, in order from the client to the last proxy: `Forwarded`'s `for=`
-/// parameters if the request has that header, else `X-Forwarded-For`. `None` where a hop does
+/// The forwarded addresses, in order from the client to the last proxy: `X-Forwarded-For` if
+/// the request has that header, else `Forwarded`'s `for=` parameters. `None` where a hop does
 /// not name an address.
 fn forwarded_chain(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
     let values =
         |name: &str| headers.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect::<Vec<_>>();
-    let forwarded = values("forwarded");
-    if !forwarded.is_empty() {
-        return forwarded
-            .iter()
-            .flat_map(|v| v.split(','))
-            .map(|element| {
-                let node = element.split(';').find_map(|pair| {
-                    let (key, value) = pair.trim().split_once('=')?;
-                    key.trim().eq_ignore_ascii_case("for").then(|| value.trim())
-                })?;
-                parse_node(node.trim_matches('"'))
-            })
-            .collect();
+    let x_forwarded_for = values("x-forwarded-for");
+    if !x_forwarded_for.is_empty() {
+        return x_forwarded_for.iter().flat_map(|v| v.split(',')).map(|hop| parse_node(hop.trim())).collect();
     }
-    values("x-forwarded-for").iter().flat_map(|v| v.split(',')).map(|hop| parse_node(hop.trim())).collect()
+    values("forwarded")
+        .iter()
+        .flat_map(|v| v.split(','))
+        .map(|element| {
+            let node = element.split(';').find_map(|pair| {
+                let (key, value) = pair.trim().split_once('=')?;
+                key.trim().eq_ignore_ascii_case("for").then(|| value.trim())
+            })?;
+            parse_node(node.trim_matches('"'))
+        })
+        .collect()
 }
 
 /// An address as proxies write it: `192.0.2.1`, `192.0.2.1:4711`, `2001:db8::1`, `[2001:db8::1]`
@@ -133,7 +136,7 @@ mod tests {
     }
 
     #[test]
-    fn forwarded_is_read_in_every_spelling_and_wins_over_x_forwarded_for() {
+    fn forwarded_is_read_in_every_spelling_without_x_forwarded_for() {
         let trusted = nets(&["10.0.0.0/8"]);
         for (value, want) in [
             ("for=203.0.113.9", "203.0.113.9"),
@@ -141,11 +144,19 @@ mod tests {
             ("For=\"[2001:db8::1]:4711\"", "2001:db8::1"),
             ("for=192.0.2.60;proto=http;by=203.0.113.43, for=198.51.100.17", "198.51.100.17"),
         ] {
-            let h = headers(&[("forwarded", value), ("x-forwarded-for", "192.0.2.99")]);
+            let h = headers(&[("forwarded", value)]);
             assert_eq!(client_ip(ip("10.0.0.2"), &h, &trusted), ip(want), "{value}");
         }
         // An unreadable hop stops the walk at the last trusted proxy.
         let h = headers(&[("forwarded", "for=203.0.113.9, for=unknown")]);
         assert_eq!(client_ip(ip("10.0.0.2"), &h, &trusted), ip("10.0.0.2"));
+    }
+
+    #[test]
+    fn a_forwarded_header_the_client_wrote_does_not_override_the_proxys_x_forwarded_for() {
+        let trusted = nets(&["10.0.0.0/8"]);
+        // nginx writes X-Forwarded-For and passes a client's `Forwarded` on untouched.
+        let h = headers(&[("forwarded", "for=203.0.113.9"), ("x-forwarded-for", "198.51.100.7")]);
+        assert_eq!(client_ip(ip("10.0.0.2"), &h, &trusted), ip("198.51.100.7"));
     }
 }

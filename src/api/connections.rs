@@ -5,26 +5,43 @@
 //! - A request head must arrive within `header_timeout` of the connection opening or of the
 //!   previous request ending (hyper's header read timeout, which also closes idle keep-alive
 //!   connections).
-//! - At most `max_connections` connections in all (no more than the open-files limit allows,
-//!   less [`RESERVED_FILES`]) and `max_connections_per_address` per client
+//! - At most `max_connections` connections in all (by default 20,000, or what the open-files
+//!   limit allows less the files the process needs besides: [`reserved_files`]) and `max_connections_per_address` per client
 //!   IP address are open, WebSockets included (an upgraded socket keeps its connection's slot).
 //!   A connection over either cap is accepted and closed at once: the client sees the
 //!   connection close without an answer, and the server's sockets stay free for others.
 //! - An accept that fails for want of resources (`EMFILE`: no file descriptor left, `ENFILE`,
 //!   `ENOBUFS`, `ENOMEM`) is retried after a pause that doubles up to a second, not in a loop.
-//! - On shutdown the listener closes, idle connections close, and requests in flight finish.
+//! - On shutdown the server stops accepting and finishes what was accepted: new handshakes are
+//!   refused, the connections already in the listen backlog are taken and served, every answer
+//!   from then on says `Connection: close`, a request already sent on an idle keep-alive
+//!   connection within a grace period is answered, and requests in flight finish.
 
 use super::limits::{SlotGuard, SlotKey, Slots};
-use crate::config::Config;
+use crate::config::{Config, DEFAULT_MAX_CONNECTIONS};
 use axum::{
     Router,
     body::Body,
     extract::{ConnectInfo, Request},
+    http::{HeaderValue, StatusCode, header},
 };
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::{future::Future, net::SocketAddr, pin::pin, sync::Arc, time::Duration};
-use tokio::{net::TcpListener, sync::watch};
+use std::{
+    convert::Infallible,
+    future::Future,
+    net::SocketAddr,
+    pin::pin,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
+};
+use tokio::{
+    net::{TcpListener, TcpStream},
+    sync::watch,
+};
 use tower::ServiceExt;
 
 /// The slot a connection holds (total and per address); an upgraded WebSocket keeps it, through
@@ -34,35 +51,35 @@ pub struct ConnectionSlot {
     _held: Arc<(SlotGuard, SlotGuard)>,
 }
 
-/// File descriptors kept back from connections: the listener, the database pool (16
-/// connections at most; SQLite's files), logs.
-const RESERVED_FILES: u64 = 100;
+/// File descriptors kept back from connections besides the database pool's: the listener,
+/// SQLite's files, cluster mode's listening connection, logs.
+const RESERVED_FILES: u64 = 84;
 /// First pause after a failed accept; it doubles on each failure in a row.
 const ACCEPT_BACKOFF_FIRST: Duration = Duration::from_millis(10);
 /// Longest pause after a failed accept.
 const ACCEPT_BACKOFF_MAX: Duration = Duration::from_secs(1);
 
-/// Serves `app` on `listener` until `shutdown` completes, then waits for the requests in flight.
+/// Serves `app` on `listener` until `shutdown` completes, then stops accepting and finishes
+/// what was accepted: the connections in the listen backlog are taken and served, every
+/// connection is answered with `Connection: close` from then on, and one still idle after
+/// [`SHUTDOWN_GRACE`] is closed.
 pub(crate) async fn serve(
     listener: TcpListener,
     app: Router,
     config: &Config,
     shutdown: impl Future<Output = ()>,
 ) {
-    let slots = Arc::new(Slots::default());
-    let max_total = fit_to_open_files(config.max_connections, open_files_limit());
-    if max_total < config.max_connections {
-        tracing::warn!(
-            configured = config.max_connections,
-            max_total,
-            "LUDDO_MAX_CONNECTIONS is above the open-files limit (ulimit -n) less {RESERVED_FILES}: \
-             connections are capped lower; raise the limit to allow more"
-        );
-    }
-    // Connections watch `stop` to shut down gracefully; each holds a `done` receiver, so that
-    // `done_tx.closed()` completes when the last one ends.
-    let (stop_tx, stop_rx) = watch::channel(false);
-    let (done_tx, done_rx) = watch::channel(());
+    let max_total = connection_cap(config);
+    let connections = Connections {
+        app,
+        slots: Arc::new(Slots::default()),
+        max_total,
+        max_per_address: config.max_connections_per_address,
+        header_timeout: config.header_timeout,
+        closing: Arc::new(AtomicBool::new(false)),
+        stop: watch::channel(false),
+        done: watch::channel(()),
+    };
     let mut backoff = ACCEPT_BACKOFF_FIRST;
     let mut shutdown = pin!(shutdown);
     loop {
@@ -85,26 +102,70 @@ pub(crate) async fn serve(
             },
             _ = &mut shutdown => break,
         };
-        let Some(slot) = take_slot(&slots, peer, max_total, config.max_connections_per_address) else {
+        connections.serve(stream, peer);
+    }
+    // From here every answer says `Connection: close`: a client learns to go elsewhere from
+    // the answer to the request it sent, not from a connection closed under it.
+    connections.closing.store(true, Ordering::SeqCst);
+    drain_backlog(listener, &connections);
+    let Connections { stop: (stop_tx, _), done: (done_tx, done_rx), .. } = connections;
+    stop_tx.send_replace(true);
+    drop(done_rx);
+    done_tx.closed().await;
+}
+
+/// How long a connection that is idle (a keep-alive connection between requests) stays open
+/// once the shutdown began: a request already sent on it, or sent in this instant, is answered
+/// (with `Connection: close`) rather than lost as the connection closes under it.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
+
+/// What serving one more connection needs.
+struct Connections {
+    app: Router,
+    slots: Arc<Slots>,
+    max_total: usize,
+    max_per_address: usize,
+    header_timeout: Duration,
+    /// Set once the shutdown began: every answer from then on closes its connection.
+    closing: Arc<AtomicBool>,
+    /// Connections watch it to begin their [`SHUTDOWN_GRACE`].
+    stop: (watch::Sender<bool>, watch::Receiver<bool>),
+    /// Each connection holds a receiver, so that the sender's `closed()` completes when the
+    /// last one ends.
+    done: (watch::Sender<()>, watch::Receiver<()>),
+}
+
+impl Connections {
+    /// Serves `stream` from `peer` in a task of its own, or closes it at once over a cap.
+    fn serve(&self, stream: TcpStream, peer: SocketAddr) {
+        let Some(slot) = take_slot(&self.slots, peer, self.max_total, self.max_per_address) else {
             tracing::debug!(%peer, "too many connections; closing");
             metrics::counter!("luddo_connections_refused_total").increment(1);
             drop(stream);
-            continue;
+            return;
         };
         // No Nagle: a socket's next small message (a log entry, a reply) must not wait for the
         // client's delayed ACK of the previous one (up to 40 ms on Linux).
         if let Err(e) = stream.set_nodelay(true) {
             tracing::warn!(error = %e, "could not set TCP_NODELAY");
         }
-        let app = app.clone();
+        let (app, closing) = (self.app.clone(), self.closing.clone());
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
             request.extensions_mut().insert(slot.clone());
-            app.clone().oneshot(request.map(Body::new))
+            let answer = app.clone().oneshot(request.map(Body::new));
+            let closing = closing.clone();
+            async move {
+                let mut response = answer.await?;
+                if closing.load(Ordering::SeqCst) && response.status() != StatusCode::SWITCHING_PROTOCOLS {
+                    response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+                }
+                Ok::<_, Infallible>(response)
+            }
         });
-        let mut stop = stop_rx.clone();
-        let done = done_rx.clone();
-        let header_timeout = config.header_timeout;
+        let mut stop = self.stop.1.clone();
+        let done = self.done.1.clone();
+        let header_timeout = self.header_timeout;
         metrics::counter!("luddo_connections_accepted_total").increment(1);
         tokio::spawn(async move {
             let mut http = hyper::server::conn::http1::Builder::new();
@@ -113,18 +174,106 @@ pub(crate) async fn serve(
             tokio::select! {
                 result = connection.as_mut() => log_end(result),
                 _ = async { stop.wait_for(|stop| *stop).await.map(drop) } => {
-                    connection.as_mut().graceful_shutdown();
-                    log_end(connection.await);
+                    // hyper's graceful shutdown closes an idle connection at once, resetting
+                    // a request that is in its socket's buffer but not yet read: first let
+                    // such a request in, and be answered.
+                    tokio::select! {
+                        result = connection.as_mut() => log_end(result),
+                        _ = tokio::time::sleep(SHUTDOWN_GRACE) => {
+                            connection.as_mut().graceful_shutdown();
+                            log_end(connection.await);
+                        }
+                    }
                 }
             }
             metrics::counter!("luddo_connections_closed_total").increment(1);
             drop(done);
         });
     }
-    drop(listener);
-    stop_tx.send_replace(true);
-    drop(done_rx);
-    done_tx.closed().await;
+}
+
+/// Takes and serves every connection the kernel completed for `listener` before it closes:
+/// closing a listener resets the connections in its backlog, requests and all. New handshakes
+/// are refused first (see [`refuse_handshakes`]), so that the backlog stops growing.
+fn drain_backlog(listener: TcpListener, connections: &Connections) {
+    refuse_handshakes(&listener);
+    let listener = match listener.into_std() {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not take the listen backlog; closing it");
+            return;
+        }
+    };
+    // Still non-blocking (tokio's): an empty backlog answers `WouldBlock`.
+    loop {
+        match listener.accept() {
+            // Accepted sockets do not inherit the listener's non-blocking mode.
+            Ok((stream, peer)) => {
+                match stream.set_nonblocking(true).and_then(|()| TcpStream::from_std(stream)) {
+                    Ok(stream) => connections.serve(stream, peer),
+                    Err(e) => tracing::warn!(error = %e, "a connection of the backlog could not be served"),
+                }
+            }
+            Err(e) if is_connection_error(&e) => continue,
+            Err(_) => break,
+        }
+    }
+}
+
+/// Makes the kernel drop what reaches `listener` from now on (a socket filter that keeps no
+/// packet): new handshakes go unanswered, so their clients try again and meet a closed port
+/// (or the process that replaced this one), instead of completing a connection that closing
+/// the listener would reset. Connections already in the backlog are not affected.
+#[cfg(target_os = "linux")]
+fn refuse_handshakes(listener: &TcpListener) {
+    use std::os::fd::AsRawFd;
+    /// Not in the libc crate for every Linux target; 26 on all of them.
+    const SO_ATTACH_FILTER: libc::c_int = 26;
+    // One classic BPF instruction: return 0, the number of bytes of the packet to keep.
+    let mut drop_all = [libc::sock_filter { code: (libc::BPF_RET | libc::BPF_K) as u16, jt: 0, jf: 0, k: 0 }];
+    let program = libc::sock_fprog { len: 1, filter: drop_all.as_mut_ptr() };
+    // SAFETY: the kernel copies the program, which lives through the call.
+    let attached = unsafe {
+        libc::setsockopt(
+            listener.as_raw_fd(),
+            libc::SOL_SOCKET,
+            SO_ATTACH_FILTER,
+            (&raw const program).cast(),
+            std::mem::size_of::<libc::sock_fprog>() as libc::socklen_t,
+        )
+    } == 0;
+    if !attached {
+        tracing::warn!(error = %std::io::Error::last_os_error(), "could not stop new handshakes on shutdown");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn refuse_handshakes(_listener: &TcpListener) {}
+
+/// The cap on connections in all: LUDDO_MAX_CONNECTIONS if set, lowered to what the
+/// open-files limit allows (with a warning: the setting asked for more), else the default
+/// fitted to that limit.
+fn connection_cap(config: &Config) -> usize {
+    let reserved = reserved_files(config);
+    let Some(configured) = config.max_connections else {
+        return fit_to_open_files(DEFAULT_MAX_CONNECTIONS, open_files_limit(), reserved);
+    };
+    let max_total = fit_to_open_files(configured, open_files_limit(), reserved);
+    if max_total < configured {
+        tracing::warn!(
+            configured,
+            max_total,
+            "LUDDO_MAX_CONNECTIONS is above the open-files limit (ulimit -n) less {reserved}: \
+             connections are capped lower; raise the limit to allow more"
+        );
+    }
+    max_total
+}
+
+/// File descriptors the process needs besides its connections: the database pool's and
+/// [`RESERVED_FILES`].
+fn reserved_files(config: &Config) -> u64 {
+    RESERVED_FILES + u64::from(config.database_connections)
 }
 
 /// A slot for a connection from `peer`, if neither cap is reached.
@@ -140,13 +289,11 @@ fn take_slot(
 }
 
 /// The cap on connections in all: `configured`, lowered to what the open-files `limit` leaves
-/// after [`RESERVED_FILES`]. Each connection is a file descriptor; past the limit accepting
-/// fails for every client alike, while under the cap the excess is closed at once.
-fn fit_to_open_files(configured: usize, limit: Option<u64>) -> usize {
+/// after `reserved`. Each connection is a file descriptor; past the limit accepting fails for
+/// every client alike, while under the cap the excess is closed at once.
+fn fit_to_open_files(configured: usize, limit: Option<u64>, reserved: u64) -> usize {
     match limit {
-        Some(limit) => {
-            configured.min(limit.saturating_sub(RESERVED_FILES).max(1).try_into().unwrap_or(usize::MAX))
-        }
+        Some(limit) => configured.min(limit.saturating_sub(reserved).max(1).try_into().unwrap_or(usize::MAX)),
         None => configured,
     }
 }
@@ -208,10 +355,10 @@ mod tests {
 
     #[test]
     fn the_cap_in_all_fits_the_open_files_limit() {
-        assert_eq!(fit_to_open_files(20_000, Some(1_024)), 924);
-        assert_eq!(fit_to_open_files(20_000, Some(1_048_576)), 20_000);
-        assert_eq!(fit_to_open_files(20_000, Some(u64::MAX)), 20_000);
-        assert_eq!(fit_to_open_files(20_000, Some(50)), 1);
-        assert_eq!(fit_to_open_files(20_000, None), 20_000);
+        assert_eq!(fit_to_open_files(20_000, Some(1_024), 100), 924);
+        assert_eq!(fit_to_open_files(20_000, Some(1_048_576), 100), 20_000);
+        assert_eq!(fit_to_open_files(20_000, Some(u64::MAX), 100), 20_000);
+        assert_eq!(fit_to_open_files(20_000, Some(50), 100), 1);
+        assert_eq!(fit_to_open_files(20_000, None, 100), 20_000);
     }
 }

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod metrics;
+pub mod nginx;
 pub mod process;
 pub mod spec;
 

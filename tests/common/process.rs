@@ -64,6 +64,11 @@ impl ServerProcess {
         panic!("the server on {} did not answer within a minute", self.addr);
     }
 
+    /// The running process's id (to signal it).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("running").id()
+    }
+
     /// SIGKILL: the process ends at once, giving nothing up (its lease runs out on its own).
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
