@@ -1,5 +1,6 @@
 //! Only the legal actions a table lists are accepted, and what is stored and broadcast is the
-//! listed form: no extra fields, no other spelling of the same move.
+//! listed form: no extra fields, no other spelling of the same move. What an entry lists is
+//! what its seat can still take: a client posting it is never refused.
 
 mod common;
 
@@ -7,6 +8,7 @@ use common::{Db, TestServer, seated_table};
 use serde_json::{Value, json};
 
 both_stores!(
+    a_client_posting_what_entries_list_is_never_refused,
     an_action_with_extra_fields_is_refused_and_nothing_is_stored,
     an_uckers_move_that_is_not_listed_is_refused,
     a_backgammon_play_in_another_order_is_stored_as_listed,
@@ -18,6 +20,54 @@ async fn log_length(s: &TestServer, id: &str) -> (i64, i64) {
     let rows =
         s.db.text(&format!("SELECT CAST(COUNT(*) AS TEXT) FROM actions WHERE table_id = '{id}'")).await;
     (view["play"]["seq"].as_i64().unwrap(), rows.unwrap().parse().unwrap())
+}
+
+/// Whether `action` ends the game by giving it up (the client under test plays on instead).
+fn gives_up(action: &Value) -> bool {
+    matches!(action["type"].as_str(), Some("up_board" | "drop"))
+}
+
+/// Every game played to its end by a client that reads entries alone: whenever an entry lists
+/// actions for the seat to act, that seat's player posts one with the entry's `seq` (every seat
+/// is a player's, and each acts at once, well within its clock). The table has always waited
+/// for exactly that: the post is accepted, and the table view shows the same list at that `seq`
+/// (an entry the server plays on from at once, with a forced move, lists nothing).
+async fn a_client_posting_what_entries_list_is_never_refused(db: Db) {
+    let s = TestServer::start(db).await;
+    for game in ["luddo", "ludo", "uckers", "snakes", "backgammon"] {
+        let (id, tokens) = seated_table(&s, game, 2, json!({})).await;
+        let mut ws = s.ws(&id, "since=0").await;
+        let (mut posted, mut forced) = (0, 0);
+        loop {
+            let entry = ws.next_entry().await.expect("the socket stays open until the finish");
+            forced += usize::from(entry["actor"] == "forced");
+            if entry["actor"] == "server" && entry["action"]["type"] == "finish" {
+                break;
+            }
+            let Some(seat) = entry["to_act"].as_u64().map(|s| s as usize) else { continue };
+            let seq = entry["seq"].as_i64().unwrap();
+            let listed = entry["legal_actions_by_seat"][seat].as_array().cloned().unwrap_or_default();
+            let Some(action) = listed.iter().find(|a| !gives_up(a)) else { continue };
+            let view = s.table_view(&id, Some(&tokens[seat])).await;
+            assert_eq!(
+                (view["play"]["seq"].as_i64(), &view["play"]["legal_actions"]),
+                (Some(seq), &json!(listed)),
+                "{game}: the table view when entry {seq} listed {listed:?} for seat {seat}"
+            );
+            let r = s.act(&id, &tokens[seat], action, seq).await;
+            assert_eq!(
+                r.status, 200,
+                "{game}: seat {seat} posted {action} listed by entry {seq}: {}",
+                r.json
+            );
+            posted += 1;
+        }
+        assert!(posted > 10, "{game}: {posted} actions posted");
+        // Their first 6 with every piece in base is a forced move (one distinct choice).
+        if ["luddo", "ludo"].contains(&game) {
+            assert!(forced > 0, "{game}: no forced move came up: the test proves little");
+        }
+    }
 }
 
 async fn an_action_with_extra_fields_is_refused_and_nothing_is_stored(db: Db) {
