@@ -487,8 +487,8 @@ impl<E: TableGame> Playing<E> {
         if let Some(listed) = self.game.legal_action(seat, &typed) {
             return Ok(listed);
         }
-        // Not listed: let the engine say why, on a copy (it may accept moves it does not list,
-        // such as the same move of another of two identical pieces: those are refused too).
+        // Not listed: let the engine say why, on a copy (should it accept a move it does not
+        // list, and map to none through `Engine::legal_action`, that is refused too).
         let mut probe = self.game.clone();
         probe.apply(seat, &typed, &mut NoDice)?;
         Err(RuleError::illegal("not one of the legal actions; post one as it is listed"))

@@ -402,7 +402,7 @@ impl Table {
             deadline: self.deadline().map(rfc3339),
             your_seat,
             legal_actions: match your_seat {
-                Some(seat) if !self.finished => self.game.legal_actions(seat),
+                Some(seat) if self.listing() => self.game.legal_actions(seat),
                 _ => vec![],
             },
             presence: (0..self.seats.len()).map(|s| self.presence(s)).collect(),
@@ -434,7 +434,7 @@ impl Table {
         self.table_entry(TableEntry::Reclaim { seat }, now)
     }
 
-    /// The next entry; its `deadline` is set when it is staged.
+    /// The next entry; its `deadline` and `legal` are set when it is staged.
     fn entry(
         &self,
         seat: Option<Seat>,
@@ -451,7 +451,7 @@ impl Table {
             events: EntryEvents {
                 deadline: None,
                 events,
-                legal: self.legal_actions(),
+                legal: vec![],
                 state: Some(self.game.state_json()),
                 to_act: self.game.to_act(),
             },
@@ -459,20 +459,47 @@ impl Table {
         }
     }
 
-    /// What each seat may post now, by seat (nothing once the game is over).
+    /// Whether the table lists what seats may post: not once the game is over, nor while the
+    /// server plays on at once, since a post would then find the table moved on (409
+    /// `stale_seq`) whatever it chose.
+    fn listing(&self) -> bool {
+        !self.finished && !self.plays_on()
+    }
+
+    /// Whether [`Table::settle`] plays on from here without waiting for anyone: the finish, a
+    /// bot's move or a forced move comes next.
+    fn plays_on(&self) -> bool {
+        if self.finished {
+            return false;
+        }
+        self.game.outcome().is_some()
+            || self.game.to_act().is_some_and(|seat| {
+                self.seats[seat].book.controller == Controller::Bot || self.game.forced_action().is_some()
+            })
+    }
+
+    /// What each seat may post now, by seat (see [`Table::listing`]).
     fn legal_actions(&self) -> Vec<JsonText> {
-        let over = self.finished || self.game.outcome().is_some();
+        let listing = self.listing();
         (0..self.seats.len())
-            .map(|s| if over { JsonText::empty_list() } else { self.game.legal_actions_json(s) })
+            .map(|s| if listing { self.game.legal_actions_json(s) } else { JsonText::empty_list() })
             .collect()
     }
 
     /// Takes an entry (and `table`, what it is if it is the table's own) as the table's latest,
-    /// exactly as a replay of it would (its seat's book, then the clock for what comes next).
+    /// exactly as a replay of it would (its seat's book, then the clock and the lists for what
+    /// comes next).
     fn stage(&mut self, mut entry: LogEntry, table: Option<&TableEntry>, now: i64) -> i64 {
         if let Some(change) = self.book(&entry, table) {
             self.staged_controllers.push(change);
         }
+        // Staged entries are stored and told together: one followed by another (a timeout by
+        // the takeover it caused, a reclaim by the action that made it) was never a moment
+        // anyone could act in.
+        if let Some(previous) = self.staged.last_mut() {
+            previous.events.legal = vec![JsonText::empty_list(); self.seats.len()];
+        }
+        entry.events.legal = self.legal_actions();
         let deadline = self.next_deadline(now);
         entry.events.deadline = deadline;
         self.seq = entry.seq;
@@ -495,14 +522,8 @@ impl Table {
     /// When the clock of the next decision runs out: `None` when nobody needs a clock (the
     /// game is over, or a bot or the server moves next).
     fn next_deadline(&self, now: i64) -> Option<i64> {
-        let seat = self.game.to_act()?;
-        if self.game.outcome().is_some()
-            || self.seats[seat].book.controller == Controller::Bot
-            || self.game.forced_action().is_some()
-        {
-            return None;
-        }
-        Some(now + self.turn.as_millis() as i64)
+        let waits = self.game.to_act().is_some() && self.game.outcome().is_none() && !self.plays_on();
+        waits.then(|| now + self.turn.as_millis() as i64)
     }
 
     /// Records the end of the game: the outcome, the revealed seed, the hall of shame.
@@ -760,6 +781,44 @@ mod tests {
         assert!(f.log.iter().any(|e| e.actor == PlayedBy::Bot));
         // Clocks run for the human's decisions only.
         assert!(f.log.iter().filter(|e| e.events.deadline.is_some()).all(|e| e.events.to_act == Some(0)));
+    }
+
+    /// An entry lists only what its seats can still post: nothing where the server plays on at
+    /// once (a forced move, a bot, a takeover, the finish), since a post with its `seq` would
+    /// find the table moved on; the entry the table waits after lists what the view shows.
+    #[test]
+    fn an_entry_the_server_plays_on_from_at_once_lists_no_actions() {
+        let mut f = Fixture::new(1, Config::default());
+        f.table.connect(f.players[0]);
+        let mut batches = vec![f.log.clone()];
+        // Now and then a timeout (never enough for a takeover), then timeouts until a bot takes
+        // the seat and the bots play to the end.
+        for step in 0..1_000 {
+            if f.to_act().is_none() {
+                break;
+            }
+            batches.push(if step < 60 && step % 5 != 4 { f.act() } else { f.timeout() });
+        }
+        assert!(f.table.finished());
+        for actor in [PlayedBy::Forced, PlayedBy::Bot, PlayedBy::Timeout] {
+            assert!(f.log.iter().any(|e| e.actor == actor), "no {} entry came up", actor.as_str());
+        }
+        assert!(Fixture::takeover(&f.log).is_some());
+        let nothing = vec![JsonText::empty_list(); 2];
+        for batch in &batches {
+            let (last, followed) = batch.split_last().unwrap();
+            for entry in followed {
+                assert_eq!(entry.events.legal, nothing, "entry {} is followed at once", entry.seq);
+            }
+            if f.table.finished() && last.seq == f.table.seq() {
+                continue;
+            }
+            let waiting = last.events.to_act.unwrap();
+            assert_ne!(last.events.legal[waiting], JsonText::empty_list(), "entry {}", last.seq);
+        }
+        let view = f.table.view(Some(f.players[0]));
+        let last = f.log.last().unwrap();
+        assert_eq!(JsonText::of(&view.legal_actions), last.events.legal[0]);
     }
 
     #[test]

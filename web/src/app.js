@@ -699,6 +699,8 @@ async function tablePage(id, inviteCode) {
       parts.push(`<details class="all-moves"><summary>All legal moves (${boardMoves.length})</summary><div class="actions">${boardMoves.map((a) => `<button type="button" class="action" data-action="${legal.indexOf(a)}">${esc(actionLabel(a))}</button>`).join('')}</div></details>`);
     }
     if (!legal.length && !choices && toAct !== seat) parts.push('<p class="hint">Not your turn.</p>');
+    // Your turn with nothing listed: the server makes your only move at once (the next entry).
+    else if (!legal.length && !choices && !busy && mine?.controller !== 'bot') parts.push('<p class="hint">Your only move is made for you.</p>');
     controls.innerHTML = parts.join('');
     controls.querySelectorAll('[data-action]').forEach((el) => {
       /** @type {HTMLElement} */ (el).onclick = () => act(legal[Number(/** @type {HTMLElement} */ (el).dataset.action)]);

@@ -7,8 +7,10 @@
  * from the creation: the lobby's entries (`seat_taken`, then `bot_seated` for each seat the start
  * fills) come before the `start`. It plays its own seat by posting one of the legal actions the
  * entries carry (the first, or a random one), until the `finish` entry, and renders the end from
- * the last entry's `state` (the game state after it): it keeps no rules of its own. Once per
- * game it drops its socket and resumes it. Prints one line per game and exits 1 on any failure.
+ * the last entry's `state` (the game state after it): it keeps no rules of its own. An entry
+ * lists only what the seat can still post, so none of its actions may be refused (a 409
+ * `stale_seq` fails the game). Once per game it drops its socket and resumes it. Prints one line
+ * per game and exits 1 on any failure.
  * Rate limits are respected (429: waits `Retry-After`); the player acts at once, well within
  * the clock.
  */
@@ -92,7 +94,6 @@ interface Summary {
   /** Entries before the start: seats taken, bots seated. */
   lobby: number;
   mine: number;
-  stale: number;
   reconnects: number;
   result: string;
   /** The final state, as the last entry carries it. */
@@ -138,7 +139,7 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
   );
 
   // The socket opens before the start: the lobby's entries come first, then `start`.
-  const summary: Summary = { entries: 0, lobby: 0, mine: 0, stale: 0, reconnects: 0, result: '', final: '' };
+  const summary: Summary = { entries: 0, lobby: 0, mine: 0, reconnects: 0, result: '', final: '' };
   const socket = followTable({
     baseUrl,
     tableId: table.id,
@@ -176,7 +177,8 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
         continue;
       }
       // Only when the game waits for this seat: some actions are listed out of turn too (an
-      // Uckers seat may resign at any time), and those are not this player's to take.
+      // Uckers seat may resign at any time), and those are not this player's to take. An entry
+      // after which the server plays this seat's only move lists nothing: the next one is it.
       const legal = legalFor(entry, MY_SEAT);
       if (entry.to_act !== MY_SEAT || legal.length === 0) continue;
       await playOne(client, table.id, game, entry.seq, choose(legal), summary);
@@ -209,7 +211,7 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
   return summary;
 }
 
-/** Posts one legal action as of `seq`; a table that has moved on (409) only means a newer entry is coming. */
+/** Posts one listed action as of `seq`: the table waits for exactly that, so any refusal fails. */
 async function playOne<G extends Game>(
   client: Client,
   id: string,
@@ -218,16 +220,8 @@ async function playOne<G extends Game>(
   action: GameAction<G>,
   summary: Summary,
 ): Promise<void> {
-  try {
-    await call(`${game}: act ${JSON.stringify(action)}`, () => act({ client, path: { id }, body: actionRequest<G>(action, seq) }));
-    summary.mine += 1;
-  } catch (error) {
-    if (error instanceof ProblemError && error.status === 409 && error.problem?.code === 'stale_seq') {
-      summary.stale += 1;
-      return;
-    }
-    throw error;
-  }
+  await call(`${game}: act ${JSON.stringify(action)} at seq ${seq}`, () => act({ client, path: { id }, body: actionRequest<G>(action, seq) }));
+  summary.mine += 1;
 }
 
 async function main(): Promise<void> {
@@ -241,7 +235,7 @@ async function main(): Promise<void> {
       const s = await play(client, player.token, game);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
-        `${game}: ${s.entries} entries (${s.lobby} before the start), ${s.mine} actions of mine (${s.stale} stale), ${s.reconnects} reconnects, ${seconds} s; ${s.result}; ${s.final}`,
+        `${game}: ${s.entries} entries (${s.lobby} before the start), ${s.mine} actions of mine, ${s.reconnects} reconnects, ${seconds} s; ${s.result}; ${s.final}`,
       );
     } catch (error) {
       failed += 1;

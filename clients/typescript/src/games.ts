@@ -202,7 +202,10 @@ export function isFinish(entry: AnyEntry): boolean {
   return entry.actor === 'server' && entry.action.type === 'finish';
 }
 
-/** What `seat` may post after `entry` (empty when it is not that seat's decision). */
+/**
+ * What `seat` may post after `entry`: empty when it is not that seat's decision, and when the
+ * server plays on at once (the seat's only move, as the next `forced` entry; a bot's move).
+ */
 export function legalFor<G extends Game>(entry: Entry<G>, seat: number): Array<GameAction<G>> {
   return (entry.legal_actions_by_seat[seat] ?? []) as Array<GameAction<G>>;
 }

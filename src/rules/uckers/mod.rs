@@ -444,6 +444,18 @@ impl Engine for Uckers {
         out
     }
 
+    /// A play posted in another step order, or with the other of two interchangeable pieces, is
+    /// the listed play with the same result ([`Uckers::canonical`]); other actions are listed
+    /// as they are written.
+    fn legal_action(&self, seat: Seat, action: &Action) -> Option<Action> {
+        match action {
+            Action::Move { .. } | Action::Total { .. } if self.to_act() == Some(seat) => {
+                self.canonical(action)
+            }
+            _ => self.legal_actions(seat).into_iter().find(|a| a == action),
+        }
+    }
+
     fn apply(
         &mut self,
         seat: Seat,

@@ -980,3 +980,49 @@ fn identical_plays_are_offered_once() {
     roll(&mut g, [2, 3]);
     assert_eq!(choices(&g), vec![mv(&[(id(Y, 0), 2), (id(Y, 1), 3)]), Action::Total { piece: id(Y, 0) }]);
 }
+
+#[test]
+fn a_play_in_another_step_order_or_with_the_twin_piece_is_taken_as_the_listed_play() {
+    // docs/rules/uckers.md: a play is identified by the position it leaves and the challenges
+    // it leaves standing; the table logs the listed play a posted one stands for.
+    let mut g = game(Y, &[(Y, [Some(0), Some(20), BASE, BASE])]);
+    roll(&mut g, [6, 3]);
+    let listed = mv(&[(id(Y, 1), 6), (id(Y, 0), 3)]);
+    assert!(choices(&g).contains(&listed));
+    assert_eq!(g.legal_action(0, &mv(&[(id(Y, 0), 3), (id(Y, 1), 6)])), Some(listed.clone()));
+    assert_eq!(g.legal_action(0, &listed), Some(listed));
+
+    // Two pieces on one square: either one's total is the listed total, either split the
+    // listed split.
+    let mut g = game(Y, &[(Y, [Some(10), Some(10), BASE, BASE])]);
+    roll(&mut g, [2, 3]);
+    let (split, total) = (mv(&[(id(Y, 0), 2), (id(Y, 1), 3)]), Action::Total { piece: id(Y, 0) });
+    assert_eq!(choices(&g), vec![split.clone(), total.clone()]);
+    assert_eq!(g.legal_action(0, &Action::Total { piece: id(Y, 1) }), Some(total));
+    for twin in [mv(&[(id(Y, 1), 2), (id(Y, 0), 3)]), mv(&[(id(Y, 0), 3), (id(Y, 1), 2)])] {
+        assert_eq!(g.legal_action(0, &twin), Some(split.clone()), "{twin:?}");
+    }
+}
+
+#[test]
+fn a_play_that_leaves_another_result_than_every_listed_one_is_refused() {
+    let mut g = game(Y, &[(Y, [Some(10), Some(10), BASE, BASE])]);
+    roll(&mut g, [2, 3]);
+    // One die when both can be played, a piece moved twice, a die not thrown, out of turn.
+    for play in
+        [mv(&[(id(Y, 1), 3)]), mv(&[(id(Y, 1), 2), (id(Y, 1), 3)]), mv(&[(id(Y, 1), 4), (id(Y, 0), 3)])]
+    {
+        assert_eq!(g.legal_action(0, &play), None, "{play:?}");
+        refused(&mut g, play);
+    }
+    assert_eq!(g.legal_action(1, &Action::Total { piece: id(Y, 1) }), None);
+    // Both orders of a play that makes a challenge lapse in one of them are listed, each as
+    // itself: the same position, not the same result.
+    let mut g = green_blob_challenged(2, 0);
+    roll(&mut g, [4, 3]);
+    let keeps = mv(&[(id(G, 3), 3), (id(G, 1), 4)]);
+    let breaks = mv(&[(id(G, 1), 4), (id(G, 3), 3)]);
+    let seat = g.to_act().unwrap();
+    assert_eq!(g.legal_action(seat, &keeps), Some(keeps));
+    assert_eq!(g.legal_action(seat, &breaks), Some(breaks));
+}
