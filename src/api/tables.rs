@@ -172,6 +172,10 @@ pub struct TableView {
     /// The table a rematch opened, once every seated player asked for one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch_id: Option<Uuid>,
+    /// While a quick-play table opened with `bots_after_seconds` waits: when bots take its
+    /// empty seats and it starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bots_at: Option<String>,
     /// The game in play (state, whose turn, the clock, the viewer's legal actions), once started.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub play: Option<PlayView>,
@@ -235,6 +239,7 @@ impl TableView {
             started_at: table.started_at.map(rfc3339),
             finished_at: table.finished_at.map(rfc3339),
             rematch_id: table.rematch_id,
+            bots_at: table.bots_at.filter(|_| table.status == TableStatus::Open).map(rfc3339),
             play: None,
         }
     }
@@ -544,14 +549,14 @@ struct QuickPlayBody {
     #[serde(default)]
     client_seed: String,
     /// Fill the seats still empty with bots and start after this many seconds (counted from the
-    /// table's opening); absent: wait for players.
+    /// table's opening); absent: wait for players. Part of the kind of table asked for.
     #[serde(default, deserialize_with = "body::some_whole")]
     bots_after_seconds: Option<u64>,
 }
 
 /// Seats the caller at the oldest waiting quick-play table of the same game, seat count,
-/// options and clock (201 with a new table if none waits, 200 otherwise; the same seat again
-/// if the caller already waits at one). The table starts by itself when its last seat is taken.
+/// options, clock and wait for bots (201 with a new table if none waits, 200 otherwise; the
+/// same seat again if the caller already waits at one). The table starts by itself when its last seat is taken.
 async fn quick_play(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
@@ -570,15 +575,17 @@ async fn quick_play(
         ));
     }
     check_room_to_host(&state, player.id).await?;
-    let kind =
-        crate::store::QuickKind { game, seat_count: body.seats, options: options.clone(), party: body.party };
-    let now = crate::clock::now_millis();
+    let kind = crate::store::QuickKind {
+        game,
+        seat_count: body.seats,
+        options: options.clone(),
+        party: body.party,
+        bots_after_seconds: body.bots_after_seconds,
+    };
     let new = NewTable {
         party: body.party,
         host_client_seed: body.client_seed.clone(),
-        quick: Some(crate::store::QuickPlay {
-            bots_at: body.bots_after_seconds.map(|s| now + 1000 * s as i64),
-        }),
+        quick: Some(kind.quick_play()),
         ..NewTable::new(game, options, body.seats, player.id)
     };
     let seated = state.store.quick_play(&kind, player.id, &body.client_seed, &new).await?;

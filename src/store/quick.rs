@@ -2,14 +2,14 @@
 //!
 //! One decision per kind of table at a time, so that concurrent requests never open two
 //! half-full tables that could have been one: on PostgreSQL the transaction takes an advisory
-//! lock on the kind (game, seats, options, party clock) first, which serializes requests across
+//! lock on the kind (game, seats, options, party clock, wait for bots) first, which serializes requests across
 //! every process on the database; on SQLite every writing transaction already runs alone, on the
 //! one write connection. A seat is taken by the same conditional `UPDATE` as a join, so two
 //! players never get one seat.
 
 use super::lobby::{LobbyEntry, append_lobby};
 use super::tables::{insert_table, lock_open_table, player_name, seat_player};
-use super::{Backend, LogEntry, NewTable, Store, StoreError, StoreResult, parse_uuid};
+use super::{Backend, LogEntry, NewTable, QuickPlay, Store, StoreError, StoreResult, parse_uuid};
 use crate::{clock::now_millis, games::GameKind};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
@@ -22,20 +22,44 @@ pub struct QuickKind {
     /// The normalized options, as stored.
     pub options: serde_json::Value,
     pub party: bool,
+    /// How long after its opening bots fill the table; `None`: it waits for players. Exact:
+    /// a player who asked for no bots never gets them, and one who asked for a wait gets that
+    /// wait, not another player's.
+    pub bots_after_seconds: Option<u64>,
 }
 
 impl QuickKind {
     /// The advisory-lock key of this kind: the first 8 bytes of a hash of it.
     fn lock_key(&self) -> i64 {
-        let text = format!("{}\n{}\n{}\n{}", self.game.as_str(), self.seat_count, self.options, self.party);
+        let text = format!(
+            "{}\n{}\n{}\n{}\n{:?}",
+            self.game.as_str(),
+            self.seat_count,
+            self.options,
+            self.party,
+            self.bots_after_seconds
+        );
         let hash = Sha256::digest(text.as_bytes());
         i64::from_le_bytes(hash[..8].try_into().unwrap_or_default())
     }
+
+    /// What a table of this kind is opened with.
+    pub fn quick_play(&self) -> QuickPlay {
+        QuickPlay { bots_after_seconds: self.bots_after_seconds }
+    }
+
+    /// The wait as [`FITS`] compares it: milliseconds, -1 for none.
+    fn wait_millis(&self) -> i64 {
+        self.bots_after_seconds.map_or(-1, |s| 1000 * s as i64)
+    }
 }
 
-/// The conditions of a table that fits a request (`$1`–`$4`: game, seat count, options, party).
+/// The conditions of a table that fits a request (`$1`–`$5`: game, seat count, options, party,
+/// wait in milliseconds or -1). A table's wait is `bots_at - created_at`: both are written from
+/// one clock reading when it opens.
 const FITS: &str = "t.status = 'open' AND t.quick = 1 AND t.visibility = 'public' AND t.game = $1
-    AND t.seat_count = $2 AND t.options = $3 AND t.party = $4";
+    AND t.seat_count = $2 AND t.options = $3 AND t.party = $4
+    AND COALESCE(t.bots_at - t.created_at, -1) = $5";
 
 /// Where quick play seated a player.
 #[derive(Debug)]
@@ -69,13 +93,14 @@ impl Store {
         }
         // A table of this kind where the player already waits: the same seat again.
         let waiting: Option<(String, i64)> = sqlx::query_as(&format!(
-            "SELECT t.id, s.seat FROM game_tables t JOIN seats s ON s.table_id = t.id AND s.player_id = $5
+            "SELECT t.id, s.seat FROM game_tables t JOIN seats s ON s.table_id = t.id AND s.player_id = $6
              WHERE {FITS} LIMIT 1"
         ))
         .bind(kind.game.as_str())
         .bind(kind.seat_count as i64)
         .bind(kind.options.to_string())
         .bind(kind.party as i64)
+        .bind(kind.wait_millis())
         .bind(player.to_string())
         .fetch_optional(&mut *tx)
         .await?;
@@ -103,6 +128,7 @@ impl Store {
             .bind(kind.seat_count as i64)
             .bind(kind.options.to_string())
             .bind(kind.party as i64)
+            .bind(kind.wait_millis())
             .fetch_optional(&mut *tx)
             .await?;
             let Some(id) = oldest else {

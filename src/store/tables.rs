@@ -418,7 +418,7 @@ pub(super) async fn insert_table(
     .bind(now)
     .bind(new.bot_level.as_str())
     .bind(new.quick.is_some() as i64)
-    .bind(new.quick.and_then(|q| q.bots_at))
+    .bind(new.quick.and_then(|q| q.bots_after_seconds).map(|s| now + 1000 * s as i64))
     .execute(&mut **tx)
     .await?;
     for seat in 0..new.seat_count {
@@ -493,4 +493,4 @@ async fn fix_client_seed(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uu
 
 const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, bot_level, invite_code, status, host_id,
     seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at,
-    rematch_id";
+    rematch_id, bots_at";
