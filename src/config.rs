@@ -15,7 +15,7 @@
 //! | `LUDDO_STALL_WINDOW` | how many of a player's latest decisions the stalling rule looks at (at most 32) | `6` |
 //! | `LUDDO_REQUEST_TIMEOUT_SECONDS` | longest an HTTP request may take | `10` |
 //! | `LUDDO_MAX_BODY_BYTES` | largest request body accepted | `65536` |
-//! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP (and tables per player) per minute | `60` |
+//! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP, and table creations per player, per minute (a quick play counts as a creation) | `60` |
 //! | `LUDDO_ACTIONS_PER_MINUTE` | actions per player per minute | `600` |
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |

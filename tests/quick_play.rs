@@ -18,6 +18,7 @@ both_stores!(
     a_full_quick_play_table_left_unstarted_starts,
     quick_plays_racing_a_hosts_start_all_get_a_seat,
     the_wait_for_bots_is_part_of_the_kind_of_table_and_shown_with_its_deadline,
+    quick_play_counts_against_the_players_table_rate_from_any_address,
 );
 
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
@@ -255,4 +256,31 @@ async fn the_wait_for_bots_is_part_of_the_kind_of_table_and_shown_with_its_deadl
     };
     assert!(bots_of(&bots_table).is_some_and(|b| b.is_string()), "the lobby shows it too");
     assert_eq!(bots_of(&players_table), Some(Value::Null));
+}
+
+/// Quick play spends the player's table budget (`LUDDO_RATE_PER_MINUTE`) as a creation does,
+/// whatever address each request comes from: a player cannot open more tables a minute by
+/// asking through many addresses.
+async fn quick_play_counts_against_the_players_table_rate_from_any_address(db: Db) {
+    let config =
+        Config { rate_per_minute: 5, trusted_proxies: vec!["127.0.0.0/8".parse().unwrap()], ..test_config() };
+    let s = TestServer::start_with(db, config).await;
+    let (_, token) = s.player("Many").await;
+    let mut statuses = vec![];
+    for seats in 2..=5 {
+        for party in [false, true] {
+            // A kind of its own each time, from an address of its own: each would open a table.
+            let r = s
+                .client
+                .post(format!("{}/v1/quick-play", s.base))
+                .bearer_auth(&token)
+                .header("x-forwarded-for", format!("203.0.113.{}", statuses.len() + 1))
+                .json(&json!({"game": "luddo", "seats": seats, "party": party}))
+                .send()
+                .await
+                .unwrap();
+            statuses.push(r.status().as_u16());
+        }
+    }
+    assert_eq!(statuses, [201, 201, 201, 201, 201, 429, 429, 429], "five tables a minute");
 }

@@ -320,18 +320,23 @@ async fn check_room_to_host(state: &AppState, player: Uuid) -> ApiResult<()> {
     Ok(())
 }
 
+/// 429 once `client` or `player` asked for `LUDDO_RATE_PER_MINUTE` tables in the last minute:
+/// every creation and every quick play counts (a quick play may open a table, and which it does
+/// is decided only under the store's lock), so neither many players at one address nor one
+/// player at many addresses opens more.
+fn check_table_rate(state: &AppState, client: std::net::IpAddr, player: Uuid) -> ApiResult<()> {
+    let per_minute = state.config.rate_per_minute;
+    state.limiter.check("tables", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
+    state.limiter.check("tables-by-player", &player.to_string(), per_minute).map_err(ApiError::rate_limited)
+}
+
 async fn create(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
     Auth(host): Auth,
     Json(body): Json<CreateTable>,
 ) -> ApiResult<(StatusCode, Json<TableView>)> {
-    let per_minute = state.config.rate_per_minute;
-    state.limiter.check("tables", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
-    state
-        .limiter
-        .check("tables-by-player", &host.id.to_string(), per_minute)
-        .map_err(ApiError::rate_limited)?;
+    check_table_rate(&state, client, host.id)?;
     let game = parse_game(&body.game)?;
     let options = options_for(game, &body.options.unwrap_or_default(), body.seat_count, body.visibility)?;
     if body.seat >= body.seat_count {
@@ -563,8 +568,7 @@ async fn quick_play(
     Auth(player): Auth,
     Json(body): Json<QuickPlayBody>,
 ) -> ApiResult<(StatusCode, Json<TableView>)> {
-    let per_minute = state.config.rate_per_minute;
-    state.limiter.check("tables", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
+    check_table_rate(&state, client, player.id)?;
     let game = parse_game(&body.game)?;
     let options = options_for(game, &body.options.unwrap_or_default(), body.seats, Visibility::Public)?;
     check_client_seed(&body.client_seed)?;
