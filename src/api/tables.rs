@@ -310,14 +310,20 @@ fn options_for(
 /// 429 if `player` already hosts [`MAX_OPEN_TABLES_PER_HOST`] unfinished tables.
 async fn check_room_to_host(state: &AppState, player: Uuid) -> ApiResult<()> {
     if state.store.count_open_tables_hosted(player).await? >= MAX_OPEN_TABLES_PER_HOST {
-        // A slot frees when one of them finishes or closes: minutes, not seconds.
-        return Err(ApiError::too_many(
-            ErrorCode::TooManyTables,
-            format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
-            Duration::from_secs(60),
-        ));
+        return Err(no_room_to_host("a player may host"));
     }
     Ok(())
+}
+
+/// The refusal of a table to a host (`who`) that already hosts [`MAX_OPEN_TABLES_PER_HOST`]
+/// unfinished tables.
+fn no_room_to_host(who: &str) -> ApiError {
+    // A slot frees when one of them finishes or closes: minutes, not seconds.
+    ApiError::too_many(
+        ErrorCode::TooManyTables,
+        format!("{who} at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
+        Duration::from_secs(60),
+    )
 }
 
 /// 429 once `client` or `player` asked for `LUDDO_RATE_PER_MINUTE` tables in the last minute:
@@ -660,7 +666,8 @@ struct RematchView {
 
 /// A seated player of a finished table asks for a rematch. When every seated player has, a new
 /// table with the same seats, game, options and settings opens and starts at once (bots again
-/// in the bots' seats): 201 with its id; until then 200 with who has asked.
+/// in the bots' seats): 201 with its id; until then 200 with who has asked. The last vote is
+/// refused as a creation is (429 `too_many_tables`) while the host has no room for the table.
 async fn rematch(
     State(state): State<AppState>,
     Auth(player): Auth,
@@ -678,13 +685,14 @@ async fn rematch(
         invite_code: (table.visibility == Visibility::Private).then(new_invite_code),
         ..NewTable::new(table.game, table.options.clone(), table.seat_count, table.host_id)
     };
-    let vote = state.store.vote_rematch(id, player.id, &new).await?;
+    let vote = state.store.vote_rematch(id, player.id, &new, MAX_OPEN_TABLES_PER_HOST).await?;
     let everyone = || table.seats.iter().filter(|s| s.player_id.is_some()).map(|s| s.seat).collect();
     match vote {
         RematchVote::NotFinished => Err(not_over()),
         RematchVote::NotSeated => {
             Err(ApiError::forbidden(ErrorCode::NotSeated, "only the table's players may ask for a rematch"))
         }
+        RematchVote::HostHasNoRoom => Err(no_room_to_host("the rematch's host already hosts")),
         RematchVote::Waiting { accepted, waiting_for } => {
             Ok((StatusCode::OK, Json(RematchView { accepted, waiting_for, table_id: None })))
         }

@@ -364,13 +364,19 @@ impl Store {
 
     /// Open tables hosted by `player` (to cap how many one player may open).
     pub async fn count_open_tables_hosted(&self, player: Uuid) -> StoreResult<i64> {
-        Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM game_tables WHERE host_id = $1 AND status IN ('open', 'playing')",
-        )
-        .bind(player.to_string())
-        .fetch_one(&self.pool)
-        .await?)
+        tables_hosted(&mut *self.pool.acquire().await?, player).await
     }
+}
+
+/// Unfinished (open or playing) tables hosted by `player`, on `conn` (a transaction's, where a
+/// table is opened inside one).
+pub(super) async fn tables_hosted(conn: &mut sqlx::AnyConnection, player: Uuid) -> StoreResult<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM game_tables WHERE host_id = $1 AND status IN ('open', 'playing')",
+    )
+    .bind(player.to_string())
+    .fetch_one(conn)
+    .await?)
 }
 
 /// A player's name, for the log's `seat_taken` entries.
