@@ -376,7 +376,7 @@ async fn create(
         dice_script: body.dice,
         ..NewTable::new(game, options, body.seat_count, host.id)
     };
-    let table = state.store.create_table(&new, body.seat).await?;
+    let table = state.store.create_table(&new, body.seat, state.config.max_waiting_seats_per_player).await?;
     tracing::info!(table = %table.id, game = %table.game.as_str(), "table created");
     // Its log begins with the host's seat (seq 1).
     tell_lobby(&state, &table, LobbyChange::Opened, 1);
@@ -514,7 +514,14 @@ async fn join(
             .map(|s| s.seat)
             .ok_or_else(|| ApiError::conflict(ErrorCode::TableFull, "every seat is taken"))?,
     };
-    let Some(entries) = state.store.take_seat(id, seat, player.id, &body.client_seed).await? else {
+    let taken = state.store.take_seat(
+        id,
+        seat,
+        player.id,
+        &body.client_seed,
+        state.config.max_waiting_seats_per_player,
+    );
+    let Some(entries) = taken.await? else {
         return Err(ApiError::conflict(ErrorCode::SeatTaken, format!("seat {seat} is taken")));
     };
     tell_table(&state, id, &entries);
@@ -598,7 +605,8 @@ async fn quick_play(
         quick: Some(kind.quick_play()),
         ..NewTable::new(game, options, body.seats, player.id)
     };
-    let seated = state.store.quick_play(&kind, player.id, &body.client_seed, &new).await?;
+    let max_waiting = state.config.max_waiting_seats_per_player;
+    let seated = state.store.quick_play(&kind, player.id, &body.client_seed, &new, max_waiting).await?;
     let id = seated.table_id;
     let mut table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     if !seated.already {

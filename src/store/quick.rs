@@ -8,10 +8,9 @@
 //! players never get one seat.
 
 use super::lobby::{LobbyEntry, append_lobby};
-use super::tables::{insert_table, lock_open_table, player_name, seat_player};
-use super::{Backend, LogEntry, NewTable, QuickPlay, Store, StoreError, StoreResult, parse_uuid};
+use super::tables::{has_room_to_wait, insert_table, lock_open_table, player_name, seat_player};
+use super::{LogEntry, NewTable, QuickPlay, Store, StoreError, StoreResult, lock_name, parse_uuid};
 use crate::{clock::now_millis, games::GameKind};
-use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 /// The kind of table a quick-play request asks for: a table fits when all of these match.
@@ -29,18 +28,16 @@ pub struct QuickKind {
 }
 
 impl QuickKind {
-    /// The advisory-lock key of this kind: the first 8 bytes of a hash of it.
-    fn lock_key(&self) -> i64 {
-        let text = format!(
+    /// The name of this kind's lock.
+    fn lock_name(&self) -> String {
+        format!(
             "{}\n{}\n{}\n{}\n{:?}",
             self.game.as_str(),
             self.seat_count,
             self.options,
             self.party,
             self.bots_after_seconds
-        );
-        let hash = Sha256::digest(text.as_bytes());
-        i64::from_le_bytes(hash[..8].try_into().unwrap_or_default())
+        )
     }
 
     /// What a table of this kind is opened with.
@@ -78,19 +75,19 @@ pub struct QuickSeat {
 
 impl Store {
     /// Seats `player` at the oldest open quick-play table of `kind` with a free seat (or where it
-    /// already sits), or opens `new` (a quick-play table of `kind`, hosted by `player`).
+    /// already sits), or opens `new` (a quick-play table of `kind`, hosted by `player`); a new
+    /// seat only while the player holds fewer than `max_waiting` at open tables.
     pub async fn quick_play(
         &self,
         kind: &QuickKind,
         player: Uuid,
         client_seed: &str,
         new: &NewTable,
+        max_waiting: usize,
     ) -> StoreResult<QuickSeat> {
         let now = now_millis();
         let mut tx = self.writes.begin().await?;
-        if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(kind.lock_key()).execute(&mut *tx).await?;
-        }
+        lock_name(&mut tx, self.backend, &kind.lock_name()).await?;
         // A table of this kind where the player already waits: the same seat again.
         let waiting: Option<(String, i64)> = sqlx::query_as(&format!(
             "SELECT t.id, s.seat FROM game_tables t JOIN seats s ON s.table_id = t.id AND s.player_id = $6
@@ -114,6 +111,10 @@ impl Store {
                 full: false,
                 entries: vec![],
             });
+        }
+        if !has_room_to_wait(&mut tx, self.backend, player, max_waiting).await? {
+            tx.rollback().await?;
+            return Err(StoreError::TooManyWaitingSeats(max_waiting));
         }
         // The oldest fitting table with a free seat. On PostgreSQL a host's start, the upkeep's
         // or a join by hand (none of which takes the kind's lock) may get to it between this

@@ -523,7 +523,7 @@ mod tests {
     async fn a_stored_table_of_an_unknown_game_is_a_corrupt_row() {
         let (store, _dir) = scratch_store().await;
         let host = store.create_player("host", "hash", None).await.unwrap();
-        let table = store.create_table(&luddo_for_two(host.id), 0).await.unwrap();
+        let table = store.create_table(&luddo_for_two(host.id), 0, usize::MAX).await.unwrap();
         assert_eq!(table.game, GameKind::Luddo);
         sqlx::query("UPDATE game_tables SET game = 'chess' WHERE id = $1")
             .bind(table.id.to_string())
