@@ -30,6 +30,7 @@ both_stores!(
     rate_limits_count_the_client_a_trusted_proxy_forwards,
     browsers_may_send_and_read_the_request_id_and_read_retry_after,
     a_player_holds_at_most_the_allowed_seats_at_waiting_tables,
+    one_players_seatings_at_once_never_pass_the_waiting_seats_cap,
 );
 
 async fn health_and_readiness(db: Db) {
@@ -719,4 +720,29 @@ async fn a_player_holds_at_most_the_allowed_seats_at_waiting_tables(db: Db) {
     assert_eq!(first.status, 201, "{}", first.json);
     let again = s.post("/v1/quick-play", Some(&p), quick).await;
     assert_eq!((again.status.as_u16(), &again.json["id"]), (200, &first.json["id"]), "the same seat");
+}
+
+/// A player's joins, creations and quick plays sent at once are counted one after the other:
+/// together they never seat the player past the cap.
+async fn one_players_seatings_at_once_never_pass_the_waiting_seats_cap(db: Db) {
+    let s = TestServer::start_with(db, Config { max_waiting_seats_per_player: 3, ..test_config() }).await;
+    let (_, p) = s.player("P").await;
+    let mut paths = vec![];
+    for i in 0..6 {
+        let (_, host) = s.player(&format!("H{i}")).await;
+        let id = s.table(&host, json!({"game": "snakes", "seat_count": 2})).await["id"].clone();
+        paths.push((format!("/v1/tables/{}/join", id.as_str().unwrap()), json!({})));
+    }
+    for seats in 2..=4 {
+        paths.push(("/v1/tables".into(), json!({"game": "luddo", "seat_count": seats})));
+        paths.push(("/v1/quick-play".into(), json!({"game": "ludo", "seats": seats})));
+    }
+    let answers =
+        futures_util::future::join_all(paths.iter().map(|(path, body)| s.post(path, Some(&p), body.clone())))
+            .await;
+    let seated = answers.iter().filter(|r| r.status.is_success()).count();
+    for r in answers.iter().filter(|r| !r.status.is_success()) {
+        r.assert_problem(409, "too_many_waiting_seats");
+    }
+    assert_eq!(seated, 3, "{:?}", answers.iter().map(|r| r.status.as_u16()).collect::<Vec<_>>());
 }
