@@ -574,7 +574,8 @@ struct QuickPlayBody {
 
 /// Seats the caller at the oldest waiting quick-play table of the same game, seat count,
 /// options, clock and wait for bots (201 with a new table if none waits, 200 otherwise; the
-/// same seat again if the caller already waits at one). The table starts by itself when its last seat is taken.
+/// same seat again if the caller already waits at one). The table starts by itself when its
+/// last seat is taken.
 async fn quick_play(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
