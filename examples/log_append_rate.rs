@@ -53,7 +53,7 @@ async fn main() {
             bot_level: Level::Normal,
             ..NewTable::new(GameKind::Luddo, serde_json::json!({}), 2, host.id)
         };
-        store.create_table(&new, 0).await.unwrap();
+        store.create_table(&new, 0, usize::MAX).await.unwrap();
         store.start_table(new.id, host.id, "bench", true).await.unwrap();
         let epoch = store.claim_table(new.id, "bench", now_millis()).await.unwrap().expect("claimed");
         let next = store.entries(new.id, 0, i64::MAX).await.unwrap().len() as i64 + 1;

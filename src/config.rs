@@ -15,10 +15,11 @@
 //! | `LUDDO_STALL_WINDOW` | how many of a player's latest decisions the stalling rule looks at (at most 32) | `6` |
 //! | `LUDDO_REQUEST_TIMEOUT_SECONDS` | longest an HTTP request may take | `10` |
 //! | `LUDDO_MAX_BODY_BYTES` | largest request body accepted | `65536` |
-//! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP (and tables per player) per minute | `60` |
+//! | `LUDDO_RATE_PER_MINUTE` | account and table creations per client IP, and table creations per player, per minute (a quick play counts as a creation) | `60` |
 //! | `LUDDO_ACTIONS_PER_MINUTE` | actions per player per minute | `600` |
 //! | `LUDDO_MAX_SOCKETS_PER_PLAYER` | open WebSockets per player | `8` |
 //! | `LUDDO_MAX_SPECTATORS_PER_TABLE` | anonymous WebSockets per table | `200` |
+//! | `LUDDO_MAX_WAITING_SEATS_PER_PLAYER` | seats one player may hold at tables not yet started (created, joined or by quick play) | `10` |
 //! | `LUDDO_HEADER_TIMEOUT_SECONDS` | longest a client may take to send a request's head, from connecting or from the end of its previous request: a slower (or idle keep-alive) connection is closed | `10` |
 //! | `LUDDO_MAX_CONNECTIONS` | open connections (HTTP and WebSocket) in all, at most the open-files limit less the database pool and 84; more are accepted and closed at once | `20000`, or fewer to fit the open-files limit |
 //! | `LUDDO_MAX_CONNECTIONS_PER_ADDRESS` | open connections from one client IP address; more are accepted and closed at once | `256` |
@@ -51,6 +52,7 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_ACTIONS_PER_MINUTE",
     "LUDDO_MAX_SOCKETS_PER_PLAYER",
     "LUDDO_MAX_SPECTATORS_PER_TABLE",
+    "LUDDO_MAX_WAITING_SEATS_PER_PLAYER",
     "LUDDO_HEADER_TIMEOUT_SECONDS",
     "LUDDO_MAX_CONNECTIONS",
     "LUDDO_MAX_CONNECTIONS_PER_ADDRESS",
@@ -82,6 +84,9 @@ pub struct Config {
     pub actions_per_minute: u32,
     pub max_sockets_per_player: usize,
     pub max_spectators_per_table: usize,
+    /// Seats one player may hold at open (not started) tables: each is a table kept waiting,
+    /// in the lobby and its stream, however many the player will never play.
+    pub max_waiting_seats_per_player: usize,
     /// Longest a client may take to send a request's head, counted from when it connected or
     /// finished its previous request (so also how long an idle keep-alive connection stays).
     pub header_timeout: Duration,
@@ -176,6 +181,7 @@ impl Default for Config {
             actions_per_minute: 600,
             max_sockets_per_player: 8,
             max_spectators_per_table: 200,
+            max_waiting_seats_per_player: 10,
             header_timeout: Duration::from_secs(10),
             max_connections: None,
             max_connections_per_address: 256,
@@ -300,6 +306,10 @@ impl Config {
             max_spectators_per_table: number(
                 "LUDDO_MAX_SPECTATORS_PER_TABLE",
                 d.max_spectators_per_table as u64,
+            )? as usize,
+            max_waiting_seats_per_player: number(
+                "LUDDO_MAX_WAITING_SEATS_PER_PLAYER",
+                d.max_waiting_seats_per_player as u64,
             )? as usize,
             header_timeout: secs("LUDDO_HEADER_TIMEOUT_SECONDS", d.header_timeout)?,
             max_connections: match get("LUDDO_MAX_CONNECTIONS") {

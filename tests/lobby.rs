@@ -29,6 +29,8 @@ both_stores!(
     an_empty_cursor_is_the_first_page,
     rate_limits_count_the_client_a_trusted_proxy_forwards,
     browsers_may_send_and_read_the_request_id_and_read_retry_after,
+    a_player_holds_at_most_the_allowed_seats_at_waiting_tables,
+    one_players_seatings_at_once_never_pass_the_waiting_seats_cap,
 );
 
 async fn health_and_readiness(db: Db) {
@@ -683,4 +685,64 @@ async fn browsers_may_send_and_read_the_request_id_and_read_retry_after(db: Db) 
     assert_eq!(r.headers()["x-request-id"], "trace-42");
     let problem: serde_json::Value = r.json().await.unwrap();
     assert_eq!(problem["request_id"], "trace-42", "{problem}");
+}
+
+/// Seats at tables not yet started are capped per player (`LUDDO_MAX_WAITING_SEATS_PER_PLAYER`):
+/// one more, by creating, joining or quick play, is refused with 409 `too_many_waiting_seats`;
+/// a start or a leave frees a place, and asking quick play again for the seat one holds is no
+/// new seat.
+async fn a_player_holds_at_most_the_allowed_seats_at_waiting_tables(db: Db) {
+    let s = TestServer::start_with(db, Config { max_waiting_seats_per_player: 3, ..test_config() }).await;
+    let (_, p) = s.player("P").await;
+    let (_, q) = s.player("Q").await;
+    let (_, r) = s.player("R").await;
+    let snakes = |n: usize| json!({"game": "snakes", "seat_count": n});
+    s.table(&p, snakes(2)).await;
+    s.table(&p, snakes(2)).await;
+    let tq = s.table(&q, snakes(2)).await["id"].as_str().unwrap().to_string();
+    let tr = s.table(&r, snakes(3)).await["id"].as_str().unwrap().to_string();
+    let (join_q, join_r) = (format!("/v1/tables/{tq}/join"), format!("/v1/tables/{tr}/join"));
+    let join = |path| s.post(path, Some(&p), json!({}));
+    assert_eq!(join(&join_q[..]).await.status, 200);
+    let full = "too_many_waiting_seats";
+    s.post("/v1/tables", Some(&p), snakes(2)).await.assert_problem(409, full);
+    join(&join_r[..]).await.assert_problem(409, full);
+    let quick = json!({"game": "snakes", "seats": 2});
+    s.post("/v1/quick-play", Some(&p), quick.clone()).await.assert_problem(409, full);
+    // A started table's seat is no longer a waiting one.
+    let start = s.post(&format!("/v1/tables/{tq}/start"), Some(&q), json!({})).await;
+    assert_eq!(start.status, 200, "{}", start.json);
+    assert_eq!(join(&join_r[..]).await.status, 200);
+    s.post("/v1/quick-play", Some(&p), quick.clone()).await.assert_problem(409, full);
+    // Leaving frees one.
+    assert_eq!(s.post(&format!("/v1/tables/{tr}/leave"), Some(&p), json!({})).await.status, 200);
+    let first = s.post("/v1/quick-play", Some(&p), quick.clone()).await;
+    assert_eq!(first.status, 201, "{}", first.json);
+    let again = s.post("/v1/quick-play", Some(&p), quick).await;
+    assert_eq!((again.status.as_u16(), &again.json["id"]), (200, &first.json["id"]), "the same seat");
+}
+
+/// A player's joins, creations and quick plays sent at once are counted one after the other:
+/// together they never seat the player past the cap.
+async fn one_players_seatings_at_once_never_pass_the_waiting_seats_cap(db: Db) {
+    let s = TestServer::start_with(db, Config { max_waiting_seats_per_player: 3, ..test_config() }).await;
+    let (_, p) = s.player("P").await;
+    let mut paths = vec![];
+    for i in 0..6 {
+        let (_, host) = s.player(&format!("H{i}")).await;
+        let id = s.table(&host, json!({"game": "snakes", "seat_count": 2})).await["id"].clone();
+        paths.push((format!("/v1/tables/{}/join", id.as_str().unwrap()), json!({})));
+    }
+    for seats in 2..=4 {
+        paths.push(("/v1/tables".into(), json!({"game": "luddo", "seat_count": seats})));
+        paths.push(("/v1/quick-play".into(), json!({"game": "ludo", "seats": seats})));
+    }
+    let answers =
+        futures_util::future::join_all(paths.iter().map(|(path, body)| s.post(path, Some(&p), body.clone())))
+            .await;
+    let seated = answers.iter().filter(|r| r.status.is_success()).count();
+    for r in answers.iter().filter(|r| !r.status.is_success()) {
+        r.assert_problem(409, "too_many_waiting_seats");
+    }
+    assert_eq!(seated, 3, "{:?}", answers.iter().map(|r| r.status.as_u16()).collect::<Vec<_>>());
 }

@@ -17,6 +17,8 @@ both_stores!(
     bad_quick_play_requests_are_refused,
     a_full_quick_play_table_left_unstarted_starts,
     quick_plays_racing_a_hosts_start_all_get_a_seat,
+    the_wait_for_bots_is_part_of_the_kind_of_table_and_shown_with_its_deadline,
+    quick_play_counts_against_the_players_table_rate_from_any_address,
 );
 
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
@@ -212,4 +214,73 @@ async fn quick_plays_racing_a_hosts_start_all_get_a_seat(db: Db) {
             assert!(a.status == 200 || a.status == 201, "{}", a.json);
         }
     }
+}
+
+/// The wait before bots fill a table is part of its kind: a request without one never lands at
+/// a table that will get bots, one with a wait never at a table that waits for players, nor at
+/// one with another wait; the table shows when its bots come while it waits.
+async fn the_wait_for_bots_is_part_of_the_kind_of_table_and_shown_with_its_deadline(db: Db) {
+    let s = TestServer::start(db).await;
+    let mut tokens = vec![];
+    for i in 0..5 {
+        tokens.push(s.player(&format!("P{i}")).await.1);
+    }
+    let with_bots = |wait: u64| json!({"game": "luddo", "seats": 4, "bots_after_seconds": wait});
+    let r = s.post("/v1/quick-play", Some(&tokens[0]), with_bots(600)).await;
+    assert_eq!(r.status, 201, "{}", r.json);
+    let bots_table = r.json["id"].as_str().unwrap().to_string();
+    let created = chrono::DateTime::parse_from_rfc3339(r.json["created_at"].as_str().unwrap()).unwrap();
+    let bots_at = chrono::DateTime::parse_from_rfc3339(r.json["bots_at"].as_str().expect("bots_at")).unwrap();
+    let wait = (bots_at - created).num_milliseconds();
+    assert!((599_000..=601_000).contains(&wait), "bots come 600 s after the opening: {}", r.json);
+
+    let r = s.post("/v1/quick-play", Some(&tokens[1]), luddo_for_4()).await;
+    assert_eq!(r.status, 201, "asked for no bots: a table of its own, {}", r.json);
+    let players_table = r.json["id"].as_str().unwrap().to_string();
+    assert!(r.json.get("bots_at").is_none(), "{}", r.json);
+
+    let r = s.post("/v1/quick-play", Some(&tokens[2]), with_bots(600)).await;
+    assert_eq!((r.status.as_u16(), r.json["id"].as_str()), (200, Some(bots_table.as_str())), "{}", r.json);
+    assert_eq!(
+        r.json["bots_at"].as_str(),
+        Some(bots_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true).as_str())
+    );
+    let r = s.post("/v1/quick-play", Some(&tokens[3]), luddo_for_4()).await;
+    assert_eq!((r.status.as_u16(), r.json["id"].as_str()), (200, Some(players_table.as_str())), "{}", r.json);
+    let r = s.post("/v1/quick-play", Some(&tokens[4]), with_bots(30)).await;
+    assert_eq!(r.status, 201, "another wait is another kind: {}", r.json);
+    assert_ne!(r.json["id"].as_str(), Some(bots_table.as_str()));
+    let listed = s.get("/v1/tables", None).await;
+    let bots_of = |id: &str| {
+        listed.json["tables"].as_array().unwrap().iter().find(|t| t["id"] == id).map(|t| t["bots_at"].clone())
+    };
+    assert!(bots_of(&bots_table).is_some_and(|b| b.is_string()), "the lobby shows it too");
+    assert_eq!(bots_of(&players_table), Some(Value::Null));
+}
+
+/// Quick play spends the player's table budget (`LUDDO_RATE_PER_MINUTE`) as a creation does,
+/// whatever address each request comes from: a player cannot open more tables a minute by
+/// asking through many addresses.
+async fn quick_play_counts_against_the_players_table_rate_from_any_address(db: Db) {
+    let config =
+        Config { rate_per_minute: 5, trusted_proxies: vec!["127.0.0.0/8".parse().unwrap()], ..test_config() };
+    let s = TestServer::start_with(db, config).await;
+    let (_, token) = s.player("Many").await;
+    let mut statuses = vec![];
+    for seats in 2..=5 {
+        for party in [false, true] {
+            // A kind of its own each time, from an address of its own: each would open a table.
+            let r = s
+                .client
+                .post(format!("{}/v1/quick-play", s.base))
+                .bearer_auth(&token)
+                .header("x-forwarded-for", format!("203.0.113.{}", statuses.len() + 1))
+                .json(&json!({"game": "luddo", "seats": seats, "party": party}))
+                .send()
+                .await
+                .unwrap();
+            statuses.push(r.status().as_u16());
+        }
+    }
+    assert_eq!(statuses, [201, 201, 201, 201, 201, 429, 429, 429], "five tables a minute");
 }

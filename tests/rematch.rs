@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 both_stores!(
     a_rematch_starts_when_every_player_asks_with_the_same_seats_and_settings,
     a_rematch_with_bots_needs_only_the_humans,
+    a_rematch_opens_only_while_its_host_has_room_for_another_table,
 );
 
 fn players(t: &Value) -> Vec<Value> {
@@ -62,4 +63,29 @@ async fn a_rematch_with_bots_needs_only_the_humans(db: Db) {
     let controllers: Vec<&str> =
         new["seats"].as_array().unwrap().iter().map(|s| s["controller"].as_str().unwrap()).collect();
     assert_eq!(controllers, ["human", "bot", "bot"]);
+}
+
+/// The rematch is one more table of its host's: while the host already hosts as many unfinished
+/// tables as anyone may, the vote that would open it is refused as a creation is (429
+/// `too_many_tables`) and not counted; once the host has room, it opens.
+async fn a_rematch_opens_only_while_its_host_has_room_for_another_table(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "snakes", 2, json!({})).await;
+    play_out(&s, &id, &tokens).await;
+    let mut hosted = vec![];
+    for _ in 0..luddo::api::tables::MAX_OPEN_TABLES_PER_HOST {
+        hosted.push(s.table(&tokens[0], json!({"game": "snakes", "seat_count": 2})).await["id"].clone());
+    }
+    let path = format!("/v1/tables/{id}/rematch");
+    let r = s.post(&path, Some(&tokens[1]), json!({})).await;
+    assert_eq!(r.json, json!({"accepted": [1], "waiting_for": [0]}));
+    s.post(&path, Some(&tokens[0]), json!({})).await.assert_problem(429, "too_many_tables");
+    assert!(s.table_view(&id, Some(&tokens[0])).await.get("rematch_id").is_none(), "no table opened");
+    let r = s.post(&path, Some(&tokens[1]), json!({})).await;
+    assert_eq!(r.json, json!({"accepted": [1], "waiting_for": [0]}), "the refused vote was not counted");
+    // The host closes one of its tables: room for the rematch.
+    let leave = format!("/v1/tables/{}/leave", hosted[0].as_str().unwrap());
+    assert_eq!(s.post(&leave, Some(&tokens[0]), json!({})).await.status, 200);
+    let r = s.post(&path, Some(&tokens[0]), json!({})).await;
+    assert_eq!(r.status, 201, "{}", r.json);
 }

@@ -102,6 +102,9 @@ error_codes! {
     RateLimited = "rate_limited",
     /// 429: the host has too many unfinished tables.
     TooManyTables = "too_many_tables",
+    /// 409: the player holds as many seats at tables not yet started as a player may; leave
+    /// one or wait for one to start.
+    TooManyWaitingSeats = "too_many_waiting_seats",
     /// 409: the player holds as many tokens as a player may; revoke one first.
     TooManyTokens = "too_many_tokens",
     /// 409: the table's game has not started.
@@ -252,6 +255,13 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict(Constraint::Other) => {
                 ApiError::conflict(ErrorCode::Conflict, "the request clashed with another; try again")
             }
+            StoreError::TooManyWaitingSeats(max) => ApiError::conflict(
+                ErrorCode::TooManyWaitingSeats,
+                format!(
+                    "you already hold {max} seats at tables not yet started, the most a player may; \
+                     leave one or wait for one to start"
+                ),
+            ),
             // Another server process drives the table; it comes back here if that one stops.
             StoreError::Fenced => ApiError {
                 retry_after: Some(Duration::from_secs(1)),

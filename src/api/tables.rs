@@ -172,6 +172,10 @@ pub struct TableView {
     /// The table a rematch opened, once every seated player asked for one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch_id: Option<Uuid>,
+    /// While a quick-play table opened with `bots_after_seconds` waits: when bots take its
+    /// empty seats and it starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bots_at: Option<String>,
     /// The game in play (state, whose turn, the clock, the viewer's legal actions), once started.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub play: Option<PlayView>,
@@ -235,6 +239,7 @@ impl TableView {
             started_at: table.started_at.map(rfc3339),
             finished_at: table.finished_at.map(rfc3339),
             rematch_id: table.rematch_id,
+            bots_at: table.bots_at.filter(|_| table.status == TableStatus::Open).map(rfc3339),
             play: None,
         }
     }
@@ -305,14 +310,30 @@ fn options_for(
 /// 429 if `player` already hosts [`MAX_OPEN_TABLES_PER_HOST`] unfinished tables.
 async fn check_room_to_host(state: &AppState, player: Uuid) -> ApiResult<()> {
     if state.store.count_open_tables_hosted(player).await? >= MAX_OPEN_TABLES_PER_HOST {
-        // A slot frees when one of them finishes or closes: minutes, not seconds.
-        return Err(ApiError::too_many(
-            ErrorCode::TooManyTables,
-            format!("a player may host at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
-            Duration::from_secs(60),
-        ));
+        return Err(no_room_to_host("a player may host"));
     }
     Ok(())
+}
+
+/// The refusal of a table to a host (`who`) that already hosts [`MAX_OPEN_TABLES_PER_HOST`]
+/// unfinished tables.
+fn no_room_to_host(who: &str) -> ApiError {
+    // A slot frees when one of them finishes or closes: minutes, not seconds.
+    ApiError::too_many(
+        ErrorCode::TooManyTables,
+        format!("{who} at most {MAX_OPEN_TABLES_PER_HOST} unfinished tables"),
+        Duration::from_secs(60),
+    )
+}
+
+/// 429 once `client` or `player` asked for `LUDDO_RATE_PER_MINUTE` tables in the last minute:
+/// every creation and every quick play counts (a quick play may open a table, and which it does
+/// is decided only under the store's lock), so neither many players at one address nor one
+/// player at many addresses opens more.
+fn check_table_rate(state: &AppState, client: std::net::IpAddr, player: Uuid) -> ApiResult<()> {
+    let per_minute = state.config.rate_per_minute;
+    state.limiter.check("tables", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
+    state.limiter.check("tables-by-player", &player.to_string(), per_minute).map_err(ApiError::rate_limited)
 }
 
 async fn create(
@@ -321,12 +342,7 @@ async fn create(
     Auth(host): Auth,
     Json(body): Json<CreateTable>,
 ) -> ApiResult<(StatusCode, Json<TableView>)> {
-    let per_minute = state.config.rate_per_minute;
-    state.limiter.check("tables", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
-    state
-        .limiter
-        .check("tables-by-player", &host.id.to_string(), per_minute)
-        .map_err(ApiError::rate_limited)?;
+    check_table_rate(&state, client, host.id)?;
     let game = parse_game(&body.game)?;
     let options = options_for(game, &body.options.unwrap_or_default(), body.seat_count, body.visibility)?;
     if body.seat >= body.seat_count {
@@ -360,7 +376,7 @@ async fn create(
         dice_script: body.dice,
         ..NewTable::new(game, options, body.seat_count, host.id)
     };
-    let table = state.store.create_table(&new, body.seat).await?;
+    let table = state.store.create_table(&new, body.seat, state.config.max_waiting_seats_per_player).await?;
     tracing::info!(table = %table.id, game = %table.game.as_str(), "table created");
     // Its log begins with the host's seat (seq 1).
     tell_lobby(&state, &table, LobbyChange::Opened, 1);
@@ -498,7 +514,14 @@ async fn join(
             .map(|s| s.seat)
             .ok_or_else(|| ApiError::conflict(ErrorCode::TableFull, "every seat is taken"))?,
     };
-    let Some(entries) = state.store.take_seat(id, seat, player.id, &body.client_seed).await? else {
+    let taken = state.store.take_seat(
+        id,
+        seat,
+        player.id,
+        &body.client_seed,
+        state.config.max_waiting_seats_per_player,
+    );
+    let Some(entries) = taken.await? else {
         return Err(ApiError::conflict(ErrorCode::SeatTaken, format!("seat {seat} is taken")));
     };
     tell_table(&state, id, &entries);
@@ -544,22 +567,22 @@ struct QuickPlayBody {
     #[serde(default)]
     client_seed: String,
     /// Fill the seats still empty with bots and start after this many seconds (counted from the
-    /// table's opening); absent: wait for players.
+    /// table's opening); absent: wait for players. Part of the kind of table asked for.
     #[serde(default, deserialize_with = "body::some_whole")]
     bots_after_seconds: Option<u64>,
 }
 
 /// Seats the caller at the oldest waiting quick-play table of the same game, seat count,
-/// options and clock (201 with a new table if none waits, 200 otherwise; the same seat again
-/// if the caller already waits at one). The table starts by itself when its last seat is taken.
+/// options, clock and wait for bots (201 with a new table if none waits, 200 otherwise; the
+/// same seat again if the caller already waits at one). The table starts by itself when its
+/// last seat is taken.
 async fn quick_play(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
     Auth(player): Auth,
     Json(body): Json<QuickPlayBody>,
 ) -> ApiResult<(StatusCode, Json<TableView>)> {
-    let per_minute = state.config.rate_per_minute;
-    state.limiter.check("tables", &client.to_string(), per_minute).map_err(ApiError::rate_limited)?;
+    check_table_rate(&state, client, player.id)?;
     let game = parse_game(&body.game)?;
     let options = options_for(game, &body.options.unwrap_or_default(), body.seats, Visibility::Public)?;
     check_client_seed(&body.client_seed)?;
@@ -570,18 +593,21 @@ async fn quick_play(
         ));
     }
     check_room_to_host(&state, player.id).await?;
-    let kind =
-        crate::store::QuickKind { game, seat_count: body.seats, options: options.clone(), party: body.party };
-    let now = crate::clock::now_millis();
+    let kind = crate::store::QuickKind {
+        game,
+        seat_count: body.seats,
+        options: options.clone(),
+        party: body.party,
+        bots_after_seconds: body.bots_after_seconds,
+    };
     let new = NewTable {
         party: body.party,
         host_client_seed: body.client_seed.clone(),
-        quick: Some(crate::store::QuickPlay {
-            bots_at: body.bots_after_seconds.map(|s| now + 1000 * s as i64),
-        }),
+        quick: Some(kind.quick_play()),
         ..NewTable::new(game, options, body.seats, player.id)
     };
-    let seated = state.store.quick_play(&kind, player.id, &body.client_seed, &new).await?;
+    let max_waiting = state.config.max_waiting_seats_per_player;
+    let seated = state.store.quick_play(&kind, player.id, &body.client_seed, &new, max_waiting).await?;
     let id = seated.table_id;
     let mut table = state.store.table(id).await?.ok_or_else(ApiError::table_not_found)?;
     if !seated.already {
@@ -649,7 +675,8 @@ struct RematchView {
 
 /// A seated player of a finished table asks for a rematch. When every seated player has, a new
 /// table with the same seats, game, options and settings opens and starts at once (bots again
-/// in the bots' seats): 201 with its id; until then 200 with who has asked.
+/// in the bots' seats): 201 with its id; until then 200 with who has asked. The last vote is
+/// refused as a creation is (429 `too_many_tables`) while the host has no room for the table.
 async fn rematch(
     State(state): State<AppState>,
     Auth(player): Auth,
@@ -667,13 +694,14 @@ async fn rematch(
         invite_code: (table.visibility == Visibility::Private).then(new_invite_code),
         ..NewTable::new(table.game, table.options.clone(), table.seat_count, table.host_id)
     };
-    let vote = state.store.vote_rematch(id, player.id, &new).await?;
+    let vote = state.store.vote_rematch(id, player.id, &new, MAX_OPEN_TABLES_PER_HOST).await?;
     let everyone = || table.seats.iter().filter(|s| s.player_id.is_some()).map(|s| s.seat).collect();
     match vote {
         RematchVote::NotFinished => Err(not_over()),
         RematchVote::NotSeated => {
             Err(ApiError::forbidden(ErrorCode::NotSeated, "only the table's players may ask for a rematch"))
         }
+        RematchVote::HostHasNoRoom => Err(no_room_to_host("the rematch's host already hosts")),
         RematchVote::Waiting { accepted, waiting_for } => {
             Ok((StatusCode::OK, Json(RematchView { accepted, waiting_for, table_id: None })))
         }

@@ -330,7 +330,7 @@ mod tests {
         let mut tables = vec![];
         for _ in 0..n {
             let new = luddo_for_two(host.id);
-            store.create_table(&new, 0).await.unwrap();
+            store.create_table(&new, 0, usize::MAX).await.unwrap();
             let (started, _) = store.start_table(new.id, host.id, "me", true).await.unwrap();
             assert_eq!(started, crate::store::StartOutcome::Started);
             let epoch = store.claim_table(new.id, "me", now_millis()).await.unwrap().unwrap();

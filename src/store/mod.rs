@@ -80,6 +80,10 @@ pub enum StoreError {
     /// on since this process took it).
     #[error("the table is being played on another server process")]
     Fenced,
+    /// The player already holds this many seats at open (not started) tables, the most one
+    /// player may: nothing was written.
+    #[error("the player already holds {0} seats at tables not yet started")]
+    TooManyWaitingSeats(usize),
 }
 
 /// The uniqueness rules of the schema, by what they mean: a broken one is reported by name,
@@ -290,6 +294,24 @@ impl Store {
         .await?;
         rows.iter().map(LogEntry::from_row).collect()
     }
+}
+
+/// On PostgreSQL, locks `name` (any text, hashed to one of the 2^64 advisory-lock keys) until
+/// `tx` ends: transactions that name the same thing run one after the other, on every process
+/// sharing the database. On SQLite, where writing transactions already run one at a time,
+/// nothing.
+async fn lock_name(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
+    name: &str,
+) -> StoreResult<()> {
+    if backend == Backend::Postgres {
+        use sha2::{Digest, Sha256};
+        let hash = Sha256::digest(name.as_bytes());
+        let key = i64::from_le_bytes(hash[..8].try_into().unwrap_or_default());
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(key).execute(&mut **tx).await?;
+    }
+    Ok(())
 }
 
 /// A pool of `connections` to the database of `options`, set up for `backend`.

@@ -2,16 +2,15 @@
 //!
 //! One decision per kind of table at a time, so that concurrent requests never open two
 //! half-full tables that could have been one: on PostgreSQL the transaction takes an advisory
-//! lock on the kind (game, seats, options, party clock) first, which serializes requests across
+//! lock on the kind (game, seats, options, party clock, wait for bots) first, which serializes requests across
 //! every process on the database; on SQLite every writing transaction already runs alone, on the
 //! one write connection. A seat is taken by the same conditional `UPDATE` as a join, so two
 //! players never get one seat.
 
 use super::lobby::{LobbyEntry, append_lobby};
-use super::tables::{insert_table, lock_open_table, player_name, seat_player};
-use super::{Backend, LogEntry, NewTable, Store, StoreError, StoreResult, parse_uuid};
+use super::tables::{has_room_to_wait, insert_table, lock_open_table, player_name, seat_player};
+use super::{LogEntry, NewTable, QuickPlay, Store, StoreError, StoreResult, lock_name, parse_uuid};
 use crate::{clock::now_millis, games::GameKind};
-use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 /// The kind of table a quick-play request asks for: a table fits when all of these match.
@@ -22,20 +21,42 @@ pub struct QuickKind {
     /// The normalized options, as stored.
     pub options: serde_json::Value,
     pub party: bool,
+    /// How long after its opening bots fill the table; `None`: it waits for players. Exact:
+    /// a player who asked for no bots never gets them, and one who asked for a wait gets that
+    /// wait, not another player's.
+    pub bots_after_seconds: Option<u64>,
 }
 
 impl QuickKind {
-    /// The advisory-lock key of this kind: the first 8 bytes of a hash of it.
-    fn lock_key(&self) -> i64 {
-        let text = format!("{}\n{}\n{}\n{}", self.game.as_str(), self.seat_count, self.options, self.party);
-        let hash = Sha256::digest(text.as_bytes());
-        i64::from_le_bytes(hash[..8].try_into().unwrap_or_default())
+    /// The name of this kind's lock.
+    fn lock_name(&self) -> String {
+        format!(
+            "{}\n{}\n{}\n{}\n{:?}",
+            self.game.as_str(),
+            self.seat_count,
+            self.options,
+            self.party,
+            self.bots_after_seconds
+        )
+    }
+
+    /// What a table of this kind is opened with.
+    pub fn quick_play(&self) -> QuickPlay {
+        QuickPlay { bots_after_seconds: self.bots_after_seconds }
+    }
+
+    /// The wait as [`FITS`] compares it: milliseconds, -1 for none.
+    fn wait_millis(&self) -> i64 {
+        self.bots_after_seconds.map_or(-1, |s| 1000 * s as i64)
     }
 }
 
-/// The conditions of a table that fits a request (`$1`–`$4`: game, seat count, options, party).
+/// The conditions of a table that fits a request (`$1`–`$5`: game, seat count, options, party,
+/// wait in milliseconds or -1). A table's wait is `bots_at - created_at`: both are written from
+/// one clock reading when it opens.
 const FITS: &str = "t.status = 'open' AND t.quick = 1 AND t.visibility = 'public' AND t.game = $1
-    AND t.seat_count = $2 AND t.options = $3 AND t.party = $4";
+    AND t.seat_count = $2 AND t.options = $3 AND t.party = $4
+    AND COALESCE(t.bots_at - t.created_at, -1) = $5";
 
 /// Where quick play seated a player.
 #[derive(Debug)]
@@ -54,28 +75,29 @@ pub struct QuickSeat {
 
 impl Store {
     /// Seats `player` at the oldest open quick-play table of `kind` with a free seat (or where it
-    /// already sits), or opens `new` (a quick-play table of `kind`, hosted by `player`).
+    /// already sits), or opens `new` (a quick-play table of `kind`, hosted by `player`); a new
+    /// seat only while the player holds fewer than `max_waiting` at open tables.
     pub async fn quick_play(
         &self,
         kind: &QuickKind,
         player: Uuid,
         client_seed: &str,
         new: &NewTable,
+        max_waiting: usize,
     ) -> StoreResult<QuickSeat> {
         let now = now_millis();
         let mut tx = self.writes.begin().await?;
-        if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(kind.lock_key()).execute(&mut *tx).await?;
-        }
+        lock_name(&mut tx, self.backend, &kind.lock_name()).await?;
         // A table of this kind where the player already waits: the same seat again.
         let waiting: Option<(String, i64)> = sqlx::query_as(&format!(
-            "SELECT t.id, s.seat FROM game_tables t JOIN seats s ON s.table_id = t.id AND s.player_id = $5
+            "SELECT t.id, s.seat FROM game_tables t JOIN seats s ON s.table_id = t.id AND s.player_id = $6
              WHERE {FITS} LIMIT 1"
         ))
         .bind(kind.game.as_str())
         .bind(kind.seat_count as i64)
         .bind(kind.options.to_string())
         .bind(kind.party as i64)
+        .bind(kind.wait_millis())
         .bind(player.to_string())
         .fetch_optional(&mut *tx)
         .await?;
@@ -90,6 +112,10 @@ impl Store {
                 entries: vec![],
             });
         }
+        if !has_room_to_wait(&mut tx, self.backend, player, max_waiting).await? {
+            tx.rollback().await?;
+            return Err(StoreError::TooManyWaitingSeats(max_waiting));
+        }
         // The oldest fitting table with a free seat. On PostgreSQL a host's start, the upkeep's
         // or a join by hand (none of which takes the kind's lock) may get to it between this
         // look and its row lock: then look again.
@@ -103,6 +129,7 @@ impl Store {
             .bind(kind.seat_count as i64)
             .bind(kind.options.to_string())
             .bind(kind.party as i64)
+            .bind(kind.wait_millis())
             .fetch_optional(&mut *tx)
             .await?;
             let Some(id) = oldest else {

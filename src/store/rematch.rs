@@ -1,10 +1,11 @@
 //! Rematches: after a finish, each seated player may ask for one; when every one of them has,
 //! a new table with the same seats and settings opens (the bots' seats empty, for bots again at
 //! its start). Votes and the new table are written under the finished table's row lock, so two
-//! last votes at once open one table, not two.
+//! last votes at once open one table, not two. The new table is one more of its host's, so the
+//! last vote is refused while the host hosts as many unfinished tables as allowed.
 
 use super::lobby::{LobbyEntry, append_lobby};
-use super::tables::{insert_table, player_name, seat_player};
+use super::tables::{insert_table, player_name, seat_player, tables_hosted};
 use super::{LogEntry, NewTable, Store, StoreError, StoreResult, parse_uuid};
 use crate::clock::now_millis;
 use uuid::Uuid;
@@ -16,6 +17,9 @@ pub enum RematchVote {
     NotFinished,
     /// The voter holds no seat at the table.
     NotSeated,
+    /// This was the last vote wanted, but the host already hosts the most unfinished tables
+    /// allowed: nothing was written (the vote is not counted).
+    HostHasNoRoom,
     /// Waiting for the others: the seats whose players asked for it so far, and those still
     /// to ask.
     Waiting { accepted: Vec<usize>, waiting_for: Vec<usize> },
@@ -26,12 +30,14 @@ pub enum RematchVote {
 impl Store {
     /// Records that `player` wants a rematch of the finished table `table_id`; opens `new`
     /// (the same game, seats and settings, hosted by the finished table's host at its seat)
-    /// with every seated player at their seat when this was the last vote wanted.
+    /// with every seated player at their seat when this was the last vote wanted, if its host
+    /// hosts fewer than `max_hosted` unfinished tables.
     pub async fn vote_rematch(
         &self,
         table_id: Uuid,
         player: Uuid,
         new: &NewTable,
+        max_hosted: i64,
     ) -> StoreResult<RematchVote> {
         let now = now_millis();
         let id = table_id.to_string();
@@ -85,6 +91,10 @@ impl Store {
             tx.commit().await?;
             let seats = |v: Vec<&(i64, String)>| v.into_iter().map(|(s, _)| *s as usize).collect();
             return Ok(RematchVote::Waiting { accepted: seats(accepted), waiting_for: seats(waiting_for) });
+        }
+        if tables_hosted(&mut tx, new.host_id).await? >= max_hosted {
+            tx.rollback().await?;
+            return Ok(RematchVote::HostHasNoRoom);
         }
         // Everyone asked: the new table, the host at its old seat, then the others at theirs.
         let host_seat =

@@ -174,9 +174,9 @@ impl NewTable {
 /// What quick play sets on a table it opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QuickPlay {
-    /// When (Unix millis) bots fill the seats still empty and the table starts; `None`: it
-    /// waits for players.
-    pub bots_at: Option<i64>,
+    /// How long after its opening bots fill the seats still empty and the table starts (stored
+    /// as `bots_at`, the opening's time plus this); `None`: it waits for players.
+    pub bots_after_seconds: Option<u64>,
 }
 
 /// A table as stored, with its seats.
@@ -207,6 +207,8 @@ pub struct TableRecord {
     pub finished_at: Option<i64>,
     /// The table a rematch of this finished one opened.
     pub rematch_id: Option<Uuid>,
+    /// When (Unix millis) bots fill a quick-play table's empty seats and start it, if they do.
+    pub bots_at: Option<i64>,
     pub seats: Vec<SeatRecord>,
 }
 
@@ -261,6 +263,7 @@ impl TableRecord {
                 .as_deref()
                 .map(parse_uuid)
                 .transpose()?,
+            bots_at: r.try_get("bots_at")?,
             seats: Vec::new(),
         })
     }
@@ -520,7 +523,7 @@ mod tests {
     async fn a_stored_table_of_an_unknown_game_is_a_corrupt_row() {
         let (store, _dir) = scratch_store().await;
         let host = store.create_player("host", "hash", None).await.unwrap();
-        let table = store.create_table(&luddo_for_two(host.id), 0).await.unwrap();
+        let table = store.create_table(&luddo_for_two(host.id), 0, usize::MAX).await.unwrap();
         assert_eq!(table.game, GameKind::Luddo);
         sqlx::query("UPDATE game_tables SET game = 'chess' WHERE id = $1")
             .bind(table.id.to_string())

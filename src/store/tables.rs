@@ -3,8 +3,8 @@
 
 use super::lobby::{LobbyEntry, append_lobby};
 use super::{
-    KEYSET_CREATED, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store, StoreError,
-    StoreResult, TableFilter, TableRecord, Visibility, parse_uuid,
+    Backend, KEYSET_CREATED, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store,
+    StoreError, StoreResult, TableFilter, TableRecord, Visibility, lock_name, parse_uuid,
 };
 use crate::bots::Level;
 use crate::clock::now_millis;
@@ -13,9 +13,19 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 impl Store {
-    /// Creates a table with its empty seats, the host sitting at `host_seat`.
-    pub async fn create_table(&self, new: &NewTable, host_seat: usize) -> StoreResult<TableRecord> {
+    /// Creates a table with its empty seats, the host sitting at `host_seat`, if the host holds
+    /// fewer than `max_waiting` seats at open tables.
+    pub async fn create_table(
+        &self,
+        new: &NewTable,
+        host_seat: usize,
+        max_waiting: usize,
+    ) -> StoreResult<TableRecord> {
         let mut tx = self.writes.begin().await?;
+        if !has_room_to_wait(&mut tx, self.backend, new.host_id, max_waiting).await? {
+            tx.rollback().await?;
+            return Err(StoreError::TooManyWaitingSeats(max_waiting));
+        }
         insert_table(&mut tx, new, host_seat, now_millis()).await?;
         tx.commit().await?;
         self.table(new.id).await?.ok_or_else(|| StoreError::Corrupt("created table vanished".into()))
@@ -140,18 +150,24 @@ impl Store {
     }
 
     /// Seats `player` at `seat` with its client seed if that seat is free and the table open,
-    /// and logs it (`seat_taken`). Returns the entry written, or `None` when the seat was taken
-    /// (by someone else, in a race) or the table is no longer open.
+    /// and logs it (`seat_taken`), if the player holds fewer than `max_waiting` seats at open
+    /// tables. Returns the entry written, or `None` when the seat was taken (by someone else,
+    /// in a race) or the table is no longer open.
     pub async fn take_seat(
         &self,
         table_id: Uuid,
         seat: usize,
         player: Uuid,
         client_seed: &str,
+        max_waiting: usize,
     ) -> StoreResult<Option<Vec<LogEntry>>> {
+        let mut tx = self.writes.begin().await?;
+        if !has_room_to_wait(&mut tx, self.backend, player, max_waiting).await? {
+            tx.rollback().await?;
+            return Err(StoreError::TooManyWaitingSeats(max_waiting));
+        }
         // Under the table's lock like every change of an open table's seats: a start sees the
         // seat and its seed wholly or not at all.
-        let mut tx = self.writes.begin().await?;
         if !lock_open_table(&mut tx, table_id).await? {
             tx.rollback().await?;
             return Ok(None);
@@ -364,13 +380,40 @@ impl Store {
 
     /// Open tables hosted by `player` (to cap how many one player may open).
     pub async fn count_open_tables_hosted(&self, player: Uuid) -> StoreResult<i64> {
-        Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM game_tables WHERE host_id = $1 AND status IN ('open', 'playing')",
-        )
-        .bind(player.to_string())
-        .fetch_one(&self.pool)
-        .await?)
+        tables_hosted(&mut *self.pool.acquire().await?, player).await
     }
+}
+
+/// Unfinished (open or playing) tables hosted by `player`, on `conn` (a transaction's, where a
+/// table is opened inside one).
+pub(super) async fn tables_hosted(conn: &mut sqlx::AnyConnection, player: Uuid) -> StoreResult<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM game_tables WHERE host_id = $1 AND status IN ('open', 'playing')",
+    )
+    .bind(player.to_string())
+    .fetch_one(conn)
+    .await?)
+}
+
+/// Whether `player` holds fewer than `max` seats at open tables, inside `tx`. It first locks
+/// the player's waiting seats (see [`lock_name`]), so two of one player's seatings at once are
+/// counted one after the other; every caller takes that lock before any table's row lock (and
+/// after a quick-play kind's), one order, so no two of them wait on each other.
+pub(super) async fn has_room_to_wait(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
+    player: Uuid,
+    max: usize,
+) -> StoreResult<bool> {
+    lock_name(tx, backend, &format!("waiting seats of {player}")).await?;
+    let held: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM seats s JOIN game_tables t ON t.id = s.table_id
+         WHERE s.player_id = $1 AND t.status = 'open'",
+    )
+    .bind(player.to_string())
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok((held as usize) < max)
 }
 
 /// A player's name, for the log's `seat_taken` entries.
@@ -418,7 +461,7 @@ pub(super) async fn insert_table(
     .bind(now)
     .bind(new.bot_level.as_str())
     .bind(new.quick.is_some() as i64)
-    .bind(new.quick.and_then(|q| q.bots_at))
+    .bind(new.quick.and_then(|q| q.bots_after_seconds).map(|s| now + 1000 * s as i64))
     .execute(&mut **tx)
     .await?;
     for seat in 0..new.seat_count {
@@ -493,4 +536,4 @@ async fn fix_client_seed(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uu
 
 const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, bot_level, invite_code, status, host_id,
     seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at,
-    rematch_id";
+    rematch_id, bots_at";

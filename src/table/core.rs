@@ -599,6 +599,7 @@ mod tests {
             started_at: Some(T0),
             finished_at: None,
             rematch_id: None,
+            bots_at: None,
             seats,
         }
     }

@@ -203,7 +203,13 @@ pub struct TestServer {
 
 /// Settings tests usually want: test mode on, generous limits.
 pub fn test_config() -> Config {
-    Config { test_mode: true, rate_per_minute: 10_000, actions_per_minute: 100_000, ..Config::default() }
+    Config {
+        test_mode: true,
+        rate_per_minute: 10_000,
+        actions_per_minute: 100_000,
+        max_waiting_seats_per_player: 1_000,
+        ..Config::default()
+    }
 }
 
 impl TestServer {
