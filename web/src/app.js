@@ -1050,7 +1050,7 @@ async function profilePage(id) {
     const [p, history] = await Promise.all([call('GET', `/v1/players/${id}`), call('GET', `/v1/players/${id}/games?limit=20`)]);
     if (!shown()) return;
     const ratings =
-      p.ratings.map((/** @type {any} */ r) => `<tr><td>${GAMES[/** @type {Game} */ (r.game)]?.name ?? r.game}</td><td>${r.rating.toFixed(0)}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`).join('') ||
+      p.ratings.map((/** @type {any} */ r) => `<tr><td>${GAMES[/** @type {Game} */ (r.game)]?.name ?? r.game}</td><td title="${r.provisional ? 'provisional: off the leaderboard' : ''}">${r.rating.toFixed(0)}${r.provisional ? '?' : ''}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`).join('') ||
       '<tr><td colspan="5">Not rated yet.</td></tr>';
     const games =
       history.games
