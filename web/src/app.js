@@ -1019,7 +1019,7 @@ async function shamePage() {
 
 async function leaderboardPage() {
   app.innerHTML = `<section class="card" aria-labelledby="board-title"><h2 id="board-title">Leaderboard</h2>
-    <p class="hint">Glicko-2 ratings from games between players (bots are not rated).</p>
+    <p class="hint">Glicko-2 ratings from public games between players (bots are not rated); a provisional rating shows on its player's profile only.</p>
     <label>Game <select id="l-game">${Object.entries(GAMES).map(([k, g]) => `<option value="${k}">${g.name}</option>`).join('')}</select></label>
     <table class="list"><thead><tr><th>#</th><th>Player</th><th>Rating</th><th>± deviation</th><th>Games</th><th>Wins</th></tr></thead><tbody id="board-rows"><tr><td colspan="6">Loading…</td></tr></tbody></table></section>`;
   const select = /** @type {HTMLSelectElement} */ (byId('l-game'));
@@ -1033,7 +1033,7 @@ async function leaderboardPage() {
       byId('board-rows').innerHTML =
         page.players
           .map((/** @type {any} */ r, /** @type {number} */ i) => `<tr><td>${i + 1}</td><td><a href="#/p/${r.player.id}">${esc(r.player.name)}</a></td><td>${r.rating.toFixed(0)}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`)
-          .join('') || '<tr><td colspan="6">Nobody rated yet.</td></tr>';
+          .join('') || '<tr><td colspan="6">No established ratings yet.</td></tr>';
     } catch (error) {
       flash(message(error));
     }
