@@ -26,6 +26,7 @@ both_stores!(
     events_socket_by_role,
     invite_codes_are_unguessable,
     the_seed_stays_secret_until_the_game_ends,
+    a_profile_reads_who_asks,
 );
 
 /// A well-formed token no player has.
@@ -187,11 +188,21 @@ async fn public_routes_ignore_who_asks(db: Db) {
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
         assert_eq!(s.get("/v1/leaderboards/luddo", who).await.status, 200);
-        let ann = s.get("/v1/players/me", Some(&token)).await.json["id"].as_str().unwrap().to_string();
-        assert_eq!(s.get(&format!("/v1/players/{ann}"), who).await.status, 200);
         assert_eq!(s.post("/v1/backgammon/plays", who, plays.clone()).await.status, 200);
         // Sign-up needs no token; one sent along is ignored.
         assert_eq!(s.post("/v1/players", who, json!({"name": "New"})).await.status, 201);
+    }
+}
+
+/// A profile counts private tables for the player alone, so it reads who asks: anyone may,
+/// and an unknown token is refused, never taken for a stranger.
+async fn a_profile_reads_who_asks(db: Db) {
+    let s = TestServer::start(db).await;
+    let (ann, token) = s.player("Ann").await;
+    for path in [format!("/v1/players/{ann}"), format!("/v1/players/{ann}/games")] {
+        assert_eq!(s.get(&path, None).await.status, 200);
+        assert_eq!(s.get(&path, Some(&token)).await.status, 200);
+        s.get(&path, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
     }
 }
 

@@ -1,6 +1,6 @@
 //! Player profiles and game histories: `GET /v1/players/{id}` (name, ratings per game, games
 //! played and won, hall-of-shame count) and `GET /v1/players/{id}/games` (finished tables,
-//! newest first; private ones only to the player).
+//! newest first). Private tables are shown, and counted, only to the player.
 
 use super::{
     AppState,
@@ -37,18 +37,29 @@ struct RatingView {
     deviation: f64,
     games: i64,
     wins: i64,
+    /// Off the leaderboard until measured against enough players (docs/ratings.md).
+    provisional: bool,
 }
 
 fn tenth(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
+/// Whether the viewer is player `id`, who alone sees (and counts) its private tables.
+fn is_self(viewer: Option<Auth>, id: Uuid) -> bool {
+    viewer.is_some_and(|Auth(p)| p.id == id)
+}
+
 fn no_player() -> ApiError {
     ApiError::not_found("no such player")
 }
 
-async fn profile(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiResult<Json<ProfileView>> {
-    let p = state.store.profile(id).await?.ok_or_else(no_player)?;
+async fn profile(
+    State(state): State<AppState>,
+    viewer: Option<Auth>,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<ProfileView>> {
+    let p = state.store.profile(id, is_self(viewer, id)).await?.ok_or_else(no_player)?;
     Ok(Json(ProfileView {
         id: p.player.id,
         name: p.player.name,
@@ -62,6 +73,7 @@ async fn profile(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiResu
                 deviation: tenth(r.deviation),
                 games: r.games,
                 wins: r.wins,
+                provisional: r.provisional,
             })
             .collect(),
         games_played: p.played,
@@ -109,8 +121,7 @@ async fn games(
 ) -> ApiResult<Json<Page<GameView>>> {
     let page = PageRequest::parse(q.limit, q.cursor.as_deref())?;
     state.store.player(id).await?.ok_or_else(no_player)?;
-    let mine = viewer.is_some_and(|Auth(p)| p.id == id);
-    let rows = state.store.history(id, mine, page.after, page.fetch()).await?;
+    let rows = state.store.history(id, is_self(viewer, id), page.after, page.fetch()).await?;
     let page = Page::of(rows, &page, |t: &PlayedTable| (-t.finished_at, t.table_id));
     Ok(Json(page.map(|t| GameView {
         table_id: t.table_id,

@@ -1,4 +1,5 @@
-//! The hall of shame: every 8-piece dicking and every resignation ("up board"), newest first.
+//! The hall of shame: every 8-piece dicking and every resignation ("up board") at a public
+//! table, newest first.
 
 use super::{
     AppState,

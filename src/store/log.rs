@@ -155,6 +155,8 @@ async fn write(pool: &AnyPool, appends: &[&Append]) -> StoreResult<HashSet<Uuid>
     let owned = move_clocks(&mut tx, appends).await?;
     let written: Vec<&Append> = appends.iter().copied().filter(|a| owned.contains(&a.table_id)).collect();
     insert_entries(&mut tx, &written).await?;
+    let finishing: Vec<Uuid> = written.iter().filter(|a| a.finish.is_some()).map(|a| a.table_id).collect();
+    super::ratings::lock_players(&mut tx, &finishing).await?;
     for a in &written {
         for &(seat, controller) in &a.controllers {
             sqlx::query("UPDATE seats SET controller = $1 WHERE table_id = $2 AND seat = $3")
@@ -290,7 +292,8 @@ async fn record_finish(
             .execute(&mut **tx)
             .await?;
     }
-    // Ratings move in the same transaction as the finish (docs/ratings.md).
+    // Ratings move in the same transaction as the finish (docs/ratings.md), each finish of the
+    // batch reading what the ones before it wrote.
     super::ratings::rate_finish(tx, a.table_id, finish.game, &finish.places, at).await?;
     for s in &finish.shame {
         sqlx::query(

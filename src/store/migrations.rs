@@ -33,6 +33,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0008_rematch.sql",
     "0009_ratings.sql",
     "0010_profiles.sql",
+    "0011_rating_pairs.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -46,6 +47,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0008_rematch.sql",
     "0009_ratings.sql",
     "0010_profiles.sql",
+    "0011_rating_pairs.sql",
 );
 
 /// The migrations of `backend`.

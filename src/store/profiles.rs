@@ -13,6 +13,8 @@ pub struct GameRating {
     pub deviation: f64,
     pub games: i64,
     pub wins: i64,
+    /// Off the leaderboard yet ([`super::ratings::provisional`]).
+    pub provisional: bool,
 }
 
 /// A player's profile.
@@ -20,11 +22,11 @@ pub struct GameRating {
 pub struct Profile {
     pub player: Player,
     pub ratings: Vec<GameRating>,
-    /// Finished tables the player held a seat at.
+    /// Finished tables the player held a seat at (of those the viewer may see).
     pub played: i64,
     /// Of those, the ones the player's seat won (first place).
     pub won: i64,
-    /// Hall-of-shame entries naming the player.
+    /// Hall-of-shame entries naming the player (of those the viewer may see).
     pub shame: i64,
 }
 
@@ -43,34 +45,48 @@ pub struct PlayedTable {
 }
 
 impl super::Store {
-    /// The profile of player `id`, if there is one.
-    pub async fn profile(&self, id: Uuid) -> StoreResult<Option<Profile>> {
+    /// The profile of player `id`, if there is one; its counts take in private tables only if
+    /// `with_private` (the player's own view), as [`history`](Self::history) lists them.
+    pub async fn profile(&self, id: Uuid, with_private: bool) -> StoreResult<Option<Profile>> {
         let Some(player) = self.player(id).await? else { return Ok(None) };
         let key = id.to_string();
-        let rows: Vec<(String, f64, f64, i64, i64)> = sqlx::query_as(
-            "SELECT game, rating, deviation, games, wins FROM ratings WHERE player_id = $1 ORDER BY game",
+        let rows: Vec<(String, f64, f64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT game, rating, deviation, games, wins, opponents FROM ratings WHERE player_id = $1 ORDER BY game",
         )
         .bind(&key)
         .fetch_all(&self.pool)
         .await?;
         let ratings = rows
             .into_iter()
-            .filter_map(|(game, rating, deviation, games, wins)| {
-                Some(GameRating { game: GameKind::parse(&game)?, rating, deviation, games, wins })
+            .filter_map(|(game, rating, deviation, games, wins, opponents)| {
+                let provisional = super::ratings::provisional(deviation, opponents);
+                Some(GameRating {
+                    game: GameKind::parse(&game)?,
+                    rating,
+                    deviation,
+                    games,
+                    wins,
+                    provisional,
+                })
             })
             .collect();
         let (played, won): (i64, i64) = sqlx::query_as(
             "SELECT COUNT(*), COALESCE(SUM(CASE WHEN s.place = 1 THEN 1 ELSE 0 END), 0)
              FROM seats s JOIN game_tables t ON t.id = s.table_id
-             WHERE s.player_id = $1 AND t.status = 'finished'",
+             WHERE s.player_id = $1 AND t.status = 'finished' AND ($2 = 1 OR t.visibility = 'public')",
         )
         .bind(&key)
+        .bind(with_private as i64)
         .fetch_one(&self.pool)
         .await?;
-        let shame: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM shame WHERE player_id = $1")
-            .bind(&key)
-            .fetch_one(&self.pool)
-            .await?;
+        let shame: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM shame s JOIN game_tables t ON t.id = s.table_id
+             WHERE s.player_id = $1 AND ($2 = 1 OR t.visibility = 'public')",
+        )
+        .bind(&key)
+        .bind(with_private as i64)
+        .fetch_one(&self.pool)
+        .await?;
         Ok(Some(Profile { player, ratings, played, won, shame }))
     }
 

@@ -1,5 +1,6 @@
 //! The hall of shame: reading it, newest first (entries are written with a game's finish, in
-//! `log.rs`).
+//! `log.rs`). It is public, so it lists public tables' entries only: a private table is
+//! nobody's business but its players', here as everywhere.
 
 use super::{KEYSET_AT, Numbered, ShameFilter, ShameRecord, Store, StoreResult};
 
@@ -8,7 +9,8 @@ impl Store {
     pub async fn shame(&self, filter: &ShameFilter) -> StoreResult<Vec<ShameRecord>> {
         let mut sql = Numbered::new(
             self.backend,
-            "SELECT id, table_id, game, player_id, name, kind, pieces_home, at FROM shame WHERE 1 = 1",
+            "SELECT id, table_id, game, player_id, name, kind, pieces_home, at FROM shame
+             WHERE EXISTS (SELECT 1 FROM game_tables t WHERE t.id = shame.table_id AND t.visibility = 'public')",
         );
         if filter.game.is_some() {
             sql.push(" AND game = ?");

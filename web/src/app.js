@@ -1021,7 +1021,7 @@ async function shamePage() {
 
 async function leaderboardPage() {
   app.innerHTML = `<section class="card" aria-labelledby="board-title"><h2 id="board-title">Leaderboard</h2>
-    <p class="hint">Glicko-2 ratings from games between players (bots are not rated).</p>
+    <p class="hint">Glicko-2 ratings from public games between players (bots are not rated); a provisional rating shows on its player's profile only.</p>
     <label>Game <select id="l-game">${Object.entries(GAMES).map(([k, g]) => `<option value="${k}">${g.name}</option>`).join('')}</select></label>
     <table class="list"><thead><tr><th>#</th><th>Player</th><th>Rating</th><th>± deviation</th><th>Games</th><th>Wins</th></tr></thead><tbody id="board-rows"><tr><td colspan="6">Loading…</td></tr></tbody></table></section>`;
   const select = /** @type {HTMLSelectElement} */ (byId('l-game'));
@@ -1035,7 +1035,7 @@ async function leaderboardPage() {
       byId('board-rows').innerHTML =
         page.players
           .map((/** @type {any} */ r, /** @type {number} */ i) => `<tr><td>${i + 1}</td><td><a href="#/p/${r.player.id}">${esc(r.player.name)}</a></td><td>${r.rating.toFixed(0)}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`)
-          .join('') || '<tr><td colspan="6">Nobody rated yet.</td></tr>';
+          .join('') || '<tr><td colspan="6">No established ratings yet.</td></tr>';
     } catch (error) {
       flash(message(error));
     }
@@ -1052,7 +1052,7 @@ async function profilePage(id) {
     const [p, history] = await Promise.all([call('GET', `/v1/players/${id}`), call('GET', `/v1/players/${id}/games?limit=20`)]);
     if (!shown()) return;
     const ratings =
-      p.ratings.map((/** @type {any} */ r) => `<tr><td>${GAMES[/** @type {Game} */ (r.game)]?.name ?? r.game}</td><td>${r.rating.toFixed(0)}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`).join('') ||
+      p.ratings.map((/** @type {any} */ r) => `<tr><td>${GAMES[/** @type {Game} */ (r.game)]?.name ?? r.game}</td><td title="${r.provisional ? 'provisional: off the leaderboard' : ''}">${r.rating.toFixed(0)}${r.provisional ? '?' : ''}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`).join('') ||
       '<tr><td colspan="5">Not rated yet.</td></tr>';
     const games =
       history.games

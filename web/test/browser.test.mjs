@@ -436,7 +436,7 @@ test('a player who lets the clock run out is marked timed out, a bot takes the s
   }
 });
 
-test('two players press Play now and meet at one table, play it out, then find their ratings on the leaderboard and a profile', async () => {
+test('two players press Play now and meet at one table, play it out, then find their provisional ratings on a profile, not on the leaderboard', async () => {
   const a = await newPage();
   const b = await newPage();
   await signUp(a.page, 'Quick Ann');
@@ -462,17 +462,21 @@ test('two players press Play now and meet at one table, play it out, then find t
     await route.continue();
   });
   await a.page.goto(`${BASE}/#/leaderboard`);
+  // One game against one player: provisional ratings, not listed (docs/ratings.md).
+  const unlisted = () => (document.getElementById('board-rows')?.textContent ?? '').includes('No established ratings yet');
   await a.page.selectOption('#l-game', 'snakes');
-  await a.page.waitForFunction(() => (document.getElementById('board-rows')?.textContent ?? '').includes('Quick Bob'));
+  await a.page.waitForFunction(unlisted);
   await a.page.waitForTimeout(2000);
-  await a.page.waitForFunction(() => (document.getElementById('board-rows')?.textContent ?? '').includes('Quick Bob'));
-  const names = await a.page.locator('#board-rows a').allTextContents();
-  assert.ok(names.includes('Quick Ann') && names.includes('Quick Bob'), names.join(', '));
-  await a.page.click('#board-rows a:text("Quick Bob")');
+  await a.page.waitForFunction(unlisted);
+  const bob = await b.page.evaluate(async () => {
+    const response = await fetch('/v1/players/me', { headers: { authorization: `Bearer ${localStorage.getItem('luddo.token')}` } });
+    return (await response.json()).id;
+  });
+  await a.page.goto(`${BASE}/#/p/${bob}`);
   await a.page.waitForSelector('#profile-title');
   assert.equal(await a.page.textContent('#profile-title'), 'Quick Bob');
   assert.match((await a.page.textContent('#profile-summary')) ?? '', /^1 games played/);
-  assert.match((await a.page.textContent('#profile-ratings')) ?? '', /Snakes and Ladders/);
+  assert.match((await a.page.textContent('#profile-ratings')) ?? '', /Snakes and Ladders\d+\?/);
   assert.equal(await a.page.locator('#profile-games li a').count(), 1);
   for (const who of [a, b]) {
     assert.deepEqual(who.errors, []);
