@@ -19,6 +19,7 @@ pub mod feeds;
 pub mod messages;
 mod seats;
 
+pub use entry::TableEntry;
 pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subscription};
 pub use seats::TakeoverReason;
 

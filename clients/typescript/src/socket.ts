@@ -195,7 +195,10 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
 
   /**
    * Plays `action` over the socket (the same `seq` rule as `POST /actions`) and waits for the
-   * server's reply. Rejects when no socket is open or it drops before the reply.
+   * server's reply. Rejects when no socket is open or it drops before the reply. A reply with
+   * error `outcome_unknown` (cluster mode: the action was forwarded and its answer lost) means
+   * it may or may not be in the log: wait for the next entries (the socket resumes with
+   * `since`) before acting again; posting it again at the same `seq` is safe.
    */
   act(action: GameAction<G>, seq: number = this.lastSeq): Promise<GameReply<G>> {
     const id = this.nextId++;
