@@ -729,3 +729,34 @@ async fn answer_losing_proxy(listener: tokio::net::TcpListener, upstream: String
         });
     }
 }
+
+/// A token revoked through one process closes its sockets on every other: here a table's
+/// socket and a lobby socket on B, the token revoked through A.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_tokens_sockets_on_another_process_close_when_it_is_revoked() {
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let created = a.post("/v1/players/me/tokens", Some(&tokens[1]), json!({})).await;
+    assert_eq!(created.status, 201, "{}", created.json);
+    let (token_id, token) = (created.json["id"].as_str().unwrap(), created.json["token"].as_str().unwrap());
+    let mut sockets =
+        [b.ws(&id, &format!("token={token}")).await, b.lobby_ws(&format!("token={token}")).await];
+    let mut kept = b.ws(&id, &format!("token={}", tokens[1])).await;
+    // The sockets are up (B serves the table from the store).
+    assert_eq!(sockets[0].next_entry().await.map(|e| e["seq"].clone()), Some(json!(1)));
+    let revoked = a
+        .call(reqwest::Method::DELETE, &format!("/v1/players/me/tokens/{token_id}"), Some(&tokens[1]), None)
+        .await;
+    assert_eq!(revoked.status, 204, "{}", revoked.json);
+    for (i, ws) in sockets.iter_mut().enumerate() {
+        assert_eq!(ws.close_code_within(Duration::from_secs(1)).await, Some(4401), "socket {i} on B");
+    }
+    assert_eq!(
+        kept.close_code_within(Duration::from_millis(300)).await,
+        None,
+        "another token's socket stays"
+    );
+}
