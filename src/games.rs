@@ -146,6 +146,8 @@ struct GameSpec {
     private_only: fn(&serde_json::Value) -> Result<Option<&'static str>, OptionsError>,
     /// Starts a game with its bot.
     start: fn(&serde_json::Value, usize, &mut dyn DiceSource) -> Result<Started, RuleError>,
+    /// Reads a game back from its state as an entry stores it.
+    resume: fn(&str) -> Result<Box<dyn DynGame>, RuleError>,
     /// The JSON Schemas of the engine's wire types.
     schemas: fn() -> GameSchemas,
 }
@@ -162,6 +164,7 @@ impl GameSpec {
             normalize: normalize_engine::<E>,
             private_only: private_only::<E>,
             start: start::<E>,
+            resume: resume::<E>,
             schemas: schemas::<E>,
         }
     }
@@ -203,6 +206,12 @@ impl GameKind {
         dice: &mut dyn DiceSource,
     ) -> Result<(Box<dyn DynGame>, Vec<serde_json::Value>), RuleError> {
         (self.spec().start)(options, seats, dice)
+    }
+
+    /// The game whose state an entry stored (`state`, [`DynGame::state_json`]): what the seats
+    /// could do after that entry, without replaying the log to it.
+    pub fn resume(self, state: &JsonText) -> Result<Box<dyn DynGame>, RuleError> {
+        (self.spec().resume)(state.get())
     }
 
     /// Checks `seats` and then `options` (`null` standing for none) for a table of this game, and
@@ -595,6 +604,13 @@ fn start<E: TableGame>(
     E::validate(&options, seats)?;
     let (game, events) = E::new(options, seats, dice)?;
     Ok((Box::new(Playing { game }), events.iter().map(to_json).collect()))
+}
+
+/// A game of `E` read back from its stored state.
+fn resume<E: TableGame>(state: &str) -> Result<Box<dyn DynGame>, RuleError> {
+    let game: E =
+        serde_json::from_str(state).map_err(|e| RuleError::illegal(format!("a stored state: {e}")))?;
+    Ok(Box::new(Playing { game }))
 }
 
 #[cfg(test)]

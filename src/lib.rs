@@ -72,8 +72,11 @@ pub async fn serve(
         }
         state.tables.set_address(address);
         let (url, instance) = (state.config.database_url(), state.config.instance_id.clone());
-        let feeds = state.tables.feeds().clone();
-        cluster::fanout::start(url, instance, state.store.clone(), feeds, state.tables.stopped());
+        let to = cluster::fanout::Listeners {
+            feeds: state.tables.feeds().clone(),
+            revocations: state.revocations.clone(),
+        };
+        cluster::fanout::start(url, instance, state.store.clone(), to, state.tables.stopped());
     }
     match state.tables.resume_all().await {
         Ok(0) => {}

@@ -607,3 +607,129 @@ impl Drop for Frozen {
         let _ = Command::new("kill").arg("-CONT").arg(self.0.to_string()).status();
     }
 }
+
+/// A forwarded action that the driver commits but whose answer never comes back (the driver
+/// dies, the connection drops) is answered as the driver would have: 200 with the entry, since
+/// it is in the log, not `stale_seq` or `table_elsewhere` from the retries. Here A, the driver,
+/// is reached by the others through a proxy that passes each request on and closes the
+/// connection instead of relaying the answer; the players play through B, over HTTP and over
+/// a socket.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_forwarded_action_committed_before_its_answer_was_lost_is_answered_as_applied() {
+    let proxy = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let proxy_addr = proxy.local_addr().unwrap().to_string();
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(
+        Db::Postgres,
+        luddo::config::Config { internal_addr: Some(proxy_addr), ..config("a") },
+    )
+    .await;
+    let _proxy = AbortOnDrop(tokio::spawn(answer_losing_proxy(proxy, a.base.replace("http://", ""))));
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    a.table_view(&id, Some(&tokens[0])).await;
+    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
+    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A drives the table");
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+
+    let mut played = vec![];
+    for over_socket in [false, true, false] {
+        let view = a.table_view(&id, Some(&tokens[0])).await;
+        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
+        let mine = a.table_view(&id, Some(&tokens[seat])).await;
+        let seq = mine["play"]["seq"].as_i64().unwrap();
+        let action = mine["play"]["legal_actions"][0].clone();
+        let (status, answer) = if over_socket {
+            let mut ws = b.ws(&id, &format!("token={}&since={seq}", tokens[seat])).await;
+            ws.send(json!({"type": "action", "id": 1, "seq": seq, "action": action})).await;
+            let reply = loop {
+                let m = ws.next().await.expect("a reply before the socket closes");
+                if m["type"] == "reply" {
+                    break m;
+                }
+            };
+            assert_eq!(reply["ok"], true, "the socket's action is answered as applied: {reply}");
+            (200, reply)
+        } else {
+            let r = b.act(&id, &tokens[seat], &action, seq).await;
+            (r.status.as_u16(), r.json)
+        };
+        assert_eq!(status, 200, "the action through B is answered as applied: {answer}");
+        assert_eq!(answer["seq"], seq + 1, "{answer}");
+        let entry_sql = format!("SELECT events FROM actions WHERE table_id = '{id}' AND seq = {}", seq + 1);
+        let stored: Value = serde_json::from_str(&a.db.text(&entry_sql).await.unwrap()).unwrap();
+        assert_eq!(answer["events"], stored["events"], "the answer is the entry's, as the driver's would be");
+        played.push((seq + 1, action));
+    }
+    for (seq, action) in &played {
+        let at =
+            format!("SELECT action FROM actions WHERE table_id = '{id}' AND seq = {seq} AND actor = 'human'");
+        let logged: Value = serde_json::from_str(&a.db.text(&at).await.expect("a human entry")).unwrap();
+        assert_eq!(&logged, action, "the action is in the log at its seq");
+    }
+    let humans = format!("SELECT COUNT(*)::text FROM actions WHERE table_id = '{id}' AND actor = 'human'");
+    let humans: usize = a.db.text(&humans).await.unwrap().parse().unwrap();
+    assert_eq!(humans, played.len(), "each action is in the log once");
+}
+
+/// A task that ends with its owner.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// A TCP proxy to `upstream` that passes what each client sends on, and closes the connection
+/// as soon as the upstream starts to answer, relaying nothing of the answer.
+async fn answer_losing_proxy(listener: tokio::net::TcpListener, upstream: String) {
+    use tokio::io::AsyncReadExt;
+    loop {
+        let Ok((mut client, _)) = listener.accept().await else { return };
+        let upstream = upstream.clone();
+        tokio::spawn(async move {
+            let Ok(server) = tokio::net::TcpStream::connect(&upstream).await else { return };
+            let (mut from_server, mut to_server) = server.into_split();
+            let (mut from_client, _to_client) = client.split();
+            let pass_on = tokio::io::copy(&mut from_client, &mut to_server);
+            let mut answer = [0u8; 1];
+            tokio::select! {
+                _ = pass_on => {}
+                _ = from_server.read(&mut answer) => {}
+            }
+            // Dropped unread: the client sees its connection close with no answer.
+        });
+    }
+}
+
+/// A token revoked through one process closes its sockets on every other: here a table's
+/// socket and a lobby socket on B, the token revoked through A.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_tokens_sockets_on_another_process_close_when_it_is_revoked() {
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let created = a.post("/v1/players/me/tokens", Some(&tokens[1]), json!({})).await;
+    assert_eq!(created.status, 201, "{}", created.json);
+    let (token_id, token) = (created.json["id"].as_str().unwrap(), created.json["token"].as_str().unwrap());
+    let mut sockets =
+        [b.ws(&id, &format!("token={token}")).await, b.lobby_ws(&format!("token={token}")).await];
+    let mut kept = b.ws(&id, &format!("token={}", tokens[1])).await;
+    // The sockets are up (B serves the table from the store).
+    assert_eq!(sockets[0].next_entry().await.map(|e| e["seq"].clone()), Some(json!(1)));
+    let revoked = a
+        .call(reqwest::Method::DELETE, &format!("/v1/players/me/tokens/{token_id}"), Some(&tokens[1]), None)
+        .await;
+    assert_eq!(revoked.status, 204, "{}", revoked.json);
+    for (i, ws) in sockets.iter_mut().enumerate() {
+        assert_eq!(ws.close_code_within(Duration::from_secs(1)).await, Some(4401), "socket {i} on B");
+    }
+    assert_eq!(
+        kept.close_code_within(Duration::from_millis(300)).await,
+        None,
+        "another token's socket stays"
+    );
+}

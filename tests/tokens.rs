@@ -1,12 +1,14 @@
 //! Bearer tokens over real HTTP, on both stores: more than one per player, each revocable at
-//! once, logout, the cap, and a list that never shows a secret. (Expiry is unit-tested on the
-//! store with an explicit `now`: `store::tokens::tests`.)
+//! once, logout, the cap, and a list that never shows a secret; a revoked or expired token's
+//! WebSockets close. (Expiry is unit-tested on the store with an explicit `now`:
+//! `store::tokens::tests`.)
 
 mod common;
 
-use common::{Db, TestServer};
+use common::{Db, TestServer, Ws, seated_table};
 use reqwest::Method;
 use serde_json::{Value, json};
+use std::time::Duration;
 
 both_stores!(
     a_second_token_works_and_revoking_it_leaves_the_first,
@@ -15,6 +17,9 @@ both_stores!(
     another_players_token_is_not_found,
     the_list_marks_the_current_token_and_shows_no_secret,
     tokens_may_expire,
+    a_revoked_tokens_sockets_close_within_a_second,
+    a_logged_out_tokens_sockets_close_within_a_second,
+    an_expired_tokens_sockets_close_within_a_second,
 );
 
 async fn new_token(s: &TestServer, token: &str, body: Value) -> (String, String) {
@@ -128,4 +133,60 @@ async fn tokens_may_expire(db: Db) {
     s.post("/v1/players/me/tokens", Some(&first), json!({"label": ""}))
         .await
         .assert_problem(422, "invalid_body");
+}
+
+/// The sockets a player may hold with `token`: a started table's, an open table's, the lobby's.
+async fn sockets_of(s: &TestServer, started: &str, token: &str) -> Vec<Ws> {
+    let open = s.table(token, json!({"game": "luddo", "seat_count": 2})).await;
+    let open = open["id"].as_str().unwrap().to_string();
+    vec![
+        s.ws(started, &format!("token={token}")).await,
+        s.ws(&open, &format!("token={token}")).await,
+        s.lobby_ws(&format!("token={token}")).await,
+    ]
+}
+
+async fn a_revoked_tokens_sockets_close_within_a_second(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "luddo", 2, json!({})).await;
+    let (second_id, second) = new_token(&s, &tokens[0], json!({})).await;
+    let mut revoked = sockets_of(&s, &id, &second).await;
+    let mut kept = sockets_of(&s, &id, &tokens[0]).await;
+    let r = delete(&s, &format!("/v1/players/me/tokens/{second_id}"), &tokens[0]).await;
+    assert_eq!(r.status, 204, "{}", r.json);
+    for (i, ws) in revoked.iter_mut().enumerate() {
+        assert_eq!(ws.close_code_within(Duration::from_secs(1)).await, Some(4401), "socket {i}");
+    }
+    for (i, ws) in kept.iter_mut().enumerate() {
+        let code = ws.close_code_within(Duration::from_millis(300)).await;
+        assert_eq!(code, None, "socket {i} of another token stays open");
+    }
+}
+
+async fn a_logged_out_tokens_sockets_close_within_a_second(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "luddo", 2, json!({})).await;
+    let mut sockets = sockets_of(&s, &id, &tokens[1]).await;
+    let r = s.post("/v1/players/me/logout", Some(&tokens[1]), json!({})).await;
+    assert_eq!(r.status, 204, "{}", r.json);
+    for (i, ws) in sockets.iter_mut().enumerate() {
+        assert_eq!(ws.close_code_within(Duration::from_secs(1)).await, Some(4401), "socket {i}");
+    }
+}
+
+async fn an_expired_tokens_sockets_close_within_a_second(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "luddo", 2, json!({})).await;
+    let (_, brief) = new_token(&s, &tokens[0], json!({"expires_in_seconds": 2})).await;
+    let made = tokio::time::Instant::now();
+    let mut sockets = sockets_of(&s, &id, &brief).await;
+    for (i, ws) in sockets.iter_mut().enumerate() {
+        let left = Duration::from_secs(3).saturating_sub(made.elapsed());
+        assert_eq!(
+            ws.close_code_within(left).await,
+            Some(4401),
+            "socket {i} closes within a second of its expiry"
+        );
+    }
+    assert!(made.elapsed() >= Duration::from_millis(1_500), "not long before it expired");
 }

@@ -12,19 +12,24 @@ use super::{
     extract::{Auth, Json, Path},
 };
 use crate::{
-    cluster::{self, Served, forward::Call},
+    cluster::{
+        self, Served,
+        forward::{Answer, Call},
+        outcome::{self, Outcome},
+    },
     store::TableStatus,
     table::{ActOk, TableHandle},
 };
 use axum::{
     Router,
     extract::State,
-    http::{HeaderMap, HeaderValue, Method},
+    http::{HeaderMap, HeaderValue, Method, StatusCode},
     response::{IntoResponse, Response},
     routing::post,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::time::Duration;
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
@@ -94,7 +99,7 @@ async fn reclaim(
 }
 
 /// Plays `what` for `player` on table `id`, here or (cluster mode) on the process that drives
-/// the table, whose answer is passed on unchanged.
+/// the table, whose answer is passed on unchanged (unless it was lost: [`settle`]).
 async fn serve(
     state: &AppState,
     id: Uuid,
@@ -105,12 +110,12 @@ async fn serve(
     started_table(state, id, player).await?;
     let call = what.call(id, headers);
     let forwarded = cluster::is_forwarded(headers);
-    let served = cluster::serve_table(state, id, forwarded, &call, |handle| {
+    let tried = cluster::serve_table_noting(state, id, forwarded, &call, |handle| {
         let what = what.clone();
         async move { what.here(state, &handle, player).await }
     })
-    .await?;
-    Ok(match served {
+    .await;
+    Ok(match settle(state, id, player, &what, tried).await? {
         Served::Here(done) => Json(done).into_response(),
         Served::There(answer) => answer.into_response(),
     })
@@ -131,24 +136,81 @@ pub(super) async fn play_elsewhere(
         headers.insert(axum::http::header::AUTHORIZATION, value.clone());
     }
     let call = what.call(id, &headers);
-    let served = cluster::serve_table(state, id, false, &call, |handle| {
+    let tried = cluster::serve_table_noting(state, id, false, &call, |handle| {
         let what = what.clone();
         async move { what.here(state, &handle, player).await }
     })
-    .await?;
-    match served {
+    .await;
+    match settle(state, id, player, &what, tried).await? {
         Served::Here(done) => Ok(done),
         Served::There(answer) if answer.status.is_success() => serde_json::from_slice(&answer.body)
             .map_err(|e| ApiError::internal(format!("a forwarded action's answer: {e}"))),
-        Served::There(answer) => {
-            let problem: Value = serde_json::from_slice(&answer.body).unwrap_or_default();
-            let code = problem["code"].as_str().unwrap_or_default();
-            let code =
-                ErrorCode::ALL.iter().copied().find(|c| c.as_str() == code).unwrap_or(ErrorCode::Internal);
-            let detail = problem["detail"].as_str().unwrap_or("the table refused").to_string();
-            Err(ApiError::new(answer.status, code, detail))
-        }
+        Served::There(answer) => Err(refusal(&answer)),
     }
+}
+
+/// The answer to `what`, served as `tried` says. An action forwarded to the table's driver
+/// whose answer was lost may have been applied all the same (the driver committed it and
+/// died, or the connection dropped), and then the retries' refusal (`stale_seq` from the next
+/// driver, `table_elsewhere` once patience runs out) would deny it: before refusing such an
+/// action, the log is read where it would be (`cluster::outcome`). In it: answered as the driver
+/// answers, with its entry. Something else in its place: the refusal stands. Nothing yet: a
+/// refusal that the table itself gave at that `seq` stands; otherwise (the driver gone, the log
+/// unreadable, a move the log cannot match) 503 `outcome_unknown`, never a refusal that may be
+/// false.
+async fn settle(
+    state: &AppState,
+    id: Uuid,
+    player: Uuid,
+    what: &Move,
+    tried: cluster::Tried<ActOk>,
+) -> ApiResult<Served<ActOk>> {
+    let cluster::Tried { served, unanswered } = tried;
+    let (Move::Act { action, seq }, true) = (what, unanswered) else { return served };
+    let refused = match &served {
+        Ok(Served::Here(_)) => return served,
+        Ok(Served::There(answer)) if answer.status.is_success() => return served,
+        Ok(Served::There(answer)) => answer.status,
+        Err(e) => e.status,
+    };
+    let said_by_the_table = refused.is_client_error()
+        && refused != StatusCode::TOO_MANY_REQUESTS
+        && refused != StatusCode::REQUEST_TIMEOUT;
+    let logged = match state.store.table(id).await {
+        Ok(Some(table)) => match table.seat_of(player) {
+            Some(seat) => outcome::of_action(&state.store, table.game, id, seat, action, *seq).await.ok(),
+            None => return served,
+        },
+        _ => None,
+    };
+    match logged {
+        Some(Outcome::Applied(done)) => Ok(Served::Here(done)),
+        Some(Outcome::Refused) => served,
+        Some(Outcome::NotYet) if said_by_the_table => served,
+        _ => Err(outcome_unknown()),
+    }
+}
+
+/// An action whose answer was lost, and whose outcome the log does not tell yet.
+fn outcome_unknown() -> ApiError {
+    ApiError {
+        retry_after: Some(Duration::from_secs(1)),
+        ..ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::OutcomeUnknown,
+            "the action's answer was lost and the log does not tell yet whether it was applied; \
+             read the table's latest entries (reconnect with since) before acting again",
+        )
+    }
+}
+
+/// A forwarded call's refusal, as this process's error.
+fn refusal(answer: &Answer) -> ApiError {
+    let problem: Value = serde_json::from_slice(&answer.body).unwrap_or_default();
+    let code = problem["code"].as_str().unwrap_or_default();
+    let code = ErrorCode::ALL.iter().copied().find(|c| c.as_str() == code).unwrap_or(ErrorCode::Internal);
+    let detail = problem["detail"].as_str().unwrap_or("the table refused").to_string();
+    ApiError::new(answer.status, code, detail)
 }
 
 /// A started table the player may see (an invite code does not let one play a private game).

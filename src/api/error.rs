@@ -138,6 +138,10 @@ error_codes! {
     /// 503 with Retry-After: the table is changing hands between server processes sharing the
     /// database (cluster mode), or on SQLite another process plays it.
     TableElsewhere = "table_elsewhere",
+    /// 503 with Retry-After (cluster mode): an action was forwarded to the table's driver, its
+    /// answer was lost, and the log does not tell yet whether it was applied. Read the table's
+    /// entries (reconnect with `since`) before posting again.
+    OutcomeUnknown = "outcome_unknown",
     /// 500: something failed inside; logged, never detailed.
     Internal = "internal",
     /// WebSocket `error` message only: a client message that is not one the server reads.

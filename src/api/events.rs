@@ -9,9 +9,10 @@ use super::{
     body,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
-    extract::{Auth, Path, Query, authenticate},
+    extract::{Path, Query, Session, authenticate},
     limits::{SlotGuard, SlotKey},
     lobby::{Following, Waited, follow_open, send_entries},
+    revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
 };
 use crate::{
     cluster::{self, Route},
@@ -78,17 +79,19 @@ struct EventsQuery {
 async fn events(
     State(state): State<AppState>,
     connection: Option<Extension<ConnectionSlot>>,
-    header_auth: Option<Auth>,
+    header_auth: Option<Session>,
     headers: HeaderMap,
     Path(id): Path<Uuid>,
     Query(q): Query<EventsQuery>,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
-    let player = socket_player(&state, header_auth, q.token.as_deref()).await?;
+    let session = socket_session(&state, header_auth, q.token.as_deref()).await?;
+    // At once: a revocation from now on closes the socket.
+    let token = token_watch(&state, session.as_ref());
     if q.since < 0 {
         return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "since is 0 or more"));
     }
-    let player_id = player.map(|p| p.id);
+    let player_id = session.as_ref().map(|s| s.player.id);
     // Who the socket's actions are forwarded for, when another process drives the table: the
     // caller's credentials as sent.
     let authorization = match (headers.get(header::AUTHORIZATION), &q.token) {
@@ -125,6 +128,7 @@ async fn events(
         reclaim: q.reclaim,
         handle,
         authorization,
+        token,
         _slot: slot,
         _connection: connection,
     });
@@ -141,6 +145,8 @@ struct Opened {
     /// `None` for a table still open when the socket came.
     handle: Option<Driver>,
     authorization: Option<HeaderValue>,
+    /// Ends the socket when its token is revoked or expires.
+    token: TokenWatch,
     /// The socket counts against its player's (or the table's spectators') cap, and as its
     /// connection, until it closes.
     _slot: SlotGuard,
@@ -162,10 +168,11 @@ fn serve(mut socket: WebSocket, mut opened: Box<Opened>) -> impl Future<Output =
         let _open = OpenSocket::count(&opened.state);
         let handle = opened.handle.take();
         let (state, id, player_id, reclaim) = (&opened.state, opened.id, opened.player_id, opened.reclaim);
+        let token = &mut opened.token;
         let mut since = opened.since;
         let handle = match handle {
             Some(handle) => Some(handle),
-            None => match Box::pin(follow_open(&mut socket, state, id, player_id, since)).await {
+            None => match Box::pin(follow_open(&mut socket, state, id, player_id, since, token)).await {
                 Waited::Started(last) => {
                     since = last;
                     match Box::pin(driver(state, id)).await {
@@ -182,13 +189,14 @@ fn serve(mut socket: WebSocket, mut opened: Box<Opened>) -> impl Future<Output =
         };
         match &handle {
             Some(Driver::Actor(handle)) => {
-                follow(&mut socket, state, id, handle, player_id, since, reclaim).await
+                follow(&mut socket, state, id, handle, player_id, since, reclaim, token).await
             }
-            Some(Driver::Link(handle)) => serve_link(&mut socket, id, handle, player_id).await,
+            Some(Driver::Link(handle)) => serve_link(&mut socket, id, handle, player_id, token).await,
             Some(Driver::Elsewhere) => {
                 let plays = Plays::Elsewhere { table: id, authorization: opened.authorization.as_ref() };
                 // Boxed (cluster mode only): every socket's task is as large as its largest branch.
-                Box::pin(follow_store(&mut socket, state, id, player_id, plays, since, reclaim)).await
+                let following = follow_store(&mut socket, state, id, player_id, plays, since, reclaim, token);
+                Box::pin(following).await
             }
             None => {}
         }
@@ -246,6 +254,7 @@ enum Plays<'a> {
 /// new, read from the store after the last `seq` sent — in order, without gap or duplicate,
 /// as the actor's subscribers get it. Actions and reclaims are forwarded to the table's driver.
 /// Seat presence is the driver's sockets' alone.
+#[allow(clippy::too_many_arguments)] // what a socket is, each lent by its task
 async fn follow_store(
     socket: &mut impl Socket,
     state: &AppState,
@@ -254,6 +263,7 @@ async fn follow_store(
     plays: Plays<'_>,
     since: i64,
     reclaim: bool,
+    token: &mut TokenWatch,
 ) {
     tracing::debug!(table = %id, ?player, since, reclaim, "websocket open, following the store");
     let feeds = state.tables.feeds().clone();
@@ -292,7 +302,7 @@ async fn follow_store(
             }
         }
         let answer = |text| client_message(state, plays, player, text);
-        match relay_until(socket, &mut receiver, &mut last, true, answer).await {
+        match relay_until(socket, &mut receiver, &mut last, true, token, answer).await {
             Relayed::Ended => return,
             Relayed::Gap | Relayed::SourceClosed => continue,
         }
@@ -301,16 +311,25 @@ async fn follow_store(
 
 /// Who opens a WebSocket: the bearer token of the `Authorization` header, else the `token`
 /// query parameter (browsers cannot set headers on a WebSocket), else nobody (a spectator).
-pub(super) async fn socket_player(
+pub(super) async fn socket_session(
     state: &AppState,
-    header_auth: Option<Auth>,
+    header_auth: Option<Session>,
     token: Option<&str>,
-) -> ApiResult<Option<crate::store::Player>> {
+) -> ApiResult<Option<Session>> {
     Ok(match (header_auth, token) {
-        (Some(Auth(p)), _) => Some(p),
-        (None, Some(token)) => Some(authenticate(state, token).await?.player),
+        (Some(session), _) => Some(session),
+        (None, Some(token)) => Some(authenticate(state, token).await?),
         (None, None) => None,
     })
+}
+
+/// What ends a socket opened by `session`: its token's revocation or expiry (nothing for a
+/// spectator's).
+pub(super) fn token_watch(state: &AppState, session: Option<&Session>) -> TokenWatch {
+    match session {
+        Some(s) => state.revocations.watch(s.token_id, s.expires_at),
+        None => TokenWatch::none(),
+    }
 }
 
 /// The answer to a socket over its cap (a player's sockets, a table's spectators, the lobby's
@@ -419,6 +438,7 @@ impl Answer {
 
 /// Serves one WebSocket: the backlog after `since`, then live messages; actions and reclaims
 /// from the client; pings. Ends on close, on idleness, or when the client falls behind.
+#[allow(clippy::too_many_arguments)] // what a socket is, each lent by its task
 async fn follow(
     socket: &mut impl Socket,
     state: &AppState,
@@ -427,6 +447,7 @@ async fn follow(
     player: Option<Uuid>,
     since: i64,
     reclaim: bool,
+    token: &mut TokenWatch,
 ) {
     tracing::debug!(table = %id, ?player, since, reclaim, "websocket open");
     // The steps taken once are boxed: only the relay loop stays in the socket's task.
@@ -438,7 +459,7 @@ async fn follow(
     match Box::pin(send_backlog(socket, state, id, since, recent, sub.seq)).await {
         Ok(true) => {
             let answer = |text| client_message(state, Plays::Actor(handle), player, text);
-            relay(socket, &mut sub.receiver, since, answer).await;
+            relay(socket, &mut sub.receiver, since, token, answer).await;
         }
         Ok(false) => {}
         Err(_) => {
@@ -455,7 +476,13 @@ async fn follow(
 /// here, where the table is driven, as the player's connection for as long as the link is open.
 /// It is sent nothing but pings (the socket it stands for is sent the entries where it is), and
 /// closed with 1012 when the actor stops, so that the link is made again wherever the table goes.
-async fn serve_link(socket: &mut impl Socket, id: Uuid, handle: &TableHandle, player: Option<Uuid>) {
+async fn serve_link(
+    socket: &mut impl Socket,
+    id: Uuid,
+    handle: &TableHandle,
+    player: Option<Uuid>,
+    token: &mut TokenWatch,
+) {
     tracing::debug!(table = %id, ?player, "presence link open");
     let Ok(mut sub) = Box::pin(handle.subscribe(player, false)).await else {
         send(socket, Message::Close(Some(close(1011, "table unavailable; reconnect")))).await;
@@ -476,6 +503,10 @@ async fn serve_link(socket: &mut impl Socket, id: Uuid, handle: &TableHandle, pl
             _ = ping.tick() => if !keep_alive(socket, last_heard).await {
                 break;
             },
+            ended = token.ended() => {
+                send(socket, Message::Close(Some(close(CLOSE_TOKEN_ENDED, ended.reason())))).await;
+                break;
+            }
         }
     }
     drop(sub);
@@ -490,13 +521,14 @@ async fn relay<F, A>(
     socket: &mut impl Socket,
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     since: i64,
+    token: &mut TokenWatch,
     answer: F,
 ) where
     F: FnMut(Utf8Bytes) -> A,
     A: Future<Output = Answer>,
 {
     let mut last = since.max(0);
-    if let Relayed::SourceClosed = relay_until(socket, receiver, &mut last, false, answer).await {
+    if let Relayed::SourceClosed = relay_until(socket, receiver, &mut last, false, token, answer).await {
         send(socket, Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
     }
 }
@@ -513,13 +545,15 @@ pub(super) enum Relayed {
 }
 
 /// Relays live messages to the socket, skipping entries up to `last` (and moving it on), and
-/// answers the client's messages with `answer`, until either side ends it. `in_order`: an entry
+/// answers the client's messages with `answer`, until either side ends it, or the socket's
+/// token is revoked or expires (closed with [`CLOSE_TOKEN_ENDED`]). `in_order`: an entry
 /// beyond `last + 1` ends it ([`Relayed::Gap`]) rather than being sent.
 pub(super) async fn relay_until<F, A>(
     socket: &mut impl Socket,
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     last: &mut i64,
     in_order: bool,
+    token: &mut TokenWatch,
     mut answer: F,
 ) -> Relayed
 where
@@ -572,6 +606,12 @@ where
             _ = ping.tick() => if !keep_alive(socket, last_heard).await {
                 break;
             },
+            ended = token.ended() => {
+                if send(socket, Message::Close(Some(close(CLOSE_TOKEN_ENDED, ended.reason())))).await {
+                    drain(socket).await;
+                }
+                break;
+            }
         }
     }
     Relayed::Ended
@@ -772,7 +812,7 @@ mod tests {
             tx.send(entry(seq)).unwrap();
         }
         let start = Instant::now();
-        relay(&mut socket, &mut rx, 0, no_answer).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
         let sent = sent.lock().unwrap();
         assert_eq!(sent.len(), 1, "{sent:?}");
         assert_eq!(close_code(&sent[0]), Some(CLOSE_LAGGING));
@@ -785,7 +825,7 @@ mod tests {
         let (mut socket, _client, sent) = socket(true);
         let (_tx, mut rx) = broadcast::channel::<Arc<Broadcast>>(2);
         let start = Instant::now();
-        relay(&mut socket, &mut rx, 0, no_answer).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
         let sent = sent.lock().unwrap();
         let pings = sent.iter().filter(|m| matches!(m, Message::Ping(_))).count();
         // Pings at 20, 40 and 60 s (60 s of silence is not yet over the limit), the close at 80 s.
@@ -801,7 +841,7 @@ mod tests {
         let (tx, mut rx) = broadcast::channel(2);
         tx.send(entry(1)).unwrap();
         let start = Instant::now();
-        relay(&mut socket, &mut rx, 0, no_answer).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
         assert!(sent.lock().unwrap().is_empty());
         assert_eq!(start.elapsed(), SEND_TIMEOUT);
     }
@@ -823,7 +863,7 @@ mod tests {
         tx.send(entry(1)).unwrap();
         tx.send(entry(2)).unwrap();
         drop(tx);
-        relay(&mut socket, &mut rx, 1, no_answer).await;
+        relay(&mut socket, &mut rx, 1, &mut TokenWatch::none(), no_answer).await;
         assert_eq!(texts(&sent), [json!({"type": "entry", "seq": 2})]);
         assert_eq!(sent.lock().unwrap().last().and_then(close_code), Some(1012));
     }
@@ -835,7 +875,7 @@ mod tests {
         client.send(Message::Text(r#"{"type":"ping"}"#.into())).unwrap();
         client.send(Message::Binary(Default::default())).unwrap();
         client.send(Message::Close(None)).unwrap();
-        relay(&mut socket, &mut rx, 0, async |_| Answer::Pong).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), async |_| Answer::Pong).await;
         assert_eq!(
             texts(&sent),
             [
@@ -877,6 +917,7 @@ mod task_sizes {
     type Sock = &'static mut WebSocket;
     type St = &'static AppState;
     type Handle = &'static TableHandle;
+    type Token = &'static mut TokenWatch;
 
     /// Every open WebSocket is a task as large as the future it runs, for as long as it is open,
     /// idle or not: the answer to a client's message (which may forward it to another process,
@@ -889,17 +930,18 @@ mod task_sizes {
         let answer = future_size(|(state, plays, text): (St, Plays<'static>, Utf8Bytes)| {
             client_message(state, plays, None, text)
         });
-        let follow = future_size(|(socket, state, handle): (Sock, St, Handle)| {
-            follow(socket, state, Uuid::nil(), handle, None, 0, false)
+        let follow = future_size(|(socket, state, handle, token): (Sock, St, Handle, Token)| {
+            follow(socket, state, Uuid::nil(), handle, None, 0, false, token)
         });
         let backlog = future_size(|(socket, state, recent): (Sock, St, Vec<Arc<Broadcast>>)| {
             send_backlog(socket, state, Uuid::nil(), 0, recent, 0)
         });
-        let open = future_size(|(socket, state): (Sock, St)| {
-            super::super::lobby::follow_open(socket, state, Uuid::nil(), None, 0)
+        let open = future_size(|(socket, state, token): (Sock, St, Token)| {
+            super::super::lobby::follow_open(socket, state, Uuid::nil(), None, 0, token)
         });
-        let link =
-            future_size(|(socket, handle): (Sock, Handle)| serve_link(socket, Uuid::nil(), handle, None));
+        let link = future_size(|(socket, handle, token): (Sock, Handle, Token)| {
+            serve_link(socket, Uuid::nil(), handle, None, token)
+        });
         // The whole task: each branch of a socket's life, and what it keeps from its request.
         let serve = future_size(|(socket, opened): (WebSocket, Box<Opened>)| serve(socket, opened));
         let socket = std::mem::size_of::<WebSocket>();

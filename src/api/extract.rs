@@ -139,6 +139,8 @@ pub struct Auth(pub Player);
 pub struct Session {
     pub player: Player,
     pub token_id: Uuid,
+    /// When the token expires (Unix ms), if it does.
+    pub expires_at: Option<i64>,
 }
 
 impl FromRequestParts<AppState> for Session {
@@ -152,23 +154,36 @@ impl FromRequestParts<AppState> for Session {
     }
 }
 
+impl OptionalFromRequestParts<AppState> for Session {
+    type Rejection = ApiError;
+
+    /// No header: anonymous. A header with a bad token is still an error, never anonymous.
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, ApiError> {
+        match bearer(parts)? {
+            Some(token) => authenticate(state, token).await.map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
 impl FromRequestParts<AppState> for Auth {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        Session::from_request_parts(parts, state).await.map(|s| Auth(s.player))
+        <Session as FromRequestParts<AppState>>::from_request_parts(parts, state)
+            .await
+            .map(|s| Auth(s.player))
     }
 }
 
 impl OptionalFromRequestParts<AppState> for Auth {
     type Rejection = ApiError;
 
-    /// No header: anonymous. A header with a bad token is still an error, never anonymous.
+    /// As an optional [`Session`].
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, ApiError> {
-        match bearer(parts)? {
-            Some(token) => authenticate(state, token).await.map(|s| Some(Auth(s.player))),
-            None => Ok(None),
-        }
+        let session =
+            <Session as OptionalFromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+        Ok(session.map(|s| Auth(s.player)))
     }
 }
 
@@ -190,7 +205,7 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Session, ApiE
     let hash = token_hash(token);
     match state.store.session_by_token_hash(&hash, now_millis()).await? {
         Some((player, token, stored)) if constant_time_eq(stored.as_bytes(), hash.as_bytes()) => {
-            Ok(Session { player, token_id: token.id })
+            Ok(Session { player, token_id: token.id, expires_at: token.expires_at })
         }
         _ => Err(ApiError::unauthorized("unknown, revoked or expired token")),
     }

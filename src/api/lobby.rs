@@ -16,12 +16,13 @@ use super::{
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
     events::{
-        Answer, OpenSocket, Relayed, Socket, close, relay_until, send, socket_player, too_many_sockets,
-        upgrade,
+        Answer, OpenSocket, Relayed, Socket, close, relay_until, send, socket_session, token_watch,
+        too_many_sockets, upgrade,
     },
-    extract::{Auth, Query},
+    extract::{Query, Session},
     limits::SlotKey,
     paging::PageRequest,
+    revocations::TokenWatch,
     tables::TableView,
 };
 use crate::{
@@ -65,6 +66,7 @@ pub(super) async fn follow_open(
     id: Uuid,
     player: Option<Uuid>,
     since: i64,
+    token: &mut TokenWatch,
 ) -> Waited {
     let feeds = state.tables.feeds().clone();
     // Releases the table's channel however this ends (the task may be dropped at shutdown),
@@ -118,7 +120,7 @@ pub(super) async fn follow_open(
         }
         loop {
             let answer = async |text: Utf8Bytes| waiting_answer(&text);
-            match relay_until(socket, &mut receiver, &mut last, true, answer).await {
+            match relay_until(socket, &mut receiver, &mut last, true, token, answer).await {
                 Relayed::Ended => return Waited::Ended,
                 // The table started, closed or was made private here: look again.
                 Relayed::SourceClosed => break,
@@ -273,29 +275,32 @@ async fn lobby_events(
     State(state): State<AppState>,
     connection: Option<Extension<ConnectionSlot>>,
     ClientIp(client): ClientIp,
-    header_auth: Option<Auth>,
+    header_auth: Option<Session>,
     Query(q): Query<LobbyQuery>,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
-    let player = socket_player(&state, header_auth, q.token.as_deref()).await?;
+    let session = socket_session(&state, header_auth, q.token.as_deref()).await?;
+    // At once: a revocation from now on closes the socket.
+    let mut token = token_watch(&state, session.as_ref());
     let page = PageRequest::parse(q.limit, None)?;
     // A player's sockets count together, tables' and lobby's; anonymous lobby sockets per
     // client address, as many.
-    let key = match &player {
-        Some(p) => SlotKey::Player(p.id),
+    let key = match &session {
+        Some(s) => SlotKey::Player(s.player.id),
         None => SlotKey::Lobby(client),
     };
     let slot =
         state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(too_many_sockets)?;
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
         let _open = OpenSocket::count(&state);
-        follow_lobby(&mut socket, &state, page.limit).await;
+        follow_lobby(&mut socket, &state, page.limit, &mut token).await;
         drop((slot, connection));
     }))
 }
 
-/// Serves one lobby socket: the snapshot of open public tables, then every change.
-async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize) {
+/// Serves one lobby socket: the snapshot of open public tables, then every change, until its
+/// token (if it has one) is revoked or expires.
+async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize, token: &mut TokenWatch) {
     // Subscribe first: a change made while the snapshot is read comes after it (and its `seq`
     // tells whether it is news).
     let mut receiver = state.tables.feeds().subscribe_lobby();
@@ -337,7 +342,7 @@ async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize) 
         Err(e) => Answer::invalid_message(e.to_string()),
     };
     let mut last = 0;
-    if let Relayed::SourceClosed = relay_until(socket, &mut receiver, &mut last, false, answer).await {
+    if let Relayed::SourceClosed = relay_until(socket, &mut receiver, &mut last, false, token, answer).await {
         send(socket, Message::Close(Some(close(1012, "server restarting; reconnect")))).await;
     }
 }

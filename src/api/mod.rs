@@ -25,6 +25,7 @@ mod players;
 mod profiles;
 mod ratings;
 mod records;
+pub mod revocations;
 mod shame;
 pub mod tables;
 mod web;
@@ -69,6 +70,8 @@ pub struct AppState {
     pub tables: Tables,
     /// Where the tables other processes drive were last found (cluster mode).
     pub drivers: Arc<crate::cluster::Drivers>,
+    /// The tokens this process's WebSockets authenticated with, to close them when revoked.
+    pub revocations: Arc<revocations::Revocations>,
 }
 
 impl AppState {
@@ -81,7 +84,15 @@ impl AppState {
         let limiter = Arc::new(RateLimiter::new());
         let config = Arc::new(config);
         let tables = Tables::new(store.clone(), config.clone(), clock);
-        Self { store, config, limiter, sockets: Arc::default(), tables, drivers: Arc::default() }
+        Self {
+            store,
+            config,
+            limiter,
+            sockets: Arc::default(),
+            tables,
+            drivers: Arc::default(),
+            revocations: Arc::default(),
+        }
     }
 }
 

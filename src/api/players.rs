@@ -231,8 +231,9 @@ async fn tokens(State(state): State<AppState>, session: Session) -> ApiResult<Js
     Ok(Json(TokenList { tokens: tokens.into_iter().map(|t| TokenView::of(t, session.token_id)).collect() }))
 }
 
-/// Revokes one of the caller's tokens at once (the one in use too, like logout). Another
-/// player's token is as unknown as a token that never was.
+/// Revokes one of the caller's tokens at once (the one in use too, like logout), and closes
+/// its WebSockets on every process (`api::revocations`). Another player's token is as unknown
+/// as a token that never was.
 async fn revoke_token(
     State(state): State<AppState>,
     session: Session,
@@ -241,12 +242,14 @@ async fn revoke_token(
     if !state.store.revoke_token(session.player.id, id).await? {
         return Err(ApiError::not_found("you hold no token with this id"));
     }
+    state.revocations.revoke(id);
     tracing::info!(player = %session.player.id, token = %id, "token revoked");
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Revokes the token this request was sent with.
+/// Revokes the token this request was sent with, and closes its WebSockets.
 async fn logout(State(state): State<AppState>, session: Session) -> ApiResult<StatusCode> {
     state.store.revoke_token(session.player.id, session.token_id).await?;
+    state.revocations.revoke(session.token_id);
     Ok(StatusCode::NO_CONTENT)
 }

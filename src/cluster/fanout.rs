@@ -11,9 +11,16 @@
 //! and no duplicate however the notifications come. Should the
 //! listening connection drop, notifications may have been missed: once it is back, every such
 //! socket reads the store again, and every lobby socket is told to reconnect (a fresh snapshot).
+//!
+//! Revocations come on [`TOKENS_CHANNEL`] (a token's id, notified by the revocation's
+//! transaction): this process closes the token's sockets (`api::revocations`). After a drop of
+//! the listening connection, the tokens of this process's sockets are looked up in the store
+//! and the sockets of those revoked meanwhile are closed.
 
 use crate::{
-    store::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, Store},
+    api::revocations::Revocations,
+    clock::now_millis,
+    store::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, Store, TOKENS_CHANNEL},
     table::feeds::{Feeds, LOBBY_QUEUE},
 };
 use sqlx::postgres::PgListener;
@@ -24,13 +31,19 @@ use uuid::Uuid;
 /// Between two attempts to (re)connect the listening connection.
 const RECONNECT_EVERY: Duration = Duration::from_secs(1);
 
+/// What the fan-out tells: the sockets' feeds, and the tokens of this process's sockets.
+pub struct Listeners {
+    pub feeds: Arc<Feeds>,
+    pub revocations: Arc<Revocations>,
+}
+
 /// Starts the fan-out of process `instance` over the database at `url`: the listening
 /// connection, and the sender of this process's lobby messages. Both end when `stop` flips.
-pub fn start(url: String, instance: String, store: Store, feeds: Arc<Feeds>, stop: watch::Receiver<bool>) {
+pub fn start(url: String, instance: String, store: Store, to: Listeners, stop: watch::Receiver<bool>) {
     let (outbox, lobby) = mpsc::channel(LOBBY_QUEUE);
-    feeds.send_lobby_to(outbox);
-    tokio::spawn(send_lobby(store, instance.clone(), lobby, stop.clone()));
-    tokio::spawn(listen(url, instance, feeds, stop));
+    to.feeds.send_lobby_to(outbox);
+    tokio::spawn(send_lobby(store.clone(), instance.clone(), lobby, stop.clone()));
+    tokio::spawn(listen(url, instance, store, to, stop));
 }
 
 /// Sends this process's lobby messages to the others, in order.
@@ -60,12 +73,12 @@ async fn send_lobby(
 }
 
 /// Listens for the other processes' events (and this one's log appends) until `stop` flips.
-async fn listen(url: String, instance: String, feeds: Arc<Feeds>, mut stop: watch::Receiver<bool>) {
+async fn listen(url: String, instance: String, store: Store, to: Listeners, mut stop: watch::Receiver<bool>) {
     let mut first = true;
     loop {
         let connect = async {
             let mut listener = PgListener::connect(&url).await?;
-            listener.listen_all([LOG_CHANNEL, LOBBY_CHANNEL]).await?;
+            listener.listen_all([LOG_CHANNEL, LOBBY_CHANNEL, TOKENS_CHANNEL]).await?;
             Ok::<_, sqlx::Error>(listener)
         };
         let connected = tokio::select! {
@@ -83,14 +96,14 @@ async fn listen(url: String, instance: String, feeds: Arc<Feeds>, mut stop: watc
             }
         };
         if !std::mem::take(&mut first) {
-            missed(&feeds);
+            missed(&store, &to);
         }
         loop {
             tokio::select! {
                 received = listener.try_recv() => match received {
-                    Ok(Some(n)) => heard(&feeds, &instance, n.channel(), n.payload()),
+                    Ok(Some(n)) => heard(&to, &instance, n.channel(), n.payload()),
                     // sqlx reconnected the listener: whatever was notified meanwhile is lost.
-                    Ok(None) => missed(&feeds),
+                    Ok(None) => missed(&store, &to),
                     Err(e) => {
                         tracing::warn!(error = %e, "lost the connection listening for the other processes' events");
                         break;
@@ -103,15 +116,31 @@ async fn listen(url: String, instance: String, feeds: Arc<Feeds>, mut stop: watc
 }
 
 /// Notifications may have been missed: tables' sockets read the store again, lobby sockets
-/// reconnect for a fresh snapshot.
-fn missed(feeds: &Feeds) {
-    feeds.nudge_all();
-    feeds.restart_lobby();
+/// reconnect for a fresh snapshot, and the sockets of tokens revoked meanwhile close.
+fn missed(store: &Store, to: &Listeners) {
+    to.feeds.nudge_all();
+    to.feeds.restart_lobby();
+    let (store, revocations) = (store.clone(), to.revocations.clone());
+    tokio::spawn(async move {
+        let tokens = revocations.held();
+        match store.tokens_held(&tokens, now_millis()).await {
+            Ok(held) => {
+                let held: std::collections::HashSet<Uuid> = held.into_iter().collect();
+                tokens.into_iter().filter(|t| !held.contains(t)).for_each(|t| revocations.revoke(t));
+            }
+            Err(e) => tracing::warn!(error = %e, "could not look for tokens revoked while not listening"),
+        }
+    });
 }
 
 /// One notification.
-fn heard(feeds: &Feeds, instance: &str, channel: &str, payload: &str) {
-    if channel == LOG_CHANNEL {
+fn heard(to: &Listeners, instance: &str, channel: &str, payload: &str) {
+    let feeds = &to.feeds;
+    if channel == TOKENS_CHANNEL {
+        if let Ok(token) = payload.parse() {
+            to.revocations.revoke(token);
+        }
+    } else if channel == LOG_CHANNEL {
         match payload.split_once('\n') {
             // One entry, with its message: the sockets that lack it send it as it is.
             Some((head, message)) if message.starts_with('{') => {
@@ -145,6 +174,19 @@ mod tests {
     use super::*;
     use crate::table::Broadcast;
 
+    fn listeners() -> Listeners {
+        Listeners { feeds: Arc::new(Feeds::default()), revocations: Arc::default() }
+    }
+
+    #[tokio::test]
+    async fn a_notified_revocation_closes_the_tokens_sockets_here() {
+        let to = listeners();
+        let token = Uuid::new_v4();
+        let mut watch = to.revocations.watch(token, None);
+        heard(&to, "me", TOKENS_CHANNEL, &token.to_string());
+        assert_eq!(watch.ended().await, crate::api::revocations::Ended::Revoked);
+    }
+
     #[test]
     fn an_append_notification_names_a_table_and_a_seq() {
         let id = Uuid::new_v4();
@@ -155,10 +197,11 @@ mod tests {
 
     #[tokio::test]
     async fn a_process_relays_the_other_processes_lobby_messages_not_its_own() {
-        let feeds = Feeds::default();
+        let to = listeners();
+        let feeds = &to.feeds;
         let mut lobby = feeds.subscribe_lobby();
-        heard(&feeds, "me", LOBBY_CHANNEL, "me\n{\"type\":\"removed\"}");
-        heard(&feeds, "me", LOBBY_CHANNEL, "other\n{\"type\":\"table\"}");
+        heard(&to, "me", LOBBY_CHANNEL, "me\n{\"type\":\"removed\"}");
+        heard(&to, "me", LOBBY_CHANNEL, "other\n{\"type\":\"table\"}");
         let relayed: Arc<Broadcast> = lobby.recv().await.unwrap();
         assert_eq!(&*relayed.text, "{\"type\":\"table\"}");
         assert!(lobby.try_recv().is_err(), "its own message was not relayed again");
@@ -166,10 +209,11 @@ mod tests {
 
     #[tokio::test]
     async fn an_append_nudges_the_sockets_that_follow_the_table() {
-        let feeds = Feeds::default();
+        let to = listeners();
+        let feeds = &to.feeds;
         let (id, other) = (Uuid::new_v4(), Uuid::new_v4());
         let mut followed = feeds.subscribe_table(id);
-        heard(&feeds, "me", LOG_CHANNEL, &format!("{other} 3\n{id} 7\n"));
+        heard(&to, "me", LOG_CHANNEL, &format!("{other} 3\n{id} 7\n"));
         let nudge = followed.recv().await.unwrap();
         assert!(nudge.is_nudge());
         assert_eq!(nudge.seq, Some(7));
@@ -178,17 +222,18 @@ mod tests {
 
     #[tokio::test]
     async fn a_notified_entry_reaches_the_sockets_that_follow_the_table_as_its_message() {
-        let feeds = Feeds::default();
+        let to = listeners();
+        let feeds = &to.feeds;
         let (id, other) = (Uuid::new_v4(), Uuid::new_v4());
         let mut followed = feeds.subscribe_table(id);
         let message = "{\"type\":\"entry\",\"seq\":8}";
-        heard(&feeds, "me", LOG_CHANNEL, &format!("{other} 4\n{message}"));
-        heard(&feeds, "me", LOG_CHANNEL, &format!("{id} 8\n{message}"));
+        heard(&to, "me", LOG_CHANNEL, &format!("{other} 4\n{message}"));
+        heard(&to, "me", LOG_CHANNEL, &format!("{id} 8\n{message}"));
         let entry = followed.recv().await.unwrap();
         assert!(!entry.is_nudge());
         assert_eq!((entry.seq, &*entry.text), (Some(8), message));
         // An entry notified without its message (too long) is a nudge.
-        heard(&feeds, "me", LOG_CHANNEL, &format!("{id} 9"));
+        heard(&to, "me", LOG_CHANNEL, &format!("{id} 9"));
         assert!(followed.recv().await.unwrap().is_nudge());
         assert!(followed.try_recv().is_err());
     }

@@ -100,11 +100,29 @@ impl Answer {
     }
 }
 
+/// Why a forwarded call has no answer.
+#[derive(Debug)]
+pub struct NoAnswer {
+    pub reason: String,
+    /// Whether the other process may have received the call, and so carried it out: only a
+    /// call that never got a connection is sure not to have been.
+    pub maybe_received: bool,
+}
+
+impl std::fmt::Display for NoAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
 /// Sends `call` to the process at `address` (`host:port`).
-pub async fn send(address: &str, call: &Call) -> Result<Answer, String> {
-    tokio::time::timeout(CALL_TIMEOUT, send_now(address, call))
-        .await
-        .unwrap_or_else(|_| Err(format!("no answer from {address} within {CALL_TIMEOUT:?}")))
+pub async fn send(address: &str, call: &Call) -> Result<Answer, NoAnswer> {
+    tokio::time::timeout(CALL_TIMEOUT, send_now(address, call)).await.unwrap_or_else(|_| {
+        Err(NoAnswer {
+            reason: format!("no answer from {address} within {CALL_TIMEOUT:?}"),
+            maybe_received: true,
+        })
+    })
 }
 
 /// The client of every forwarded call, with its pool of kept-alive connections per process: a
@@ -130,7 +148,7 @@ const POOL_IDLE: Duration = Duration::from_secs(30);
 /// Idle connections kept per other process (as many more are opened as calls run at once).
 const POOL_IDLE_PER_PROCESS: usize = 64;
 
-async fn send_now(address: &str, call: &Call) -> Result<Answer, String> {
+async fn send_now(address: &str, call: &Call) -> Result<Answer, NoAnswer> {
     let mut request = hyper::Request::builder()
         .method(call.method.clone())
         .uri(format!("http://{address}{}", call.path))
@@ -138,13 +156,25 @@ async fn send_now(address: &str, call: &Call) -> Result<Answer, String> {
     for (name, value) in &call.headers {
         request = request.header(name, value);
     }
-    let request = request.body(Full::new(call.body.clone())).map_err(|e| e.to_string())?;
-    let response = client().request(request).await.map_err(|e| format!("cannot call {address}: {e}"))?;
+    let request = request
+        .body(Full::new(call.body.clone()))
+        .map_err(|e| NoAnswer { reason: e.to_string(), maybe_received: false })?;
+    let response = client().request(request).await.map_err(|e| NoAnswer {
+        reason: format!("cannot call {address}: {e}"),
+        // Any failure past connecting (a reset, a connection closed mid-answer) may come after
+        // the other process read the request.
+        maybe_received: !e.is_connect(),
+    })?;
     let status = response.status();
     let mut headers = response.headers().clone();
     for name in HOP_BY_HOP {
         headers.remove(name);
     }
-    let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .map_err(|e| NoAnswer { reason: e.to_string(), maybe_received: true })?
+        .to_bytes();
     Ok(Answer { status, headers, body })
 }

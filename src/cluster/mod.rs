@@ -11,7 +11,9 @@
 //!   A forwarded call is marked ([`forward::FORWARDED`]) and never forwarded again: a process
 //!   that gets one for a table it does not drive answers 503 `table_elsewhere`, and the process
 //!   that forwarded it reads the ownership again (taking the table itself if its driver's lease
-//!   ran out) and retries, for a few seconds, before it answers `table_elsewhere` itself.
+//!   ran out) and retries, for a few seconds, before it answers `table_elsewhere` itself. An
+//!   action whose answer was lost after the driver may have stored it is answered from the log
+//!   rather than by the retries' refusal ([`outcome`]).
 //! - **Events** reach sockets on every process through PostgreSQL `LISTEN/NOTIFY` ([`fanout`]):
 //!   every append of a log (the log writer's, the lobby's) notifies `<table> <seq>` inside its
 //!   transaction, so at its commit; a socket on a process that does not drive the table reads
@@ -27,6 +29,7 @@
 
 pub mod fanout;
 pub mod forward;
+pub mod outcome;
 pub mod presence;
 
 use crate::{
@@ -178,46 +181,82 @@ pub enum Served<T> {
     There(forward::Answer),
 }
 
+/// What [`serve_table_noting`] came to.
+pub struct Tried<T> {
+    pub served: ApiResult<Served<T>>,
+    /// Some attempt went unanswered after the driver may have received it: the call may have
+    /// been carried out then, whatever `served` (the last attempt's answer) says.
+    pub unanswered: bool,
+}
+
 /// Serves a call on table `id` (started) wherever its driver is: `here` with this process's
 /// actor, or `call` forwarded to the process that drives it. While the table changes hands
 /// (a forwarded call answered `table_elsewhere`, a driver that cannot be reached, an append
 /// fenced off because another process took the table) it looks again, for [`PATIENCE`], then
 /// answers 503 `table_elsewhere`. `here` must be safe to retry after a `table_elsewhere`
-/// (nothing of a fenced append is stored).
+/// (nothing of a fenced append is stored), and so must `call` after an attempt whose answer
+/// was lost (see [`serve_table_noting`] for a call that is not safe to retry blindly).
 pub async fn serve_table<T, F, Fut>(
     state: &AppState,
     id: Uuid,
     forwarded: bool,
     call: &forward::Call,
-    mut here: F,
+    here: F,
 ) -> ApiResult<Served<T>>
 where
     F: FnMut(TableHandle) -> Fut,
     Fut: Future<Output = ApiResult<T>>,
 {
+    serve_table_noting(state, id, forwarded, call, here).await.served
+}
+
+/// [`serve_table`], noting whether some attempt went unanswered after the driver may have
+/// received it. An action is retried all the same (its `seq` lets it be applied once at most),
+/// but a refusal after such an attempt may only mean that the attempt was applied: the caller
+/// reads the log before answering (`api::actions`).
+pub async fn serve_table_noting<T, F, Fut>(
+    state: &AppState,
+    id: Uuid,
+    forwarded: bool,
+    call: &forward::Call,
+    mut here: F,
+) -> Tried<T>
+where
+    F: FnMut(TableHandle) -> Fut,
+    Fut: Future<Output = ApiResult<T>>,
+{
     let give_up = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        match route(state, id, forwarded).await? {
+    let mut unanswered = false;
+    let served = loop {
+        let route = match route(state, id, forwarded).await {
+            Ok(route) => route,
+            Err(e) => break Err(e),
+        };
+        match route {
             Route::Here(handle) => match here(handle).await {
                 Err(e) if e.code == ErrorCode::TableElsewhere && enabled(&state.store) && !forwarded => {}
-                served => return served.map(Served::Here),
+                served => break served.map(Served::Here),
             },
             Route::There(address) => {
                 match forward::send(&address, call).await {
-                    Ok(answer) if !answer.is_table_elsewhere() => return Ok(Served::There(answer)),
+                    Ok(answer) if !answer.is_table_elsewhere() => break Ok(Served::There(answer)),
                     Ok(_) => {
                         tracing::debug!(table = %id, %address, "the process asked does not drive the table")
                     }
-                    Err(e) => tracing::debug!(table = %id, error = %e, "could not forward the call"),
+                    Err(e) => {
+                        unanswered |= e.maybe_received;
+                        tracing::debug!(table = %id, error = %e, "could not forward the call");
+                    }
                 }
                 state.drivers.forget(id);
             }
         }
         if tokio::time::Instant::now() >= give_up {
-            return Err(StoreError::Fenced.into());
+            break Err(StoreError::Fenced.into());
         }
         tokio::time::sleep(RETRY_EVERY).await;
-    }
+    };
+    Tried { served, unanswered }
 }
 
 #[cfg(test)]

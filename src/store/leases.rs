@@ -166,7 +166,11 @@ pub(super) async fn notify_entries(
 /// Between the payloads [`notify_entries`] sends in one statement.
 const RECORD_SEPARATOR: char = '\u{1e}';
 
-async fn notify_on(conn: &mut sqlx::AnyConnection, channel: &str, payload: &str) -> StoreResult<()> {
+pub(super) async fn notify_on(
+    conn: &mut sqlx::AnyConnection,
+    channel: &str,
+    payload: &str,
+) -> StoreResult<()> {
     // `pg_notify` returns `void`, a type the Any driver cannot read: count the row instead.
     sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS sent")
         .bind(channel)

@@ -47,6 +47,7 @@ pub use ratings::RatingRow;
 pub use rematch::RematchVote;
 pub use rows::*;
 pub use tokens::NewToken;
+pub use tokens::TOKENS_CHANNEL;
 
 use sqlx::{
     AnyPool,

@@ -1,9 +1,13 @@
 //! Bearer tokens: each player holds up to a cap of them, each revocable and optionally
 //! expiring. Only a token's SHA-256 is kept; a token is found by it.
 
-use super::{Player, Store, StoreResult, Token};
+use super::{Backend, Player, Store, StoreResult, Token, parse_uuid};
 use sqlx::Row;
 use uuid::Uuid;
+
+/// The PostgreSQL channel of revocations: a revoked token's id, notified in the revocation's
+/// transaction, so that every process closes the token's sockets (`api::revocations`).
+pub const TOKENS_CHANNEL: &str = "luddo_tokens";
 
 /// How stale `last_used_at` may grow before a use writes it again: an hour, so that
 /// authenticating is a read, not a write per request.
@@ -121,14 +125,43 @@ impl Store {
         rows.iter().map(|r| Token::from_row(r, "id", "created_at", player)).collect()
     }
 
-    /// Deletes the player's token `id`; false if the player holds no such token.
+    /// Deletes the player's token `id`, and tells every process listening on
+    /// [`TOKENS_CHANNEL`] at the commit (PostgreSQL); false if the player holds no such token.
     pub async fn revoke_token(&self, player: Uuid, id: Uuid) -> StoreResult<bool> {
+        let mut tx = self.writes.begin().await?;
         let done = sqlx::query("DELETE FROM tokens WHERE id = $1 AND player_id = $2")
             .bind(id.to_string())
             .bind(player.to_string())
-            .execute(&self.writes)
+            .execute(&mut *tx)
             .await?;
-        Ok(done.rows_affected() > 0)
+        let revoked = done.rows_affected() > 0;
+        if revoked && self.backend == Backend::Postgres {
+            super::leases::notify_on(&mut tx, TOKENS_CHANNEL, &id.to_string()).await?;
+        }
+        tx.commit().await?;
+        Ok(revoked)
+    }
+
+    /// Those of `ids` that are tokens still held, unexpired at `now`: a process that may have
+    /// missed revocations (its listening connection dropped) asks about its sockets' tokens.
+    pub async fn tokens_held(&self, ids: &[Uuid], now: i64) -> StoreResult<Vec<Uuid>> {
+        let mut held = Vec::with_capacity(ids.len());
+        // Bound parameters per statement stay far below both databases' limits.
+        for chunk in ids.chunks(500) {
+            let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
+            let sql = format!(
+                "SELECT id FROM tokens WHERE (expires_at IS NULL OR expires_at > $1) AND id IN ({})",
+                marks.join(", ")
+            );
+            let mut query = sqlx::query(&sql).bind(now);
+            for id in chunk {
+                query = query.bind(id.to_string());
+            }
+            for row in query.fetch_all(&self.pool).await? {
+                held.push(parse_uuid(&row.try_get::<String, _>("id")?)?);
+            }
+        }
+        Ok(held)
     }
 }
 

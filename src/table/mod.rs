@@ -19,7 +19,7 @@ pub mod feeds;
 pub mod messages;
 mod seats;
 
-pub use entry::TakeoverReason;
+pub use entry::{TableEntry, TakeoverReason};
 pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subscription};
 
 use crate::{

@@ -487,6 +487,22 @@ impl Ws {
         self.stream.send(Message::Text(v.to_string().into())).await.expect("send");
     }
 
+    /// The close code the server ends the socket with within `within`, skipping messages;
+    /// `None` if it is still open then (or ends without a close frame).
+    pub async fn close_code_within(&mut self, within: std::time::Duration) -> Option<u16> {
+        use tokio_tungstenite::tungstenite::Message;
+        let closed = async {
+            loop {
+                match self.stream.next().await {
+                    Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                    Some(Ok(_)) => continue,
+                    _ => return None,
+                }
+            }
+        };
+        tokio::time::timeout(within, closed).await.ok().flatten()
+    }
+
     pub async fn close(mut self) {
         let _ = self.stream.close(None).await;
     }

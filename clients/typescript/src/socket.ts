@@ -13,8 +13,9 @@
  * failure, a restart: 1012, a database hiccup: 1011, the client fell 64 messages behind: 4008,
  * idle: 1001) the helper reconnects with `since` = the last `seq` it received, after an
  * exponential back-off with jitter, so neither a gap nor a duplicate reaches the caller. An
- * upgrade refused for good (400, 401, 403, 404, 426) or too many failed attempts in a row end
- * the iteration with a `TableSocketError`. Iteration ends by itself after the `finish` entry, or
+ * upgrade refused for good (400, 401, 403, 404, 426), a close with 4401 (the token was revoked
+ * or expired: sign in again, then follow anew with `since` = `lastSeq`) or too many failed
+ * attempts in a row end the iteration with a `TableSocketError`. Iteration ends by itself after the `finish` entry, or
  * a `closed` one before any start (nothing is written after either), unless `untilFinish` is false.
  *
  * Runs on any WHATWG `WebSocket` (browsers, Node 22, Node 20 with --experimental-websocket) and
@@ -118,6 +119,8 @@ export class TableSocketError extends Error {
 const DEFAULT_BACKOFF: Backoff = { initialMs: 250, maxMs: 10_000, factor: 2 };
 /** Upgrades refused for a reason retrying cannot mend. */
 const FATAL_STATUSES = new Set([400, 401, 403, 404, 426]);
+/** The close code of a socket whose token was revoked or expired: reconnecting with it cannot mend that. */
+export const CLOSE_TOKEN_ENDED = 4401;
 const OPEN = 1;
 
 /** The delay before retry number `attempt` (1-based): half the ceiling plus up to as much again. */
@@ -195,7 +198,10 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
 
   /**
    * Plays `action` over the socket (the same `seq` rule as `POST /actions`) and waits for the
-   * server's reply. Rejects when no socket is open or it drops before the reply.
+   * server's reply. Rejects when no socket is open or it drops before the reply. A reply with
+   * error `outcome_unknown` (cluster mode: the action was forwarded and its answer lost) means
+   * it may or may not be in the log: wait for the next entries (the socket resumes with
+   * `since`) before acting again; posting it again at the same `seq` is safe.
    */
   act(action: GameAction<G>, seq: number = this.lastSeq): Promise<GameReply<G>> {
     const id = this.nextId++;
@@ -281,6 +287,9 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
       }
       if (attempt.status !== undefined && FATAL_STATUSES.has(attempt.status)) {
         throw new TableSocketError(`the server refused the WebSocket: ${attempt.status}`, attempt.status, attempt.code);
+      }
+      if (attempt.code === CLOSE_TOKEN_ENDED) {
+        throw new TableSocketError(`the token was revoked or expired: ${attempt.reason}`, undefined, attempt.code);
       }
       failures = attempt.received > 0 ? 1 : failures + 1;
       if (failures > maxAttempts) {

@@ -212,6 +212,24 @@ test('an upgrade refused for good (404) ends at once; failures in a row give up 
   assert.equal(FakeSocket.urls.length, 4);
 });
 
+test('a close for a revoked or expired token (4401) ends the iteration at once, without reconnecting', async () => {
+  fresh([
+    (s) => {
+      s.open();
+      s.entry(1);
+      s.drop(4401);
+    },
+  ]);
+  const seen: number[] = [];
+  await assert.rejects(async () => {
+    for await (const message of followTable({ baseUrl: 'http://x', tableId: 't', game: 'snakes', token: 'tk', backoff: fast, WebSocket: FakeSocket })) {
+      if (message.type === 'entry') seen.push(message.seq);
+    }
+  }, (error: unknown) => error instanceof TableSocketError && error.closeCode === 4401);
+  assert.deepEqual(seen, [1]);
+  assert.equal(FakeSocket.urls.length, 1);
+});
+
 test('back-off doubles up to its ceiling, with jitter in the upper half', () => {
   const backoff = { initialMs: 100, maxMs: 1000, factor: 2 };
   assert.deepEqual([1, 2, 3, 4, 5, 9].map((n) => backoffDelay(n, backoff, () => 0)), [50, 100, 200, 400, 500, 500]);
