@@ -24,7 +24,7 @@ mod paging;
 mod players;
 mod profiles;
 mod ratings;
-mod records;
+pub mod records;
 mod shame;
 pub mod tables;
 mod web;
