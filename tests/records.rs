@@ -9,8 +9,9 @@ mod common;
 use common::{
     Db, TestServer, entries_upto, play_out,
     process::{ServerProcess, free_addr},
-    seated_table,
+    seated_table, test_config,
 };
+use luddo::config::{Config, Timers};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -21,6 +22,7 @@ both_stores!(
     the_json_record_is_the_table_and_its_whole_log_and_verifies,
     a_backgammon_record_is_a_mat_file_and_json_on_request,
     records_are_for_those_who_may_see_the_table,
+    a_record_whose_read_fails_once_begun_ends_incomplete,
 );
 
 /// Plays up to `rolls` rolls of a snakes table; returns its latest `seq`.
@@ -186,6 +188,39 @@ async fn records_are_for_those_who_may_see_the_table(db: Db) {
     s.get(&format!("/v1/tables/{}/record", uuid::Uuid::new_v4()), None)
         .await
         .assert_problem(404, "table_not_found");
+}
+
+/// A record is sent as its log is read: a failure once the first page is sent cannot be a
+/// problem any more, so the body ends without its last chunk and the client sees an incomplete
+/// response, never a shorter record that looks whole.
+async fn a_record_whose_read_fails_once_begun_ends_incomplete(db: Db) {
+    // Bots play the match: the host's seat is taken over once its clock has run out three
+    // times in a row.
+    let timers = Timers { turn: Duration::from_millis(20), ..Timers::default() };
+    let s = TestServer::start_with(db, Config { timers, ..test_config() }).await;
+    let (_, host) = s.player("Host").await;
+    let options = json!({"game": "backgammon", "seat_count": 2, "options": {"match_to": 5, "cube": false}});
+    let id = s.table(&host, options).await["id"].as_str().unwrap().to_string();
+    let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    let started = Instant::now();
+    while s.table_view(&id, None).await["status"] != "finished" {
+        assert!(started.elapsed() < Duration::from_secs(60), "the bots' match did not end");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let entries = whole_log(&s, &id, 100, None).await.len();
+    assert!(entries > 256, "{entries} entries: more than a page of the record's reads (256)");
+    // The last entry, past the first page, made one the store cannot read.
+    let corrupt = |seq: usize| {
+        format!("UPDATE actions SET events = 'not json' WHERE table_id = '{id}' AND seq = {seq}")
+    };
+    s.db.execute(&corrupt(entries)).await;
+    for format in ["json", "mat"] {
+        let r =
+            s.client.get(format!("{}/v1/tables/{id}/record?format={format}", s.base)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{format}: the record had begun");
+        assert!(r.bytes().await.is_err(), "{format}: an incomplete body, not a shorter record");
+    }
 }
 
 /// Every event of a JSON record, in order.
