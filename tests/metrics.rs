@@ -6,12 +6,17 @@ mod common;
 
 use common::{
     Db, TestServer,
-    metrics::{Scrape, play_to_the_end, scrape, start_with_bots},
+    metrics::{Sample, Scrape, play_to_the_end, scrape, start_with_bots},
     test_config,
 };
 use luddo::config::Config;
+use reqwest::Method;
 
-both_stores!(a_game_with_bots_moves_the_counters, metrics_off_serves_no_metrics);
+both_stores!(
+    a_game_with_bots_moves_the_counters,
+    metrics_off_serves_no_metrics,
+    junk_methods_and_paths_add_no_series,
+);
 
 /// The game each store's variant plays: no other test of this process plays it, so its
 /// `game` series are this test's alone.
@@ -109,4 +114,58 @@ async fn metrics_off_serves_no_metrics(db: Db) {
     assert_eq!(r.status(), 404);
     let problem: serde_json::Value = r.json().await.unwrap();
     assert_eq!(problem["code"], "not_found");
+}
+
+/// The labels a request may put on the page: the methods HTTP defines that the API answers,
+/// everything else as `other`.
+const METHODS: [&str; 8] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"];
+
+/// Requests with made-up methods (short, long) and made-up paths, each different from the
+/// last `round`'s.
+async fn junk(s: &TestServer, round: usize) {
+    for i in 0..20 {
+        let method = format!("XQZ{round}N{i}");
+        let long = format!("L{}{round}{i}", "Z".repeat(8 * 1024));
+        for (method, path) in [
+            (method.as_str(), "/health".to_string()),
+            (long.as_str(), "/health".to_string()),
+            (method.as_str(), format!("/junk/{round}/{i}")),
+            ("GET", format!("/nothing-{round}-{i}/here")),
+            ("DELETE", format!("/v1/{round}x{i}")),
+        ] {
+            let method = Method::from_bytes(method.as_bytes()).unwrap();
+            let r = s.client.request(method, format!("{}{path}", s.base)).send().await.unwrap();
+            assert!(r.status().is_client_error(), "{path}: {}", r.status());
+        }
+    }
+}
+
+/// The series of the request counters on the routes junk reaches (a histogram's buckets count
+/// as one series each). Other tests of this process move other routes' series meanwhile.
+fn junk_series(scrape: &Scrape) -> Vec<&Sample> {
+    scrape
+        .samples
+        .iter()
+        .filter(|s| s.name.starts_with("luddo_http_request"))
+        .filter(|s| ["unmatched", "/health"].contains(&s.labels["route"].as_str()))
+        .collect()
+}
+
+/// Whatever methods and paths clients send, the request series stay the fixed set of methods
+/// by route template (`unmatched` for any path no route has) and status: junk adds none.
+async fn junk_methods_and_paths_add_no_series(db: Db) {
+    let s = TestServer::start(db).await;
+    junk(&s, 0).await;
+    let first = scrape(&s).await;
+    for sample in first.samples.iter().filter(|s| s.name.starts_with("luddo_http_request")) {
+        let method = &sample.labels["method"];
+        assert!(METHODS.contains(&method.as_str()), "a method label outside the fixed set: {method:.60}");
+        let route = &sample.labels["route"];
+        assert!(route == "unmatched" || !route.contains("junk"), "a raw path as a label: {route:.60}");
+    }
+    let series = junk_series(&first).len();
+    for round in 1..3 {
+        junk(&s, round).await;
+    }
+    assert_eq!(junk_series(&scrape(&s).await).len(), series, "junk made new series");
 }

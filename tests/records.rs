@@ -6,8 +6,14 @@
 
 mod common;
 
-use common::{Db, TestServer, entries_upto, play_out, seated_table};
+use common::{
+    Db, TestServer, entries_upto, play_out,
+    process::{ServerProcess, free_addr},
+    seated_table, test_config,
+};
+use luddo::config::{Config, Timers};
 use serde_json::{Value, json};
+use std::time::{Duration, Instant};
 
 both_stores!(
     the_log_pages_are_the_websockets_entries,
@@ -16,6 +22,7 @@ both_stores!(
     the_json_record_is_the_table_and_its_whole_log_and_verifies,
     a_backgammon_record_is_a_mat_file_and_json_on_request,
     records_are_for_those_who_may_see_the_table,
+    a_record_whose_read_fails_once_begun_ends_incomplete,
 );
 
 /// Plays up to `rolls` rolls of a snakes table; returns its latest `seq`.
@@ -181,6 +188,39 @@ async fn records_are_for_those_who_may_see_the_table(db: Db) {
     s.get(&format!("/v1/tables/{}/record", uuid::Uuid::new_v4()), None)
         .await
         .assert_problem(404, "table_not_found");
+}
+
+/// A record is sent as its log is read: a failure once the first page is sent cannot be a
+/// problem any more, so the body ends without its last chunk and the client sees an incomplete
+/// response, never a shorter record that looks whole.
+async fn a_record_whose_read_fails_once_begun_ends_incomplete(db: Db) {
+    // Bots play the match: the host's seat is taken over once its clock has run out three
+    // times in a row.
+    let timers = Timers { turn: Duration::from_millis(20), ..Timers::default() };
+    let s = TestServer::start_with(db, Config { timers, ..test_config() }).await;
+    let (_, host) = s.player("Host").await;
+    let options = json!({"game": "backgammon", "seat_count": 2, "options": {"match_to": 5, "cube": false}});
+    let id = s.table(&host, options).await["id"].as_str().unwrap().to_string();
+    let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    let started = Instant::now();
+    while s.table_view(&id, None).await["status"] != "finished" {
+        assert!(started.elapsed() < Duration::from_secs(60), "the bots' match did not end");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let entries = whole_log(&s, &id, 100, None).await.len();
+    assert!(entries > 256, "{entries} entries: more than a page of the record's reads (256)");
+    // The last entry, past the first page, made one the store cannot read.
+    let corrupt = |seq: usize| {
+        format!("UPDATE actions SET events = 'not json' WHERE table_id = '{id}' AND seq = {seq}")
+    };
+    s.db.execute(&corrupt(entries)).await;
+    for format in ["json", "mat"] {
+        let r =
+            s.client.get(format!("{}/v1/tables/{id}/record?format={format}", s.base)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{format}: the record had begun");
+        assert!(r.bytes().await.is_err(), "{format}: an incomplete body, not a shorter record");
+    }
 }
 
 /// Every event of a JSON record, in order.
@@ -356,4 +396,131 @@ fn games_of(record: &Value) -> Vec<Game> {
         }
     }
     games
+}
+
+/// A long record, written a page at a time to a bounded number of readers at once: a server
+/// process of its own (its memory is measured) holding one long backgammon match, played to
+/// its end by bots alone (the host's seat is taken over once its clock has run out three
+/// times in a row), read by many at once and then by more than the bound.
+#[tokio::test]
+async fn a_long_record_is_written_a_page_at_a_time_to_a_bounded_number_of_readers() {
+    let dir = std::env::temp_dir().join(format!("luddo-records-{}", uuid::Uuid::new_v4().simple()));
+    let (server, record) = a_long_bot_match(&dir, 75).await;
+    concurrent_reads_of_a_long_record_hold_pages_not_the_record(&server, &record).await;
+    readers_past_the_bound_are_told_to_come_back(&record).await;
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A server on a database in `dir` and the record's address of a match to `match_to` its bots
+/// played.
+async fn a_long_bot_match(dir: &std::path::Path, match_to: u32) -> (ServerProcess, String) {
+    let url = format!("sqlite://{}?mode=rwc", dir.join("luddo.db").display());
+    let settings = [("LUDDO_TURN_SECONDS", "0.05")];
+    let server = ServerProcess::spawn(&free_addr(), dir, &url, &settings).await;
+    let base = format!("http://{}", server.addr);
+    let client = reqwest::Client::new();
+    let call = async |path: &str, token: Option<&str>, body: Value| -> Value {
+        let mut request = client.post(format!("{base}{path}")).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let r = request.send().await.unwrap();
+        assert!(r.status().is_success(), "{path}: {}", r.status());
+        r.json().await.unwrap()
+    };
+    let host = call("/v1/players", None, json!({"name": "Host"})).await;
+    let token = host["token"].as_str().unwrap();
+    let options =
+        json!({"game": "backgammon", "seat_count": 2, "options": {"match_to": match_to, "cube": false}});
+    let id = call("/v1/tables", Some(token), options).await["id"].as_str().unwrap().to_string();
+    call(&format!("/v1/tables/{id}/start"), Some(token), json!({"fill_with_bots": true})).await;
+    let started = Instant::now();
+    loop {
+        let view: Value =
+            client.get(format!("{base}/v1/tables/{id}")).send().await.unwrap().json().await.unwrap();
+        if view["status"] == "finished" {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "the bots' match did not end");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    (server, format!("{base}/v1/tables/{id}/record"))
+}
+
+/// However many read a long record at once, the server holds a page of its log per reader
+/// (and reads a bounded number at a time), never the whole record.
+async fn concurrent_reads_of_a_long_record_hold_pages_not_the_record(server: &ServerProcess, record: &str) {
+    const READERS: usize = 16;
+    let client = reqwest::Client::new();
+    let whole = client.get(format!("{record}?format=json")).send().await.unwrap().bytes().await.unwrap();
+    let entries = serde_json::from_slice::<Value>(&whole).unwrap()["entries"].as_array().unwrap().len();
+    assert!(entries > 9_000, "a long record: {entries} entries");
+    let before = server.rss_bytes();
+    let readers: Vec<_> = (0..READERS)
+        .map(|_| {
+            let (client, url) = (client.clone(), format!("{record}?format=json"));
+            tokio::spawn(async move {
+                let r = client.get(url).send().await.unwrap();
+                (r.status().as_u16(), r.bytes().await.unwrap().len())
+            })
+        })
+        .collect();
+    let mut peak = before;
+    while readers.iter().any(|r| !r.is_finished()) {
+        peak = peak.max(server.rss_bytes());
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let grown = peak.saturating_sub(before);
+    let held = (whole.len() * READERS) as u64;
+    assert!(
+        grown < held / 6,
+        "the server grew by {grown} bytes under {READERS} readers of {} bytes",
+        whole.len()
+    );
+    let mut served = 0;
+    for reader in readers {
+        let (status, len) = reader.await.unwrap();
+        // Past the bound on reads at once: come back later (below).
+        assert!(status == 200 || status == 503, "{status}");
+        if status == 200 {
+            assert_eq!(len, whole.len(), "a whole record");
+            served += 1;
+        }
+    }
+    assert!(served >= 1, "every reader refused");
+}
+
+/// At most `MAX_RECORD_READS` records are read at once by a process; a reader past them is
+/// answered at once with 503 `records_busy` and Retry-After, and served once a read ends.
+async fn readers_past_the_bound_are_told_to_come_back(record: &str) {
+    let client = reqwest::Client::new();
+    // Readers that take the head and a first piece of the body, then stop reading: the rest of
+    // the record does not fit in the sockets' buffers, so each holds its read.
+    let mut held = vec![];
+    for _ in 0..luddo::api::records::MAX_RECORD_READS {
+        let mut r = client.get(format!("{record}?format=json")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        assert!(!r.chunk().await.unwrap().unwrap().is_empty());
+        held.push(r);
+    }
+    let r = client.get(record).send().await.unwrap();
+    assert_eq!(r.status(), 503);
+    let retry =
+        r.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    assert!(retry.is_some_and(|s| s >= 1), "Retry-After: {retry:?}");
+    let problem: Value = r.json().await.unwrap();
+    assert_eq!(problem["code"], "records_busy", "{problem}");
+    // A reader that goes away gives its read back.
+    drop(held.pop());
+    let started = Instant::now();
+    loop {
+        let r = client.get(record).send().await.unwrap();
+        if r.status() == 200 {
+            assert!(r.text().await.unwrap().contains("\n 75 point match\n"));
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "no read came back: {}", r.status());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

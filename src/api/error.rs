@@ -111,6 +111,8 @@ error_codes! {
     TableNotStarted = "table_not_started",
     /// 409: a backgammon table's log from before the events its `.mat` record is written from.
     RecordUnavailable = "record_unavailable",
+    /// 503 with Retry-After: the process is writing as many records as it writes at once.
+    RecordsBusy = "records_busy",
     /// 409: the action was sent against an older `seq`; read the latest entries first.
     StaleSeq = "stale_seq",
     /// 409: the action was sent against a `seq` the table has not reached (a client bug).

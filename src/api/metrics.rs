@@ -7,7 +7,7 @@
 //!
 //! | metric | labels | where |
 //! |---|---|---|
-//! | `luddo_http_requests_total` | `method`, `route` (the path template, or `unmatched`), `status` | [`track`] |
+//! | `luddo_http_requests_total` | `method` (`GET`, `HEAD`, `POST`, `PUT`, `PATCH`, `DELETE`, `OPTIONS`, else `other`), `route` (the path template, or `unmatched`), `status` | [`track`] |
 //! | `luddo_http_request_duration_seconds` (histogram) | `method`, `route` | [`track`] |
 //! | `luddo_connections_accepted_total`, `luddo_connections_refused_total` (over a cap), `luddo_connections_closed_total` | | `api::connections` |
 //! | `luddo_websockets_open` (gauge), `luddo_websockets_opened_total`, `luddo_websockets_closed_total` | | `api::events` |
@@ -19,15 +19,15 @@
 //! | `luddo_log_batch_appends` (histogram: appends per group commit) | | `store::log` |
 //! | `luddo_log_commit_duration_seconds` (histogram) | | `store::log` |
 //!
-//! No label carries an id, a name or a raw path: the series stay few, and the page tells nothing
-//! about any one player. It still tells how busy the server is: `LUDDO_METRICS=off` removes it.
+//! No label carries an id, a name, a raw path or anything else a client chooses: the series
+//! stay few whatever is sent, and the page tells nothing about any one player. It still tells how busy the server is: `LUDDO_METRICS=off` removes it.
 
 use super::AppState;
 use crate::table::TakeoverReason;
 use axum::{
     Router,
     extract::{MatchedPath, Request},
-    http::header,
+    http::{Method, header},
     middleware::Next,
     response::{IntoResponse, Response},
     routing::get,
@@ -134,15 +134,30 @@ async fn render() -> Response {
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], handle().render()).into_response()
 }
 
+/// The `method` label of a request: its method if HTTP defines it and the API answers it, else
+/// `other` (HTTP lets a client make a method up, of any length: each would be a series).
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
+
 /// Counts and times each request by its route template (never its raw path: ids would make a
 /// series per table), method and status.
 pub async fn track(request: Request, next: Next) -> Response {
     let started = Instant::now();
     let route = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_owned();
-    let method = request.method().as_str().to_owned();
+    let method = method_label(request.method());
     let response = next.run(request).await;
     let status = response.status().as_u16().to_string();
-    metrics::histogram!("luddo_http_request_duration_seconds", "method" => method.clone(), "route" => route.clone())
+    metrics::histogram!("luddo_http_request_duration_seconds", "method" => method, "route" => route.clone())
         .record(started.elapsed());
     metrics::counter!("luddo_http_requests_total", "method" => method, "route" => route, "status" => status)
         .increment(1);

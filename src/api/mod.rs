@@ -24,7 +24,7 @@ mod paging;
 mod players;
 mod profiles;
 mod ratings;
-mod records;
+pub mod records;
 pub mod revocations;
 mod shame;
 pub mod tables;

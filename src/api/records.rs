@@ -12,6 +12,7 @@ use super::{
     AppState,
     access::visible_table,
     error::{ApiError, ApiResult, ErrorCode},
+    events::SEND_TIMEOUT,
     extract::{Auth, Json, Path, Query},
     paging::{Listed, Page, PageRequest},
     tables::TableView,
@@ -20,21 +21,24 @@ use crate::{
     games::GameKind,
     rules::backgammon::{
         BackgammonEvent, BackgammonOptions,
-        mat::{self, MatHeader},
+        mat::{MatHeader, MatWriter},
     },
-    store::{LogEntry, TableRecord, TableStatus},
+    store::{LogEntry, Store, TableRecord, TableStatus},
     table::EntryMessage,
     verify::RECORD_FORMAT,
 };
 use axum::{
     Router,
+    body::{Body, Bytes},
     extract::State,
-    http::header,
+    http::{StatusCode, header},
     response::{IntoResponse, Response},
     routing::get,
 };
 use chrono::Datelike;
 use serde::{Deserialize, Serialize, Serializer};
+use std::time::Duration;
+use tokio::sync::{Semaphore, SemaphorePermit, mpsc};
 use uuid::Uuid;
 
 pub fn router() -> Router<AppState> {
@@ -100,20 +104,21 @@ enum RecordFormat {
     Mat,
 }
 
-/// The JSON record: what `luddo verify` reads (`crate::verify::TableLog`) and the web client
-/// replays. The table is shown as to a stranger (no invite code).
-#[derive(Serialize)]
-struct GameRecord {
-    format: &'static str,
-    version: u32,
-    table: TableView,
-    entries: Vec<Entry>,
-}
+/// How many records one process writes at once. Each read holds a page of the log and a
+/// database read at a time; a reader past the bound is told to come back (503 `records_busy`,
+/// docs/records.md) rather than queued, so that waiting readers hold nothing either.
+pub const MAX_RECORD_READS: usize = 8;
 
-/// How many log entries one read of the store brings.
-const RECORD_PAGE: i64 = 1000;
+static READS: Semaphore = Semaphore::const_new(MAX_RECORD_READS);
 
-/// The whole game in one file: `.mat` for backgammon unless `format=json`, JSON otherwise.
+/// How many log entries one read of the store brings: what a record being written holds of the
+/// log at a time.
+const RECORD_PAGE: i64 = 256;
+
+/// The whole game in one file: `.mat` for backgammon unless `format=json`, JSON otherwise;
+/// written as the log is read, a page at a time, whatever its length. A failure before the
+/// first page is written is answered as a problem; one after it ends the body short (the
+/// client sees an incomplete response) and is logged.
 async fn record(
     State(state): State<AppState>,
     viewer: Option<Auth>,
@@ -132,52 +137,185 @@ async fn record(
             ),
         ));
     }
-    let mut entries = vec![];
-    loop {
-        let after = entries.last().map_or(0, |e: &LogEntry| e.seq);
-        let page = state.store.entries_page(id, after, i64::MAX, RECORD_PAGE).await?;
-        let done = (page.len() as i64) < RECORD_PAGE;
-        entries.extend(page);
-        if done {
-            break;
-        }
-    }
-    match format {
+    let permit = READS.try_acquire().map_err(|_| ApiError {
+        retry_after: Some(Duration::from_secs(1)),
+        ..ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::RecordsBusy,
+            "the server is writing as many records as it writes at once; try again shortly",
+        )
+    })?;
+    let mut first = vec![];
+    let mut writer = match format {
+        RecordFormat::Json => RecordWriter::json(&TableView::of(&table, None, &state), &mut first),
+        RecordFormat::Mat => RecordWriter::Mat(match_file(&table, &mut first)?),
+    };
+    let page = state.store.entries_page(id, 0, i64::MAX, RECORD_PAGE).await?;
+    writer.page(&page, &mut first).map_err(|Unreadable| unreadable())?;
+    let rest = Rest { after: page.last().map_or(0, |e| e.seq), done: (page.len() as i64) < RECORD_PAGE };
+    drop(page);
+    let body = write_rest(state.store.clone(), id, permit, writer, first, rest);
+    Ok(match format {
         RecordFormat::Json => {
-            let table = TableView::of(&table, None, &state);
-            let entries = entries.into_iter().map(Entry).collect();
-            Ok(Json(GameRecord { format: RECORD_FORMAT, version: 1, table, entries }).into_response())
+            ([(header::CONTENT_TYPE, "application/json".to_string())], body).into_response()
         }
-        RecordFormat::Mat => {
-            let file = match_file(&table, &entries)?;
-            let disposition = format!("attachment; filename=\"luddo-{id}.mat\"");
-            Ok((
-                [
-                    (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
-                    (header::CONTENT_DISPOSITION, disposition),
-                ],
-                file,
-            )
-                .into_response())
+        RecordFormat::Mat => (
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"luddo-{id}.mat\"")),
+            ],
+            body,
+        )
+            .into_response(),
+    })
+}
+
+/// Where the rest of a record's log begins.
+struct Rest {
+    /// The last `seq` written.
+    after: i64,
+    /// The log has no more entries.
+    done: bool,
+}
+
+/// The response body: `first` (the record's beginning, already written), then the rest of the
+/// log, read and written a page at a time by a task of its own that holds the read's `permit`
+/// until the record ends. Each piece waits at most [`SEND_TIMEOUT`] for the client to take the
+/// one before it, so a client that stops reading gives its read back; a body whose task ends
+/// before the record does ends in an error, never as a shorter record.
+fn write_rest(
+    store: Store,
+    id: Uuid,
+    permit: SemaphorePermit<'static>,
+    mut writer: RecordWriter,
+    first: Vec<u8>,
+    mut rest: Rest,
+) -> Body {
+    let (pieces, written) = mpsc::channel::<(Bytes, bool)>(1);
+    tokio::spawn(async move {
+        let _permit = permit;
+        let mut piece = first;
+        let send = async |piece: Vec<u8>, last: bool| {
+            matches!(tokio::time::timeout(SEND_TIMEOUT, pieces.send((piece.into(), last))).await, Ok(Ok(())))
+        };
+        loop {
+            if rest.done {
+                writer.end(&mut piece);
+                send(piece, true).await;
+                return;
+            }
+            if !send(piece, false).await {
+                return;
+            }
+            let page = match store.entries_page(id, rest.after, i64::MAX, RECORD_PAGE).await {
+                Ok(page) => page,
+                Err(error) => {
+                    tracing::warn!(table = %id, %error, "a record's read failed after its first page: its body ends short");
+                    return;
+                }
+            };
+            rest = Rest {
+                after: page.last().map_or(rest.after, |e| e.seq),
+                done: (page.len() as i64) < RECORD_PAGE,
+            };
+            piece = vec![];
+            if writer.page(&page, &mut piece).is_err() {
+                tracing::warn!(table = %id, after = rest.after, "a record's log holds an event its file cannot be written from: its body ends short");
+                return;
+            }
+        }
+    });
+    Body::from_stream(futures_util::stream::unfold((written, false), |(mut written, ended)| async move {
+        if ended {
+            return None;
+        }
+        Some(match written.recv().await {
+            Some((piece, last)) => (Ok(piece), (written, last)),
+            None => {
+                (Err(std::io::Error::other("the record's read ended before the record")), (written, true))
+            }
+        })
+    }))
+}
+
+/// An event a `.mat` file cannot be written from: a log from before the current events.
+struct Unreadable;
+
+fn unreadable() -> ApiError {
+    ApiError::conflict(
+        ErrorCode::RecordUnavailable,
+        "this table's log was written before the events GNU Backgammon's match file is made from; \
+         its JSON record (format=json) has every entry",
+    )
+}
+
+/// What writes a record, a page of the log at a time.
+enum RecordWriter {
+    /// The JSON record: what `luddo verify` reads (`crate::verify::TableLog`) and the web
+    /// client replays; `entries` is how many it has written.
+    Json {
+        entries: usize,
+    },
+    Mat(MatWriter),
+}
+
+impl RecordWriter {
+    /// The JSON record's writer, having written to `out` what comes before its entries: the
+    /// table as shown to a stranger (no invite code).
+    fn json(table: &TableView, out: &mut Vec<u8>) -> Self {
+        out.extend_from_slice(b"{\"format\":");
+        write_json(out, &RECORD_FORMAT);
+        out.extend_from_slice(b",\"version\":1,\"table\":");
+        write_json(out, table);
+        out.extend_from_slice(b",\"entries\":[");
+        Self::Json { entries: 0 }
+    }
+
+    /// Writes `entries`, the log's next page, to `out`.
+    fn page(&mut self, entries: &[LogEntry], out: &mut Vec<u8>) -> Result<(), Unreadable> {
+        match self {
+            Self::Json { entries: written } => {
+                for entry in entries {
+                    if *written > 0 {
+                        out.push(b',');
+                    }
+                    write_json(out, &EntryMessage::new(entry));
+                    *written += 1;
+                }
+            }
+            Self::Mat(writer) => {
+                let mut text = String::new();
+                for event in entries.iter().flat_map(|e| &e.events.events) {
+                    writer.event(&BackgammonEvent::deserialize(event).map_err(|_| Unreadable)?, &mut text);
+                }
+                out.extend_from_slice(text.as_bytes());
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the record's end to `out`.
+    fn end(self, out: &mut Vec<u8>) {
+        match self {
+            Self::Json { .. } => out.extend_from_slice(b"]}"),
+            Self::Mat(writer) => {
+                let mut text = String::new();
+                writer.finish(&mut text);
+                out.extend_from_slice(text.as_bytes());
+            }
         }
     }
 }
 
-/// The backgammon table's match as a `.mat` file.
-fn match_file(table: &TableRecord, entries: &[LogEntry]) -> ApiResult<String> {
-    let unreadable = || {
-        ApiError::conflict(
-            ErrorCode::RecordUnavailable,
-            "this table's log was written before the events GNU Backgammon's match file is made from; \
-             its JSON record (format=json) has every entry",
-        )
-    };
+/// `value` as JSON text, as `Json` answers it.
+fn write_json(out: &mut Vec<u8>, value: &impl Serialize) {
+    serde_json::to_writer(out, value).expect("a record's values serialize to JSON");
+}
+
+/// The backgammon table's match file's writer, having written the file's header to `out`.
+fn match_file(table: &TableRecord, out: &mut Vec<u8>) -> ApiResult<MatWriter> {
     let options: BackgammonOptions =
         serde_json::from_value(table.options.clone()).map_err(|_| unreadable())?;
-    let mut events = vec![];
-    for event in entries.iter().flat_map(|e| &e.events.events) {
-        events.push(BackgammonEvent::deserialize(event).map_err(|_| unreadable())?);
-    }
     let name = |seat: usize| {
         table
             .seats
@@ -206,5 +344,8 @@ fn match_file(table: &TableRecord, entries: &[LogEntry]) -> ApiResult<String> {
         date: date.map(|d| (d.year(), d.month(), d.day())),
         comments,
     };
-    Ok(mat::write(&header, &events))
+    let mut text = String::new();
+    let writer = MatWriter::new(&header, &mut text);
+    out.extend_from_slice(text.as_bytes());
+    Ok(writer)
 }

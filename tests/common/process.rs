@@ -69,6 +69,15 @@ impl ServerProcess {
         self.child.as_ref().expect("running").id()
     }
 
+    /// The process's resident set size, in bytes (`VmRSS` of /proc/PID/status).
+    pub fn rss_bytes(&self) -> u64 {
+        let pid = self.child.as_ref().expect("running").id();
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc/PID/status");
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS");
+        let kib: u64 = line.split_whitespace().nth(1).and_then(|k| k.parse().ok()).expect("VmRSS in kB");
+        kib * 1024
+    }
+
     /// SIGKILL: the process ends at once, giving nothing up (its lease runs out on its own).
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {

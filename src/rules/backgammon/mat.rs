@@ -22,7 +22,8 @@
 //! `6/off` could stand for either of two plays. `0 point match` is a money game.
 //!
 //! The file is written from the table's events (the dice are those thrown, the opening's two
-//! for the first move of each game), so it is exactly what happened at the table.
+//! for the first move of each game), so it is exactly what happened at the table; in order, as
+//! the log is read a page at a time ([`MatWriter`]).
 
 use super::{BackgammonEvent, BackgammonOptions, board::Step};
 use crate::rules::Seat;
@@ -93,17 +94,6 @@ impl Record {
     }
 }
 
-/// One game of the match, as the events tell it.
-#[derive(Debug, Default)]
-struct Game {
-    number: u32,
-    /// The score before the game.
-    score: [u32; 2],
-    records: Vec<(Seat, Record)>,
-    /// The winner and the points won.
-    won: Option<(Seat, u32)>,
-}
-
 /// The name as the format can hold it: one line, no `:` (the score line is split at the first
 /// colon), spaces single, at most 32 characters (gnubg's limit); `fallback` if nothing is left.
 fn clean_name(name: &str, fallback: &str) -> String {
@@ -114,41 +104,176 @@ fn clean_name(name: &str, fallback: &str) -> String {
     if name.is_empty() { fallback.into() } else { name }
 }
 
-/// Writes the match that `events` (every event of the table's log, in order) tell.
-pub fn write<'a>(header: &MatHeader, events: impl IntoIterator<Item = &'a BackgammonEvent>) -> String {
-    let mut games: Vec<Game> = vec![];
-    let mut score = [0, 0];
-    let mut opening = [0u8; 2];
-    let mut dice: Option<[u8; 2]> = None;
-    let mut match_over = false;
-    for event in events {
+/// A match file written as the table's events come, in order (a page of the log at a time):
+/// it keeps only what the lines still to come need (the score, the opening's dice, the roll,
+/// the current game's unwritten row), so a match of any length is written in bounded memory.
+/// Each line is written once nothing later can change it.
+#[derive(Debug)]
+pub struct MatWriter {
+    names: [String; 2],
+    match_to: u32,
+    /// The score before the game that begins next.
+    score: [u32; 2],
+    opening: [u8; 2],
+    /// The roll the next move is played with.
+    dice: Option<[u8; 2]>,
+    /// The match has ended: the last game's win is the match's too.
+    match_over: bool,
+    /// The game being played, once one has begun.
+    game: Option<Game>,
+}
+
+/// The rows of the game being written.
+#[derive(Debug, Default)]
+struct Game {
+    /// Rows written so far.
+    rows: u32,
+    /// The left player's part of the row not yet written (the right player's ends it).
+    left: Option<String>,
+    /// The latest record, not yet laid out: a capture after it marks its step.
+    last: Option<(Seat, Record)>,
+    /// The winner and the points won.
+    won: Option<(Seat, u32)>,
+}
+
+impl Game {
+    fn row(&mut self, out: &mut String, left: Option<&str>, right: Option<&str>) {
+        self.rows += 1;
+        let left = cell(left.unwrap_or_default(), 28, 2);
+        let line = format!("{:>3}) {left}{}", self.rows, right.unwrap_or_default());
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+
+    /// Lays out the latest record: the left player's waits for the right player's on its row.
+    fn lay_out_last(&mut self, out: &mut String) {
+        let Some((seat, record)) = self.last.take() else { return };
+        let text = record.text();
+        match seat {
+            0 => {
+                if let Some(left) = self.left.take() {
+                    self.row(out, Some(&left), None);
+                }
+                self.left = Some(text);
+            }
+            _ => {
+                let left = self.left.take();
+                self.row(out, left.as_deref(), Some(&text));
+            }
+        }
+    }
+
+    /// Writes what is left of the game: its last rows and who won it (`and_match`: the match's
+    /// last game).
+    fn end(mut self, out: &mut String, and_match: bool) {
+        self.lay_out_last(out);
+        let Some((winner, points)) = self.won else {
+            if let Some(left) = self.left.take() {
+                self.row(out, Some(&left), None);
+            }
+            return;
+        };
+        let plural = if points == 1 { "" } else { "s" };
+        let and_match = if and_match { " and the match" } else { "" };
+        let wins = format!("Wins {points} point{plural}{and_match}");
+        // As gnubg writes it: in the winner's column, on the row of the left player's drop
+        // (gnubg reads a drop alone on its row as a drop and a new double), else on a line
+        // of its own.
+        match (self.left.take(), winner) {
+            (Some(drop), 1) => self.row(out, Some(&drop), Some(&wins)),
+            (left, _) => {
+                if let Some(left) = left {
+                    self.row(out, Some(&left), None);
+                }
+                let indent = if winner == 0 { 6 } else { 34 };
+                let _ = writeln!(out, "{:indent$}{wins}", "");
+            }
+        }
+    }
+}
+
+impl MatWriter {
+    /// A writer of the match `header` describes; writes the file's header to `out`.
+    pub fn new(header: &MatHeader, out: &mut String) -> Self {
+        let names = [clean_name(&header.players[0], "Player 1"), clean_name(&header.players[1], "Player 2")];
+        let tag = |out: &mut String, name: &str, value: &str| {
+            let _ = writeln!(out, "; [{name} \"{}\"]", value.replace(['"', '\n', '\r'], "'"));
+        };
+        tag(out, "Site", &header.site);
+        tag(out, "Match ID", &header.match_id);
+        tag(out, "Player 1", &names[0]);
+        tag(out, "Player 2", &names[1]);
+        if let Some((y, m, d)) = header.date {
+            tag(out, "EventDate", &format!("{y:04}.{m:02}.{d:02}"));
+        }
+        tag(out, "Variation", "Backgammon");
+        let on = |b: bool| if b { "On" } else { "Off" };
+        let o = &header.options;
+        if o.match_to > 0 {
+            tag(out, "Crawford", on(o.crawford));
+        } else {
+            tag(out, "Jacoby", on(o.jacoby));
+            tag(out, "Beaver", on(o.beavers));
+        }
+        if !o.cube {
+            out.push_str("; Played without the doubling cube.\n");
+        }
+        for comment in &header.comments {
+            for line in comment.lines() {
+                let _ = writeln!(out, "; {line}");
+            }
+        }
+        let _ = write!(out, "\n {} point match\n", o.match_to);
+        Self {
+            names,
+            match_to: o.match_to,
+            score: [0, 0],
+            opening: [0, 0],
+            dice: None,
+            match_over: false,
+            game: None,
+        }
+    }
+
+    /// Writes to `out` what `event`, the next of the table's events, settles.
+    pub fn event(&mut self, event: &BackgammonEvent, out: &mut String) {
         use BackgammonEvent as E;
         let record = match event {
             E::NewGame { game, .. } => {
-                games.push(Game { number: *game, score, ..Game::default() });
+                if let Some(previous) = self.game.take() {
+                    previous.end(out, false);
+                }
+                let _ = write!(out, "\n Game {game}\n");
+                let left = format!("{} : {}", self.names[0], self.score[0]);
+                let _ = writeln!(out, " {}{} : {}", cell(&left, 31, 1), self.names[1], self.score[1]);
+                self.game = Some(Game::default());
                 None
             }
             E::OpeningRolled { seat, dice: [d] } => {
-                opening[*seat] = *d;
+                self.opening[*seat] = *d;
                 None
             }
             E::FirstToPlay { seat } => {
-                let both = [opening[*seat], opening[1 - seat]];
-                dice = (both[0] != both[1]).then_some(both);
+                let both = [self.opening[*seat], self.opening[1 - seat]];
+                self.dice = (both[0] != both[1]).then_some(both);
                 None
             }
             E::Rolled { dice: d, .. } => {
-                dice = Some(*d);
+                self.dice = Some(*d);
                 None
             }
-            E::NoLegalPlay { seat } => Some((*seat, Record::Dance { dice: dice.take().unwrap_or_default() })),
+            E::NoLegalPlay { seat } => {
+                Some((*seat, Record::Dance { dice: self.dice.take().unwrap_or_default() }))
+            }
             E::PlayMade { seat, moves, .. } => Some((
                 *seat,
-                Record::Move { dice: dice.take().unwrap_or_default(), steps: moves.clone(), hits: vec![] },
+                Record::Move {
+                    dice: self.dice.take().unwrap_or_default(),
+                    steps: moves.clone(),
+                    hits: vec![],
+                },
             )),
             E::Captured { point, .. } => {
-                if let Some((_, Record::Move { hits, .. })) =
-                    games.last_mut().and_then(|g| g.records.last_mut())
+                if let Some((_, Record::Move { hits, .. })) = self.game.as_mut().and_then(|g| g.last.as_mut())
                 {
                     hits.push(*point);
                 }
@@ -159,106 +284,33 @@ pub fn write<'a>(header: &MatHeader, events: impl IntoIterator<Item = &'a Backga
             E::Beavered { seat, value } => Some((*seat, Record::Beaver(*value))),
             E::Dropped { seat } => Some((*seat, Record::Drop)),
             E::GameWon { seat, points, .. } => {
-                if let Some(game) = games.last_mut() {
+                if let Some(game) = &mut self.game {
                     game.won = Some((*seat, *points));
                 }
                 None
             }
             E::MatchScore { score: s, .. } => {
-                score = *s;
+                self.score = *s;
                 None
             }
             E::GameOver { .. } => {
-                match_over = true;
+                self.match_over = true;
                 None
             }
             E::OpeningTie { .. } => None,
         };
-        if let (Some(record), Some(game)) = (record, games.last_mut()) {
-            game.records.push(record);
+        if let (Some(record), Some(game)) = (record, &mut self.game) {
+            game.lay_out_last(out);
+            game.last = Some(record);
         }
     }
 
-    let names = [clean_name(&header.players[0], "Player 1"), clean_name(&header.players[1], "Player 2")];
-    let mut out = String::new();
-    let tag = |out: &mut String, name: &str, value: &str| {
-        let _ = writeln!(out, "; [{name} \"{}\"]", value.replace(['"', '\n', '\r'], "'"));
-    };
-    tag(&mut out, "Site", &header.site);
-    tag(&mut out, "Match ID", &header.match_id);
-    tag(&mut out, "Player 1", &names[0]);
-    tag(&mut out, "Player 2", &names[1]);
-    if let Some((y, m, d)) = header.date {
-        tag(&mut out, "EventDate", &format!("{y:04}.{m:02}.{d:02}"));
-    }
-    tag(&mut out, "Variation", "Backgammon");
-    let on = |b: bool| if b { "On" } else { "Off" };
-    let o = &header.options;
-    if o.match_to > 0 {
-        tag(&mut out, "Crawford", on(o.crawford));
-    } else {
-        tag(&mut out, "Jacoby", on(o.jacoby));
-        tag(&mut out, "Beaver", on(o.beavers));
-    }
-    if !o.cube {
-        out.push_str("; Played without the doubling cube.\n");
-    }
-    for comment in &header.comments {
-        for line in comment.lines() {
-            let _ = writeln!(out, "; {line}");
+    /// Writes the rest: the last game's last rows and its end, as far as the events went.
+    pub fn finish(mut self, out: &mut String) {
+        if let Some(game) = self.game.take() {
+            game.end(out, self.match_over && self.match_to > 0);
         }
     }
-    let _ = write!(out, "\n {} point match\n", o.match_to);
-
-    for (k, game) in games.iter().enumerate() {
-        let _ = write!(out, "\n Game {}\n", game.number);
-        let left = format!("{} : {}", names[0], game.score[0]);
-        let _ = writeln!(out, " {}{} : {}", cell(&left, 31, 1), names[1], game.score[1]);
-        let mut row = 0;
-        let mut pending: Option<String> = None;
-        let mut flush = |out: &mut String, left: Option<String>, right: Option<&str>| {
-            row += 1;
-            let left = cell(left.as_deref().unwrap_or_default(), 28, 2);
-            let line = format!("{row:>3}) {left}{}", right.unwrap_or_default());
-            let _ = writeln!(out, "{}", line.trim_end());
-        };
-        for (seat, record) in &game.records {
-            let text = record.text();
-            match seat {
-                0 => {
-                    if let Some(left) = pending.take() {
-                        flush(&mut out, Some(left), None);
-                    }
-                    pending = Some(text);
-                }
-                _ => flush(&mut out, pending.take(), Some(&text)),
-            }
-        }
-        let Some((winner, points)) = game.won else {
-            if let Some(left) = pending.take() {
-                flush(&mut out, Some(left), None);
-            }
-            continue;
-        };
-        let last = match_over && k + 1 == games.len();
-        let plural = if points == 1 { "" } else { "s" };
-        let and_match = if last && o.match_to > 0 { " and the match" } else { "" };
-        let wins = format!("Wins {points} point{plural}{and_match}");
-        // As gnubg writes it: in the winner's column, on the row of the left player's drop
-        // (gnubg reads a drop alone on its row as a drop and a new double), else on a line
-        // of its own.
-        match (pending.take(), winner) {
-            (Some(drop), 1) => flush(&mut out, Some(drop), Some(&wins)),
-            (left, _) => {
-                if let Some(left) = left {
-                    flush(&mut out, Some(left), None);
-                }
-                let indent = if winner == 0 { 6 } else { 34 };
-                let _ = writeln!(out, "{:indent$}{wins}", "");
-            }
-        }
-    }
-    out
 }
 
 /// `text` padded to `width`, followed by at least `gap` spaces (gnubg finds the right column of
@@ -273,6 +325,17 @@ fn cell(text: &str, width: usize, gap: usize) -> String {
 mod tests {
     use super::*;
     use BackgammonEvent as E;
+
+    /// The match that `events` tell, written at once.
+    fn write<'a>(header: &MatHeader, events: impl IntoIterator<Item = &'a BackgammonEvent>) -> String {
+        let mut out = String::new();
+        let mut writer = MatWriter::new(header, &mut out);
+        for event in events {
+            writer.event(event, &mut out);
+        }
+        writer.finish(&mut out);
+        out
+    }
 
     fn header(match_to: u32) -> MatHeader {
         MatHeader {
@@ -365,6 +428,53 @@ mod tests {
         assert!(mat.contains("; [Jacoby \"Off\"]\n; [Beaver \"Off\"]\n"), "{mat}");
         assert!(mat.contains("\n 0 point match\n"), "{mat}");
         assert!(mat.ends_with("  1) 65: 6/off 5/off\n      Wins 2 points\n"), "{mat}");
+    }
+
+    /// Every event of a match played at random: doubles, takes, drops, beavers, hits, dances,
+    /// bear-offs.
+    fn a_long_match(options: BackgammonOptions) -> Vec<E> {
+        use crate::rules::{Engine, dice::RngDice};
+        use rand::{Rng, SeedableRng};
+        let mut dice = RngDice(rand::rngs::StdRng::seed_from_u64(31));
+        let mut choices = rand::rngs::StdRng::seed_from_u64(13);
+        let (mut game, mut events) = super::super::Backgammon::new(options, 2, &mut dice).unwrap();
+        while let Some(seat) = game.to_act() {
+            let legal = game.legal_actions(seat);
+            let action = &legal[choices.random_range(0..legal.len())];
+            events.extend(game.apply(seat, action, &mut dice).unwrap());
+        }
+        events
+    }
+
+    #[test]
+    fn a_match_written_a_page_at_a_time_is_the_match_written_at_once() {
+        let mut played = 0;
+        for options in [
+            BackgammonOptions { match_to: 25, ..BackgammonOptions::default() },
+            BackgammonOptions { match_to: 25, cube: false, ..BackgammonOptions::default() },
+            BackgammonOptions { match_to: 0, beavers: true, jacoby: true, ..BackgammonOptions::default() },
+        ] {
+            let events = a_long_match(options.clone());
+            played += events.len();
+            let mut header = header(options.match_to);
+            header.options = options;
+            let whole = write(&header, &events);
+            // Pages of one event, and of sizes that split a play from its captures.
+            for page in [1, 7, 1000] {
+                let mut streamed = String::new();
+                let mut writer = MatWriter::new(&header, &mut streamed);
+                for events in events.chunks(page) {
+                    let mut piece = String::new();
+                    for event in events {
+                        writer.event(event, &mut piece);
+                    }
+                    streamed.push_str(&piece);
+                }
+                writer.finish(&mut streamed);
+                assert_eq!(streamed, whole, "pages of {page}");
+            }
+        }
+        assert!(played > 5_000, "{played} events");
     }
 
     #[test]
