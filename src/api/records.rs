@@ -225,7 +225,9 @@ fn write_rest(
             }
         }
     });
-    Body::from_stream(futures_util::stream::unfold((written, false), |(mut written, ended)| async move {
+    // Fused: the compression layer polls a body once more after its end, which a bare
+    // `unfold` answers with a panic.
+    let pieces = futures_util::stream::unfold((written, false), |(mut written, ended)| async move {
         if ended {
             return None;
         }
@@ -235,7 +237,8 @@ fn write_rest(
                 (Err(std::io::Error::other("the record's read ended before the record")), (written, true))
             }
         })
-    }))
+    });
+    Body::from_stream(futures_util::StreamExt::fuse(pieces))
 }
 
 /// An event a `.mat` file cannot be written from: a log from before the current events.
