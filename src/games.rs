@@ -5,7 +5,8 @@
 //! its seat counts, its bot and the house rules only a private table may choose; the engine's
 //! own `Options` type is its option schema (unknown fields refused, defaults filled in). Every
 //! list of the games — [`GameKind::ALL`], the lobby's "unknown game" and seat-count messages,
-//! the fuzz targets and property tests — is read from here. docs/architecture.md, "Adding a
+//! `GET /v1/games` and the served spec, the fuzz targets and property tests and their
+//! vocabulary — is read from here. docs/architecture.md, "Adding a
 //! game", says what a new game needs.
 
 use crate::wording::plain;
