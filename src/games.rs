@@ -5,7 +5,8 @@
 //! its seat counts, its bot and the house rules only a private table may choose; the engine's
 //! own `Options` type is its option schema (unknown fields refused, defaults filled in). Every
 //! list of the games — [`GameKind::ALL`], the lobby's "unknown game" and seat-count messages,
-//! the fuzz targets and property tests — is read from here. docs/architecture.md, "Adding a
+//! `GET /v1/games` and the served spec, the fuzz targets and property tests and their
+//! vocabulary — is read from here. docs/architecture.md, "Adding a
 //! game", says what a new game needs.
 
 use crate::wording::plain;
@@ -26,6 +27,8 @@ use std::fmt;
 pub trait TableGame: Engine {
     /// The game's name on the wire (`"game": "luddo"`) and in the store.
     const NAME: &'static str;
+    /// The game's name for people (`"Snakes and Ladders"`), as clients show it.
+    const LABEL: &'static str;
     /// The seat counts a table of this game may have, ascending. The engine's own
     /// [`Engine::validate`] agrees (a test checks it); this list is what the lobby checks and
     /// tells a client.
@@ -39,10 +42,16 @@ pub trait TableGame: Engine {
     fn private_only(_options: &Self::Options) -> Option<&'static str> {
         None
     }
+
+    /// The option fields [`TableGame::private_only`] reads: a value other than the default in
+    /// one of them may make the options a private table's alone (what `GET /v1/games` tells a
+    /// client, so that a public table's form can leave them out).
+    const PRIVATE_ONLY_OPTIONS: &'static [&'static str] = &[];
 }
 
 impl TableGame for Luddo {
     const NAME: &'static str = "luddo";
+    const LABEL: &'static str = "Luddo";
     const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
     fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
         bots::easy_or(self, seat, level, || bots::ludo::choose(self, seat))
@@ -51,10 +60,12 @@ impl TableGame for Luddo {
         // RULES.md §3, rule 6: "the host of a private table may turn it off".
         (!options.home_bonus).then_some("home_bonus may be turned off only at a private table")
     }
+    const PRIVATE_ONLY_OPTIONS: &'static [&'static str] = &["home_bonus"];
 }
 
 impl TableGame for ClassicLudo {
     const NAME: &'static str = "ludo";
+    const LABEL: &'static str = "Ludo";
     const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
     fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
         bots::easy_or(self, seat, level, || bots::ludo::choose(self, seat))
@@ -63,6 +74,7 @@ impl TableGame for ClassicLudo {
 
 impl TableGame for Uckers {
     const NAME: &'static str = "uckers";
+    const LABEL: &'static str = "Uckers";
     const SEATS: &'static [usize] = &[2, 4];
     fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
         bots::easy_or(self, seat, level, || bots::uckers::choose(self, seat))
@@ -71,6 +83,7 @@ impl TableGame for Uckers {
 
 impl TableGame for Snakes {
     const NAME: &'static str = "snakes";
+    const LABEL: &'static str = "Snakes and Ladders";
     const SEATS: &'static [usize] = &[2, 3, 4];
     fn bot(&self, seat: Seat, _level: Level) -> Option<Self::Action> {
         // No decisions to make: every level plays the same.
@@ -80,6 +93,7 @@ impl TableGame for Snakes {
 
 impl TableGame for Backgammon {
     const NAME: &'static str = "backgammon";
+    const LABEL: &'static str = "Backgammon";
     const SEATS: &'static [usize] = &[2];
     fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
         bots::backgammon::choose(self, seat, level)
@@ -139,7 +153,11 @@ games! {
 /// that [`GameKind`] can hand them out by value.
 struct GameSpec {
     name: &'static str,
+    label: &'static str,
     seats: &'static [usize],
+    private_only_options: &'static [&'static str],
+    /// The engine's default options, as JSON.
+    default_options: fn() -> serde_json::Value,
     /// Reads options into the engine's type, validates them, writes them back in full.
     normalize: fn(&serde_json::Value, usize) -> Result<serde_json::Value, OptionsError>,
     /// [`TableGame::private_only`] of normalized options.
@@ -160,7 +178,10 @@ impl GameSpec {
     const fn of<E: TableGame>() -> Self {
         Self {
             name: E::NAME,
+            label: E::LABEL,
             seats: E::SEATS,
+            private_only_options: E::PRIVATE_ONLY_OPTIONS,
+            default_options: default_options::<E>,
             normalize: normalize_engine::<E>,
             private_only: private_only::<E>,
             start: start::<E>,
@@ -179,6 +200,21 @@ impl GameKind {
     /// The game named `s`, if there is one.
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|g| g.as_str() == s)
+    }
+
+    /// The game's name for people ([`TableGame::LABEL`]).
+    pub fn label(self) -> &'static str {
+        self.spec().label
+    }
+
+    /// The options a table gets when it names none: the engine's `Options::default()`.
+    pub fn default_options(self) -> serde_json::Value {
+        (self.spec().default_options)()
+    }
+
+    /// The option fields a private table's host alone may change ([`TableGame::PRIVATE_ONLY_OPTIONS`]).
+    pub fn private_only_options(self) -> &'static [&'static str] {
+        self.spec().private_only_options
     }
 
     /// The seat counts a table of this game may have, ascending.
@@ -328,6 +364,11 @@ fn normalize_engine<E: TableGame>(
     serde_json::to_value(parsed).map_err(|e| OptionsError::Unreadable(plain(&e.to_string())))
 }
 
+/// `E`'s default options as JSON.
+fn default_options<E: TableGame>() -> serde_json::Value {
+    serde_json::to_value(E::Options::default()).expect("options serialize to JSON")
+}
+
 /// [`TableGame::private_only`] of options as JSON.
 fn private_only<E: TableGame>(options: &serde_json::Value) -> Result<Option<&'static str>, OptionsError> {
     Ok(E::private_only(&read_options::<E>(options)?))
@@ -351,6 +392,57 @@ pub struct GameSchemas {
     pub state: serde_json::Value,
     /// The schemas the four refer to (`{"$ref": "#/$defs/<name>"}`), by name.
     pub defs: serde_json::Map<String, serde_json::Value>,
+}
+
+impl GameSchemas {
+    /// The options' schema as a JSON Schema (2020-12) document of its own, what a client builds
+    /// a form from: the options' object itself at the root (not a reference to it), and under
+    /// `$defs` the definitions it refers to, directly or through another.
+    pub fn options_document(&self) -> serde_json::Value {
+        let mut root = self.options.clone();
+        if let Some(def) = local_def(&root["$ref"]).and_then(|def| self.defs.get(def)) {
+            root = def.clone();
+        }
+        let mut defs = serde_json::Map::new();
+        let mut unread = vec![root.clone()];
+        while let Some(schema) = unread.pop() {
+            visit_refs(&schema, &mut |r| {
+                let Some(name) = r.strip_prefix("#/$defs/") else { return };
+                if let (false, Some(def)) = (defs.contains_key(name), self.defs.get(name)) {
+                    defs.insert(name.to_string(), def.clone());
+                    unread.push(def.clone());
+                }
+            });
+        }
+        if let serde_json::Value::Object(object) = &mut root {
+            object.insert("$schema".into(), "https://json-schema.org/draft/2020-12/schema".into());
+            if !defs.is_empty() {
+                object.insert("$defs".into(), defs.into());
+            }
+        }
+        root
+    }
+}
+
+/// The definition a `$ref` of a generated schema names (`#/$defs/<name>`).
+fn local_def(reference: &serde_json::Value) -> Option<&str> {
+    reference.as_str().and_then(|r| r.strip_prefix("#/$defs/"))
+}
+
+/// Calls `f` with every `$ref` in `schema`.
+pub(crate) fn visit_refs(schema: &serde_json::Value, f: &mut impl FnMut(&str)) {
+    match schema {
+        serde_json::Value::Object(object) => {
+            for (key, value) in object {
+                match (key.as_str(), value) {
+                    ("$ref", serde_json::Value::String(r)) => f(r),
+                    _ => visit_refs(value, f),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| visit_refs(v, f)),
+        _ => {}
+    }
 }
 
 /// [`GameSchemas`] of `E`: one generator for the four, so that a type they share is one
@@ -691,6 +783,26 @@ mod tests {
             for seats in 0..10 {
                 let started = game.start(&defaults, seats, &mut Cycle(0));
                 assert_eq!(started.is_ok(), game.seats_allowed(seats), "{game} with {seats} seats");
+            }
+        }
+    }
+
+    #[test]
+    fn the_listed_private_only_options_are_the_ones_a_public_table_may_not_change() {
+        for &game in GameKind::ALL {
+            let defaults = game.default_options();
+            assert_eq!(game.normalize_options(&json!({}), game.seats()[0]).unwrap(), defaults, "{game}");
+            game.check_public(&defaults).unwrap_or_else(|e| panic!("{game}: the defaults are public: {e}"));
+            let fields = defaults.as_object().unwrap();
+            for listed in game.private_only_options() {
+                assert!(fields.contains_key(*listed), "{game}: {listed} is an option");
+            }
+            for (field, value) in fields {
+                let Some(flag) = value.as_bool() else { continue };
+                let mut changed = defaults.clone();
+                changed[field] = (!flag).into();
+                let refused = game.check_public(&changed).is_err();
+                assert_eq!(refused, game.private_only_options().contains(&field.as_str()), "{game}: {field}");
             }
         }
     }

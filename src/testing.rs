@@ -22,59 +22,65 @@ use crate::{
         },
     },
 };
-use serde_json::Value;
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
-/// Every field name and tag our actions and options use, so random JSON gets past serde's first
-/// `unknown variant` into the engines.
-pub const WORDS: &[&str] = &[
-    "type",
-    "roll",
-    "move",
-    "piece",
-    "steps",
-    "die",
-    "total",
-    "challenge",
-    "target",
-    "pass",
-    "call_snake_eyes",
-    "suck_back",
-    "blow_back",
-    "stand_up",
-    "up_board",
-    "double",
-    "take",
-    "drop",
-    "beaver",
-    "play",
-    "moves",
-    "from",
-    "to",
-    "colour",
-    "index",
-    "yellow",
-    "red",
-    "green",
-    "blue",
-    "home_bonus",
-    "enter_on",
-    "play_for_places",
-    "snake_eyes",
-    "off",
-    "navy",
-    "wafu",
-    "superblobs",
-    "mixed_blob_stacking",
-    "stand_up_finish",
-    "board",
-    "ladders",
-    "snakes",
-    "match_to",
-    "cube",
-    "beavers",
-    "jacoby",
-    "crawford",
-];
+/// Every field name and tag of every game's actions and options, so random JSON gets past
+/// serde's first `unknown variant` into the engines: read from their schemas
+/// ([`GameKind::schemas`]: property names, `const`s, `enum`s), game by game in the registry's
+/// order, actions before options, each word once. A new game's words come with its registry row.
+pub static WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let mut words = Vec::new();
+    for &game in GameKind::ALL {
+        let schemas = game.schemas();
+        for root in [&schemas.action, &schemas.options] {
+            schema_words(root, &schemas.defs, &mut BTreeSet::new(), &mut words);
+        }
+    }
+    words
+});
+
+/// Adds the words of `schema` (and of the definitions it refers to, each read once) to `words`.
+fn schema_words(
+    schema: &Value,
+    defs: &Map<String, Value>,
+    read: &mut BTreeSet<String>,
+    words: &mut Vec<String>,
+) {
+    fn add(words: &mut Vec<String>, word: &str) {
+        if !words.iter().any(|w| w == word) {
+            words.push(word.to_string());
+        }
+    }
+    match schema {
+        Value::Object(object) => {
+            for (key, value) in object {
+                match (key.as_str(), value) {
+                    ("$ref", Value::String(r)) => {
+                        let name = r.strip_prefix("#/$defs/").unwrap_or(r);
+                        if let (true, Some(def)) = (read.insert(name.to_string()), defs.get(name)) {
+                            schema_words(def, defs, read, words);
+                        }
+                    }
+                    ("properties", Value::Object(properties)) => {
+                        properties.keys().for_each(|name| add(words, name));
+                        properties.values().for_each(|p| schema_words(p, defs, read, words));
+                    }
+                    ("const", Value::String(tag)) => add(words, tag),
+                    ("enum", Value::Array(tags)) => {
+                        tags.iter().filter_map(Value::as_str).for_each(|tag| add(words, tag))
+                    }
+                    // Prose and values, not schemas: no words of the wire in them.
+                    ("description" | "default" | "examples", _) => {}
+                    _ => schema_words(value, defs, read, words),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| schema_words(item, defs, read, words)),
+        _ => {}
+    }
+}
 
 /// Dice from a script (each byte read as a die: 1 to 6 as they are, any other byte folded onto
 /// them), then from a xorshift generator, so that an opening that rolls until the dice differ
@@ -285,4 +291,24 @@ pub fn check_backgammon_text(s: &str, dice: [u8; 2]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WORDS;
+
+    #[test]
+    fn the_vocabulary_holds_the_games_field_names_and_tags_each_once() {
+        let some = "type roll move piece steps die total challenge target pass call_snake_eyes suck_back \
+            blow_back stand_up up_board double take drop beaver play moves from to colour index yellow red \
+            green blue home_bonus enter_on play_for_places snake_eyes off navy wafu superblobs \
+            mixed_blob_stacking stand_up_finish board ladders snakes match_to cube beavers jacoby crawford";
+        for word in some.split_whitespace() {
+            assert!(WORDS.iter().any(|w| w == word), "{word} is missing");
+        }
+        let mut unique = WORDS.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), WORDS.len());
+    }
 }

@@ -14,7 +14,7 @@ use proptest::{collection::vec, prelude::*, sample::select};
 use serde_json::Value;
 
 fn word() -> impl Strategy<Value = String> {
-    prop_oneof![4 => select(WORDS).prop_map(String::from), 1 => ".{0,6}"]
+    prop_oneof![4 => select(WORDS.clone()), 1 => ".{0,6}"]
 }
 
 /// Random JSON, small and biased towards our vocabulary and small numbers.

@@ -10,11 +10,13 @@ mod actions;
 mod analysis;
 pub mod asyncapi;
 pub mod body;
+mod cache;
 pub mod client_addr;
 pub mod connections;
 pub mod error;
 mod events;
 pub mod extract;
+mod games;
 mod health;
 pub mod limits;
 mod lobby;
@@ -117,6 +119,7 @@ pub fn router(state: AppState) -> Router {
         .merge(openapi::router())
         .merge(asyncapi::router())
         .merge(players::router())
+        .merge(games::router())
         .merge(tables::router())
         .merge(actions::router())
         .merge(events::router())

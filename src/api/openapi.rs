@@ -22,7 +22,7 @@
 //! is this document written out (`luddo openapi`; `tests/openapi.rs` fails when it differs).
 
 use super::{AppState, error::ApiError, error::ErrorCode};
-use crate::games::GameKind;
+use crate::games::{GameKind, visit_refs};
 use axum::{
     Router,
     extract::Path,
@@ -277,22 +277,6 @@ fn envelope_per_game(schemas: &mut Map<String, Value>, out: &mut Map<String, Val
             union.insert("anyOf".into(), Value::Array(members(name)));
         }
         schemas[name] = Value::Object(union);
-    }
-}
-
-/// Calls `f` with every `$ref` in `schema`.
-fn visit_refs(schema: &Value, f: &mut impl FnMut(&str)) {
-    match schema {
-        Value::Object(object) => {
-            for (key, value) in object {
-                match (key.as_str(), value) {
-                    ("$ref", Value::String(r)) => f(r),
-                    _ => visit_refs(value, f),
-                }
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|v| visit_refs(v, f)),
-        _ => {}
     }
 }
 

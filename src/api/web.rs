@@ -6,19 +6,19 @@
 //! list rather than a crate that embeds a directory: the client is a handful of files, the list
 //! adds no dependency, and a test checks that it names every file of `web/src/`.
 //!
-//! Every response carries a strong `ETag` (SHA-256 of the file) and `Cache-Control: no-cache`:
-//! a browser keeps the files but asks again each time, and a new build's files are never served
-//! stale from a cache (the modules import one another by plain relative names).
+//! Every response carries a strong `ETag` (SHA-256 of the file) and `Cache-Control: no-cache`
+//! ([`super::cache`]): a browser keeps the files but asks again each time, and a new build's
+//! files are never served stale from a cache (the modules import one another by plain relative
+//! names).
 
-use super::{AppState, error::ApiError};
+use super::{AppState, cache, error::ApiError};
 use axum::{
     Router,
     extract::Path,
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    http::{HeaderMap, HeaderValue},
     response::{IntoResponse, Response},
     routing::get,
 };
-use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
 
 /// The client's files: name, content type, contents.
@@ -33,16 +33,8 @@ const FILES: [(&str, &str, &[u8]); 7] = [
 ];
 
 /// Each file's `ETag`, in the order of [`FILES`].
-static ETAGS: LazyLock<Vec<HeaderValue>> = LazyLock::new(|| {
-    FILES
-        .iter()
-        .map(|(_, _, body)| {
-            let digest = Sha256::digest(body);
-            let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
-            HeaderValue::from_str(&format!("\"{hex}\"")).expect("hex is a valid header value")
-        })
-        .collect()
-});
+static ETAGS: LazyLock<Vec<HeaderValue>> =
+    LazyLock::new(|| FILES.iter().map(|(_, _, body)| cache::etag(body)).collect());
 
 /// `GET /` (the client's page) and `GET /web/{file}` (its scripts, styles and icon).
 pub fn router() -> Router<AppState> {
@@ -58,21 +50,13 @@ fn serve(name: &str, headers: &HeaderMap) -> Response {
         return ApiError::not_found("no such file of the web client").into_response();
     };
     let (_, content_type, body) = FILES[index];
-    let etag = ETAGS[index].clone();
-    let cache = [(header::ETAG, etag.clone()), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))];
-    let current = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|tags| tags.split(',').any(|tag| tag.trim() == etag.to_str().unwrap_or_default()));
-    if current {
-        return (StatusCode::NOT_MODIFIED, cache).into_response();
-    }
-    (cache, [(header::CONTENT_TYPE, content_type)], body).into_response()
+    cache::serve(headers, ETAGS[index].clone(), content_type, body)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::{StatusCode, header};
 
     #[test]
     fn every_file_of_the_client_is_served() {

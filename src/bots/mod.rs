@@ -33,6 +33,11 @@ pub enum Level {
     Strong,
 }
 
+impl Level {
+    /// Every level, weakest first: what a table's `bot_level` may be, in any game.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Strong];
+}
+
 /// A number in `0..n` drawn from `key` (a hash of the position and the dice), so a bot's "random"
 /// choices are still the same for the same state.
 pub(crate) fn pick(key: u64, n: usize) -> usize {

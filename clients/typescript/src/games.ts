@@ -3,133 +3,14 @@
  * the server's spec generates for that game (`LuddoAction`, `LuddoEvent`, `LuddoState`,
  * `LuddoOptions`, `LuddoEntryMessage`, …), so an `Entry<'snakes'>` has Snakes' actions, events,
  * legal lists and state, and `test/types.test.ts` switches exhaustively on each game's unions.
+ * The rows and `GAMES` are generated from the spec with the client (`src/generated/games.gen.ts`,
+ * scripts/generate.mjs): a game the server adds needs no edit here.
  */
-import type {
-  BackgammonAction,
-  BackgammonActionRequest,
-  BackgammonClientMessage,
-  BackgammonCreateTable,
-  BackgammonEntryMessage,
-  BackgammonEvent,
-  BackgammonOptions,
-  BackgammonReplyMessage,
-  BackgammonState,
-  BackgammonTable,
-  Game,
-  LobbyEntry,
-  LuddoAction,
-  LuddoActionRequest,
-  LuddoClientMessage,
-  LuddoCreateTable,
-  LuddoEntryMessage,
-  LuddoEvent,
-  LuddoOptions,
-  LuddoReplyMessage,
-  LuddoState,
-  LuddoTable,
-  LudoAction,
-  LudoActionRequest,
-  LudoClientMessage,
-  LudoCreateTable,
-  LudoEntryMessage,
-  LudoEvent,
-  LudoOptions,
-  LudoReplyMessage,
-  LudoState,
-  LudoTable,
-  SnakesAction,
-  SnakesActionRequest,
-  SnakesClientMessage,
-  SnakesCreateTable,
-  SnakesEntryMessage,
-  SnakesEvent,
-  SnakesOptions,
-  SnakesReplyMessage,
-  SnakesState,
-  SnakesTable,
-  TableEntry,
-  UckersAction,
-  UckersActionRequest,
-  UckersClientMessage,
-  UckersCreateTable,
-  UckersEntryMessage,
-  UckersEvent,
-  UckersOptions,
-  UckersReplyMessage,
-  UckersState,
-  UckersTable,
-} from './generated/types.gen.js';
+import type { Game, LobbyEntry, TableEntry } from './generated/types.gen.js';
+import type { GameTypes } from './generated/games.gen.js';
 
-export type { Game, LobbyEntry, TableEntry };
-
-/**
- * Per game, the spec's own types: what a seat may post (`action`), what the log reports
- * (`event`), the state after an entry (`state`, as `play.state` shows it), the table's
- * `options`, the WebSocket `entry` message, the table view, the create request, the action
- * request, and the socket's client message and reply.
- */
-export interface GameTypes {
-  luddo: {
-    action: LuddoAction;
-    event: LuddoEvent;
-    state: LuddoState;
-    options: LuddoOptions;
-    entry: LuddoEntryMessage;
-    table: LuddoTable;
-    createTable: LuddoCreateTable;
-    actionRequest: LuddoActionRequest;
-    clientMessage: LuddoClientMessage;
-    reply: LuddoReplyMessage;
-  };
-  ludo: {
-    action: LudoAction;
-    event: LudoEvent;
-    state: LudoState;
-    options: LudoOptions;
-    entry: LudoEntryMessage;
-    table: LudoTable;
-    createTable: LudoCreateTable;
-    actionRequest: LudoActionRequest;
-    clientMessage: LudoClientMessage;
-    reply: LudoReplyMessage;
-  };
-  uckers: {
-    action: UckersAction;
-    event: UckersEvent;
-    state: UckersState;
-    options: UckersOptions;
-    entry: UckersEntryMessage;
-    table: UckersTable;
-    createTable: UckersCreateTable;
-    actionRequest: UckersActionRequest;
-    clientMessage: UckersClientMessage;
-    reply: UckersReplyMessage;
-  };
-  snakes: {
-    action: SnakesAction;
-    event: SnakesEvent;
-    state: SnakesState;
-    options: SnakesOptions;
-    entry: SnakesEntryMessage;
-    table: SnakesTable;
-    createTable: SnakesCreateTable;
-    actionRequest: SnakesActionRequest;
-    clientMessage: SnakesClientMessage;
-    reply: SnakesReplyMessage;
-  };
-  backgammon: {
-    action: BackgammonAction;
-    event: BackgammonEvent;
-    state: BackgammonState;
-    options: BackgammonOptions;
-    entry: BackgammonEntryMessage;
-    table: BackgammonTable;
-    createTable: BackgammonCreateTable;
-    actionRequest: BackgammonActionRequest;
-    clientMessage: BackgammonClientMessage;
-    reply: BackgammonReplyMessage;
-  };
-}
+export type { Game, GameTypes, LobbyEntry, TableEntry };
+export { GAMES } from './generated/games.gen.js';
 
 export type GameAction<G extends Game> = GameTypes[G]['action'];
 export type GameEvent<G extends Game> = GameTypes[G]['event'];
@@ -139,15 +20,6 @@ export type GameTable<G extends Game> = GameTypes[G]['table'];
 export type GameCreateTable<G extends Game> = GameTypes[G]['createTable'];
 export type GameReply<G extends Game> = GameTypes[G]['reply'];
 export type GameClientMessage<G extends Game> = GameTypes[G]['clientMessage'];
-
-/** Every game's name, in the spec's order: a `Record<Game, …>` keeps it complete. */
-export const GAMES = Object.keys({
-  luddo: true,
-  ludo: true,
-  uckers: true,
-  snakes: true,
-  backgammon: true,
-} satisfies Record<Game, true>) as Game[];
 
 /**
  * One log entry of a table of game `G`: the wire's per-game entry message (`LuddoEntryMessage`,
