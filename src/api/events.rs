@@ -12,10 +12,10 @@ use super::{
     extract::{Path, Query, Session, authenticate},
     limits::{SlotGuard, SlotKey},
     lobby::{Following, Waited, follow_open, send_entries},
-    revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
 };
 use crate::{
     cluster::{self, Route},
+    revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
     store::TableStatus,
     table::{ActOk, Broadcast, TableHandle, messages::entry_message},
 };

@@ -25,7 +25,6 @@ mod players;
 mod profiles;
 mod ratings;
 pub mod records;
-pub mod revocations;
 mod shame;
 pub mod tables;
 mod web;
@@ -71,7 +70,7 @@ pub struct AppState {
     /// Where the tables other processes drive were last found (cluster mode).
     pub drivers: Arc<crate::cluster::Drivers>,
     /// The tokens this process's WebSockets authenticated with, to close them when revoked.
-    pub revocations: Arc<revocations::Revocations>,
+    pub revocations: Arc<crate::revocations::Revocations>,
 }
 
 impl AppState {
