@@ -64,7 +64,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     // Cluster mode: where the others reach this process (registered with its lease, so before
     // the first renewal), and the fan-out of their events to its sockets.
-    if cluster::enabled(&state.store) {
+    if state.cluster.enabled() {
         let local = listener.local_addr()?;
         let address = cluster::internal_address(&state.config, local).await;
         match &address {
