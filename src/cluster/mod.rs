@@ -4,26 +4,33 @@
 //! Each table in play is driven by one process (its lease, `table::Tables`). A process that
 //! does not drive a table still serves it:
 //!
-//! - **Actions, reclaims and views** are forwarded to the process that drives it ([`route`],
-//!   [`serve_table`]), at the address that process registered with its lease
-//!   (`LUDDO_INTERNAL_ADDR`, [`internal_address`]), carrying the caller's `Authorization` as
-//!   sent and the body (so its `seq`); the answer — status, headers, body — goes back unchanged.
-//!   A forwarded call is marked ([`forward::FORWARDED`]) and never forwarded again: a process
-//!   that gets one for a table it does not drive answers 503 `table_elsewhere`, and the process
-//!   that forwarded it reads the ownership again (taking the table itself if its driver's lease
-//!   ran out) and retries, for a few seconds, before it answers `table_elsewhere` itself. An
-//!   action whose answer was lost after the driver may have stored it is answered from the log
-//!   rather than by the retries' refusal ([`outcome`]).
+//! - **Actions, reclaims and views** are forwarded to the process that drives it
+//!   ([`Cluster::route`], [`Cluster::serve_table`]), at the address that process registered
+//!   with its lease (`LUDDO_INTERNAL_ADDR`, [`internal_address`]), carrying the caller's
+//!   `Authorization` as sent and the body (so its `seq`); the answer — status, headers, body —
+//!   goes back unchanged. A forwarded call is marked ([`forward::FORWARDED`]) and never
+//!   forwarded again: a process that gets one for a table it does not drive marks its answer
+//!   ([`forward::NOT_DRIVER`]), and the process that forwarded it reads the ownership again
+//!   (taking the table itself if its driver's lease ran out) and retries, for a few seconds,
+//!   before it gives up ([`RouteError::Elsewhere`]). An action whose answer was lost after the
+//!   driver may have stored it is answered from the log rather than by the retries' refusal
+//!   ([`outcome`]).
 //! - **Events** reach sockets on every process through PostgreSQL `LISTEN/NOTIFY` ([`fanout`]):
-//!   every append of a log (the log writer's, the lobby's) notifies `<table> <seq>` inside its
-//!   transaction, so at its commit; a socket on a process that does not drive the table reads
-//!   the log from the store after the last `seq` it sent whenever it hears of one
-//!   (`api::events`), so it sends each entry once, in order, wherever it runs. The lobby stream's
-//!   messages are notified as they are, and each process relays the others' to its sockets.
-//!
+//!   every append of a log notifies inside its transaction, so at its commit — the log
+//!   writer's each entry with its message (`<table> <seq>\n<message>`), the lobby's a nudge
+//!   (`<table> <seq>`), as is an entry too long to notify. A socket on a process that does not
+//!   drive the table (`api::events`) sends a notified entry if it is the next one it lacks, and
+//!   at anything else (a nudge, an entry after a gap) reads the log from the store after the
+//!   last `seq` it sent, so it sends each entry once, in order, wherever it runs. The lobby
+//!   stream's messages are notified as they are, and each process relays the others' to its
+//!   sockets.
 //! - **Presence**: a player's socket on a process that does not drive the table holds a link to
 //!   the driver ([`presence`]), a forwarded WebSocket of the player's, so the seat counts as
 //!   connected there (the away rule, `connected` in views) wherever the player's socket is.
+//!
+//! What it answers is its own: [`Served`] (served here, or the driver's answer to pass on) or
+//! a [`RouteError`], which the HTTP edge maps to a problem like any other error; it imports
+//! nothing of the edge.
 //!
 //! On SQLite (one process) none of this runs: a table is served by the one process there is.
 
@@ -144,10 +151,13 @@ impl Moved for RouteError {
 /// once per process with its table registry.
 #[derive(Clone)]
 pub struct Cluster {
+    /// Who drives each table (the leases), and where that process is reached.
     store: Store,
+    /// This process's actors, which serve the tables it drives.
     tables: Tables,
     /// This process's instance id: a table owned by any other is driven elsewhere.
     instance: Arc<str>,
+    /// Where the tables other processes drive were last found.
     drivers: Arc<Drivers>,
 }
 
@@ -268,7 +278,7 @@ impl Cluster {
     /// process's actor, or `call` forwarded to the process that drives it. While the table
     /// changes hands (the process asked answers that it is not the driver, a driver that cannot
     /// be reached, `here` failing as [`Moved`]: an append fenced off because another process
-    /// took the table) it looks again, for [`PATIENCE`], then fails with
+    /// took the table) it looks again, for a few seconds (`PATIENCE`), then fails with
     /// [`RouteError::Elsewhere`]. `here` must be safe to retry after it failed as moved
     /// (nothing of a fenced append is stored), and so must `call` after an attempt whose answer
     /// was lost (see [`Cluster::serve_table_noting`] for a call that is not safe to retry
