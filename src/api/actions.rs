@@ -146,13 +146,7 @@ async fn serve(
     started_table(state, id, player).await?;
     let call = what.call(id, headers);
     let forwarded = cluster::is_forwarded(headers);
-    let tried = state
-        .cluster
-        .serve_table_noting(id, forwarded, &call, |handle| {
-            let what = what.clone();
-            async move { what.here(state, &handle, player).await }
-        })
-        .await;
+    let tried = attempt(state, id, player, &what, forwarded, &call).await;
     let tried = match tried.served {
         // Asked by another process for a table this one does not drive (any more).
         Err(e) if forwarded && e.moved() => return Ok(ApiError::from(e).not_driver()),
@@ -179,19 +173,30 @@ pub(super) async fn play_elsewhere(
         headers.insert(axum::http::header::AUTHORIZATION, value.clone());
     }
     let call = what.call(id, &headers);
-    let tried = state
-        .cluster
-        .serve_table_noting(id, false, &call, |handle| {
-            let what = what.clone();
-            async move { what.here(state, &handle, player).await }
-        })
-        .await;
+    let tried = attempt(state, id, player, &what, false, &call).await;
     match settle(state, id, player, &what, tried).await? {
         Served::Here(done) => Ok(done),
         Served::There(answer) if answer.status.is_success() => serde_json::from_slice(&answer.body)
             .map_err(|e| ApiError::internal(format!("a forwarded action's answer: {e}"))),
         Served::There(answer) => Err(ApiError::from_problem(answer.status, &answer.body)),
     }
+}
+
+/// Plays `what` for `player` on table `id` wherever the table is served: here, or asked of
+/// its driver as `call`.
+async fn attempt(
+    state: &AppState,
+    id: Uuid,
+    player: Uuid,
+    what: &Move,
+    forwarded: bool,
+    call: &Call,
+) -> cluster::Tried<ActOk, Refused> {
+    let here = |handle: TableHandle| {
+        let what = what.clone();
+        async move { what.here(state, &handle, player).await }
+    };
+    state.cluster.serve_table_noting(id, forwarded, call, here).await
 }
 
 /// The answer to `what`, served as `tried` says. An action forwarded to the table's driver
@@ -239,15 +244,11 @@ async fn settle(
 
 /// An action whose answer was lost, and whose outcome the log does not tell yet.
 fn outcome_unknown() -> ApiError {
-    ApiError {
-        retry_after: Some(Duration::from_secs(1)),
-        ..ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            ErrorCode::OutcomeUnknown,
-            "the action's answer was lost and the log does not tell yet whether it was applied; \
-             read the table's latest entries (reconnect with since) before acting again",
-        )
-    }
+    ApiError::shortly(
+        ErrorCode::OutcomeUnknown,
+        "the action's answer was lost and the log does not tell yet whether it was applied; \
+         read the table's latest entries (reconnect with since) before acting again",
+    )
 }
 
 /// A started table the player may see (an invite code does not let one play a private game).

@@ -238,17 +238,21 @@ impl ApiError {
         response
     }
 
-    /// 503 `table_elsewhere`: another process drives the table, or it is changing hands.
-    fn table_elsewhere() -> Self {
-        // It comes back here if that process stops.
-        ApiError {
+    /// A 503 that passes by itself shortly: Retry-After a second.
+    pub fn shortly(code: ErrorCode, detail: impl Into<String>) -> Self {
+        Self {
             retry_after: Some(Duration::from_secs(1)),
-            ..ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::TableElsewhere,
-                "the table is being played on another server; try again shortly",
-            )
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, code, detail)
         }
+    }
+
+    /// 503 `table_elsewhere`: another process drives the table, or it is changing hands (it
+    /// comes back here if that process stops).
+    fn table_elsewhere() -> Self {
+        Self::shortly(
+            ErrorCode::TableElsewhere,
+            "the table is being played on another server; try again shortly",
+        )
     }
 
     /// An internal failure: logged here with its cause, answered without it.
