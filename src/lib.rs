@@ -12,6 +12,8 @@
 //!   table's driver, events fanned out by `LISTEN/NOTIFY`).
 //! - [`config`]: settings from the environment; [`instance`]: the default instance id, kept in
 //!   the data directory.
+//! - [`revocations`]: the tokens this process's WebSockets authenticated with, to close them
+//!   when revoked or expired.
 //! - [`verify`]: checks a finished table's dice against its commitment (`luddo verify`).
 //! - [`wording`]: serde's error messages in a client's words, for problem details.
 //!
@@ -25,6 +27,7 @@ pub mod cluster;
 pub mod config;
 pub mod games;
 pub mod instance;
+pub mod revocations;
 pub mod rules;
 pub mod store;
 pub mod table;
@@ -61,7 +64,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     // Cluster mode: where the others reach this process (registered with its lease, so before
     // the first renewal), and the fan-out of their events to its sockets.
-    if cluster::enabled(&state.store) {
+    if state.cluster.enabled() {
         let local = listener.local_addr()?;
         let address = cluster::internal_address(&state.config, local).await;
         match &address {

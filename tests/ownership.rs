@@ -17,6 +17,7 @@ both_stores!(
     racing_processes_never_fork_the_log,
     a_dead_process_s_tables_are_taken_over_with_their_clocks,
     a_process_lets_go_of_a_table_another_took,
+    a_process_asked_by_another_for_a_table_it_does_not_drive_says_so,
 );
 
 /// A server whose lease never needs renewing during the test, so that tests decide when it
@@ -251,4 +252,51 @@ async fn a_process_lets_go_of_a_table_another_took(db: Db) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(refused, "A stopped serving the table");
+}
+
+/// A call one process forwards to another (cluster mode) reaching a process that does not drive
+/// the table is answered with the mark `x-luddo-not-driver`, which tells the process that
+/// forwarded it to look for the driver again; the process that drives the table answers it
+/// itself, and no client's answer carries the mark.
+async fn a_process_asked_by_another_for_a_table_it_does_not_drive_says_so(db: Db) {
+    let a = TestServer::start_with(db, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let (seat, legal, seq) = to_act(&a, &id, &tokens).await.expect("a drives the table");
+    let b = second_server(&a, "b").await;
+    let forwarded = |s: &TestServer, method: reqwest::Method, path: &str, token: &str| {
+        s.client
+            .request(method, format!("{}{path}", s.base))
+            .header("x-luddo-forwarded", "1")
+            .bearer_auth(token)
+    };
+    let actions = format!("/v1/tables/{id}/actions");
+    let act = json!({"action": legal[0], "seq": seq});
+
+    let on_b = [
+        forwarded(&b, reqwest::Method::POST, &actions, &tokens[seat]).json(&act).send().await.unwrap(),
+        forwarded(&b, reqwest::Method::GET, &format!("/v1/tables/{id}"), &tokens[seat]).send().await.unwrap(),
+    ];
+    for r in on_b {
+        assert_eq!(r.status(), 503);
+        assert_eq!(r.headers().get("x-luddo-not-driver").map(|v| v.as_bytes()), Some(&b"1"[..]));
+        let problem: Value = r.json().await.unwrap();
+        assert_eq!(problem["code"], "table_elsewhere", "{problem}");
+    }
+
+    // What a client asks of B: on SQLite B refuses it, in cluster mode it is A's answer.
+    let r = b.act(&id, &tokens[seat], &legal[0], seq).await;
+    assert!(!r.headers.contains_key("x-luddo-not-driver"));
+    match db {
+        Db::Sqlite => r.assert_problem(503, "table_elsewhere"),
+        Db::Postgres => assert_eq!(r.status, 200, "{}", r.json),
+    }
+    // The server may play on after it (a forced move): act from what A shows now.
+    let (seat, legal, seq) = to_act(&a, &id, &tokens).await.unwrap();
+    let r = forwarded(&a, reqwest::Method::POST, &actions, &tokens[seat])
+        .json(&json!({"action": legal[0], "seq": seq}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "the driver answers a forwarded call itself");
+    assert!(!r.headers().contains_key("x-luddo-not-driver"));
 }

@@ -1,6 +1,6 @@
 //! Who may see which table: the one place the API decides that a table is hidden from a caller
 //! (answered with the same 404 as a table that does not exist). (Which process serves a table in
-//! play is `crate::cluster::route`'s.)
+//! play is `crate::cluster::Cluster::route`'s.)
 
 use super::{
     AppState,

@@ -13,12 +13,12 @@ use super::{
 };
 use crate::{
     cluster::{
-        self, Served,
-        forward::{Answer, Call},
+        self, Moved, RouteError, Served,
+        forward::Call,
         outcome::{self, Outcome},
     },
     store::TableStatus,
-    table::{ActOk, TableHandle},
+    table::{ActOk, PlayError, TableHandle},
 };
 use axum::{
     Router,
@@ -71,10 +71,46 @@ impl Move {
     }
 
     /// Asks it of this process's actor of the table.
-    async fn here(&self, state: &AppState, handle: &TableHandle, player: Uuid) -> ApiResult<ActOk> {
+    async fn here(&self, state: &AppState, handle: &TableHandle, player: Uuid) -> Result<ActOk, Refused> {
         match self {
-            Move::Act { action, seq } => play(state, handle, player, action.clone(), *seq).await,
+            Move::Act { action, seq } => play_here(state, handle, player, action.clone(), *seq).await,
             Move::Reclaim => Ok(handle.reclaim(player).await?),
+        }
+    }
+}
+
+/// Why this process, serving a table, did not play a move.
+#[derive(Debug)]
+enum Refused {
+    /// The player acts faster than a player may: try again after this long.
+    TooFast(Duration),
+    /// The table refused it, or is not served here.
+    Table(RouteError),
+}
+
+impl From<RouteError> for Refused {
+    fn from(e: RouteError) -> Self {
+        Refused::Table(e)
+    }
+}
+
+impl From<PlayError> for Refused {
+    fn from(e: PlayError) -> Self {
+        Refused::Table(e.into())
+    }
+}
+
+impl Moved for Refused {
+    fn moved(&self) -> bool {
+        matches!(self, Refused::Table(e) if e.moved())
+    }
+}
+
+impl From<Refused> for ApiError {
+    fn from(e: Refused) -> Self {
+        match e {
+            Refused::TooFast(retry_after) => ApiError::rate_limited(retry_after),
+            Refused::Table(e) => e.into(),
         }
     }
 }
@@ -110,11 +146,12 @@ async fn serve(
     started_table(state, id, player).await?;
     let call = what.call(id, headers);
     let forwarded = cluster::is_forwarded(headers);
-    let tried = cluster::serve_table_noting(state, id, forwarded, &call, |handle| {
-        let what = what.clone();
-        async move { what.here(state, &handle, player).await }
-    })
-    .await;
+    let tried = attempt(state, id, player, &what, forwarded, &call).await;
+    let tried = match tried.served {
+        // Asked by another process for a table this one does not drive (any more).
+        Err(e) if forwarded && e.moved() => return Ok(ApiError::from(e).not_driver()),
+        served => cluster::Tried { served, unanswered: tried.unanswered },
+    };
     Ok(match settle(state, id, player, &what, tried).await? {
         Served::Here(done) => Json(done).into_response(),
         Served::There(answer) => answer.into_response(),
@@ -136,17 +173,30 @@ pub(super) async fn play_elsewhere(
         headers.insert(axum::http::header::AUTHORIZATION, value.clone());
     }
     let call = what.call(id, &headers);
-    let tried = cluster::serve_table_noting(state, id, false, &call, |handle| {
-        let what = what.clone();
-        async move { what.here(state, &handle, player).await }
-    })
-    .await;
+    let tried = attempt(state, id, player, &what, false, &call).await;
     match settle(state, id, player, &what, tried).await? {
         Served::Here(done) => Ok(done),
         Served::There(answer) if answer.status.is_success() => serde_json::from_slice(&answer.body)
             .map_err(|e| ApiError::internal(format!("a forwarded action's answer: {e}"))),
-        Served::There(answer) => Err(refusal(&answer)),
+        Served::There(answer) => Err(ApiError::from_problem(answer.status, &answer.body)),
     }
+}
+
+/// Plays `what` for `player` on table `id` wherever the table is served: here, or asked of
+/// its driver as `call`.
+async fn attempt(
+    state: &AppState,
+    id: Uuid,
+    player: Uuid,
+    what: &Move,
+    forwarded: bool,
+    call: &Call,
+) -> cluster::Tried<ActOk, Refused> {
+    let here = |handle: TableHandle| {
+        let what = what.clone();
+        async move { what.here(state, &handle, player).await }
+    };
+    state.cluster.serve_table_noting(id, forwarded, call, here).await
 }
 
 /// The answer to `what`, served as `tried` says. An action forwarded to the table's driver
@@ -163,9 +213,10 @@ async fn settle(
     id: Uuid,
     player: Uuid,
     what: &Move,
-    tried: cluster::Tried<ActOk>,
+    tried: cluster::Tried<ActOk, Refused>,
 ) -> ApiResult<Served<ActOk>> {
     let cluster::Tried { served, unanswered } = tried;
+    let served = served.map_err(ApiError::from);
     let (Move::Act { action, seq }, true) = (what, unanswered) else { return served };
     let refused = match &served {
         Ok(Served::Here(_)) => return served,
@@ -193,24 +244,11 @@ async fn settle(
 
 /// An action whose answer was lost, and whose outcome the log does not tell yet.
 fn outcome_unknown() -> ApiError {
-    ApiError {
-        retry_after: Some(Duration::from_secs(1)),
-        ..ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            ErrorCode::OutcomeUnknown,
-            "the action's answer was lost and the log does not tell yet whether it was applied; \
-             read the table's latest entries (reconnect with since) before acting again",
-        )
-    }
-}
-
-/// A forwarded call's refusal, as this process's error.
-fn refusal(answer: &Answer) -> ApiError {
-    let problem: Value = serde_json::from_slice(&answer.body).unwrap_or_default();
-    let code = problem["code"].as_str().unwrap_or_default();
-    let code = ErrorCode::ALL.iter().copied().find(|c| c.as_str() == code).unwrap_or(ErrorCode::Internal);
-    let detail = problem["detail"].as_str().unwrap_or("the table refused").to_string();
-    ApiError::new(answer.status, code, detail)
+    ApiError::shortly(
+        ErrorCode::OutcomeUnknown,
+        "the action's answer was lost and the log does not tell yet whether it was applied; \
+         read the table's latest entries (reconnect with since) before acting again",
+    )
 }
 
 /// A started table the player may see (an invite code does not let one play a private game).
@@ -232,9 +270,20 @@ pub(super) async fn play(
     action: Value,
     seq: i64,
 ) -> ApiResult<ActOk> {
+    Ok(play_here(state, handle, player, action, seq).await?)
+}
+
+/// [`play`], refused with the reason's type.
+async fn play_here(
+    state: &AppState,
+    handle: &TableHandle,
+    player: Uuid,
+    action: Value,
+    seq: i64,
+) -> Result<ActOk, Refused> {
     state
         .limiter
         .check("actions", &player.to_string(), state.config.actions_per_minute)
-        .map_err(ApiError::rate_limited)?;
+        .map_err(Refused::TooFast)?;
     Ok(handle.act(player, action, seq).await?)
 }

@@ -5,6 +5,7 @@
 //! bare 500 that reveals nothing.
 
 use crate::{
+    cluster::{self, RouteError},
     store::{Constraint, StoreError},
     table::PlayError,
 };
@@ -14,7 +15,7 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// Declares [`ErrorCode`] with its variants' wire names, and the list of all of them (which a
@@ -25,7 +26,7 @@ macro_rules! error_codes {
         /// (and last segment of `type`) of a problem+json body, of the `error` in a WebSocket
         /// `reply`, and of a WebSocket `error` message. The served spec lists these as `Problem.code`
         /// (generated from this list, src/api/openapi.rs).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(rename_all = "snake_case")]
         pub enum ErrorCode {
             $($(#[doc = $doc])* $variant,)*
@@ -173,6 +174,14 @@ struct Problem<'a> {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
+/// What this server reads back of a problem+json body: another process's refusal of a call
+/// forwarded to it.
+#[derive(Deserialize)]
+struct ProblemRead {
+    code: ErrorCode,
+    detail: String,
+}
+
 impl ApiError {
     pub fn new(status: StatusCode, code: ErrorCode, detail: impl Into<String>) -> Self {
         Self { status, code, detail: detail.into(), retry_after: None }
@@ -209,6 +218,43 @@ impl ApiError {
     pub fn unavailable(detail: impl Into<String>) -> Self {
         Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, detail)
     }
+    /// The refusal another process of the cluster answered a forwarded call with (`status`,
+    /// and its problem+json `body`), as this process's error.
+    pub fn from_problem(status: StatusCode, body: &[u8]) -> Self {
+        match serde_json::from_slice::<ProblemRead>(body) {
+            Ok(problem) => Self::new(status, problem.code, problem.detail),
+            Err(e) => {
+                tracing::warn!(%status, error = %e, "a forwarded call's refusal that this process cannot read");
+                Self::new(status, ErrorCode::Internal, "the table refused")
+            }
+        }
+    }
+
+    /// The answer to a call another process forwarded for a table this one does not drive:
+    /// marked, so that process looks for the driver again rather than passing it on.
+    pub fn not_driver(self) -> Response {
+        let mut response = self.into_response();
+        cluster::forward::mark_not_driver(&mut response);
+        response
+    }
+
+    /// A 503 that passes by itself shortly: Retry-After a second.
+    pub fn shortly(code: ErrorCode, detail: impl Into<String>) -> Self {
+        Self {
+            retry_after: Some(Duration::from_secs(1)),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, code, detail)
+        }
+    }
+
+    /// 503 `table_elsewhere`: another process drives the table, or it is changing hands (it
+    /// comes back here if that process stops).
+    fn table_elsewhere() -> Self {
+        Self::shortly(
+            ErrorCode::TableElsewhere,
+            "the table is being played on another server; try again shortly",
+        )
+    }
+
     /// An internal failure: logged here with its cause, answered without it.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(%cause, "internal error");
@@ -268,15 +314,8 @@ impl From<StoreError> for ApiError {
                      leave one or wait for one to start"
                 ),
             ),
-            // Another server process drives the table; it comes back here if that one stops.
-            StoreError::Fenced => ApiError {
-                retry_after: Some(Duration::from_secs(1)),
-                ..ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    ErrorCode::TableElsewhere,
-                    "the table is being played on another server; try again shortly",
-                )
-            },
+            // Another server process drives the table.
+            StoreError::Fenced => ApiError::table_elsewhere(),
             other => ApiError::internal(other),
         }
     }
@@ -297,6 +336,18 @@ impl From<PlayError> for ApiError {
             PlayError::TableStopped => ApiError::unavailable(detail),
             PlayError::Store(e) => e.into(),
             PlayError::Corrupt(e) => ApiError::internal(e),
+        }
+    }
+}
+
+/// A call on a table in play that could not be routed to the process that drives it.
+impl From<RouteError> for ApiError {
+    fn from(e: RouteError) -> Self {
+        match e {
+            RouteError::Elsewhere => ApiError::table_elsewhere(),
+            RouteError::NotInPlay => ApiError::table_not_found(),
+            RouteError::Play(e) => e.into(),
+            RouteError::Store(e) => e.into(),
         }
     }
 }
@@ -352,6 +403,19 @@ impl From<QueryRejection> for ApiError {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[tokio::test]
+    async fn a_forwarded_refusal_reads_back_as_the_error_it_was() {
+        let refused = ApiError::conflict(ErrorCode::NotYourTurn, "seat 2 is to act");
+        let response = refused.into_response();
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), 64 * 1024).await.unwrap();
+        let read = ApiError::from_problem(status, &body);
+        assert_eq!(
+            (read.status, read.code, read.detail.as_str()),
+            (status, ErrorCode::NotYourTurn, "seat 2 is to act")
+        );
+    }
 
     #[test]
     fn every_code_is_sent_as_its_name_and_names_are_unique() {

@@ -12,10 +12,10 @@ use super::{
     extract::{Path, Query, Session, authenticate},
     limits::{SlotGuard, SlotKey},
     lobby::{Following, Waited, follow_open, send_entries},
-    revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
 };
 use crate::{
-    cluster::{self, Route},
+    cluster::{self, Route, RouteError},
+    revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
     store::TableStatus,
     table::{ActOk, Broadcast, TableHandle, messages::entry_message},
 };
@@ -107,9 +107,9 @@ async fn events(
             return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));
         }
         // A presence link (`cluster::presence`) counts only where the table is driven.
-        _ if cluster::is_forwarded(&headers) => match cluster::route(&state, id, true).await? {
+        _ if cluster::is_forwarded(&headers) => match state.cluster.route(id, true).await? {
             Route::Here(handle) => Some(Driver::Link(handle)),
-            Route::There(_) => return Err(crate::store::StoreError::Fenced.into()),
+            Route::There(_) => return Err(RouteError::Elsewhere.into()),
         },
         _ => Some(driver(&state, id).await?),
     };
@@ -221,13 +221,11 @@ enum Driver {
 /// Where a socket of started table `id` follows it from (cluster mode: whichever process
 /// drives it; a table changing hands is followed from the store all the same).
 async fn driver(state: &AppState, id: Uuid) -> ApiResult<Driver> {
-    match cluster::route(state, id, false).await {
+    match state.cluster.route(id, false).await {
         Ok(Route::Here(handle)) => Ok(Driver::Actor(handle)),
         Ok(Route::There(_)) => Ok(Driver::Elsewhere),
-        Err(e) if e.code == ErrorCode::TableElsewhere && cluster::enabled(&state.store) => {
-            Ok(Driver::Elsewhere)
-        }
-        Err(e) => Err(e),
+        Err(RouteError::Elsewhere) if state.cluster.enabled() => Ok(Driver::Elsewhere),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -279,7 +277,7 @@ async fn follow_store(
     // for as long as this socket lives.
     let _presence = match (player, plays) {
         (Some(player), Plays::Elsewhere { authorization: Some(authorization), .. }) => {
-            let link = cluster::presence::hold(state.clone(), id, player, authorization.clone());
+            let link = cluster::presence::hold(state.cluster.clone(), id, player, authorization.clone());
             Some(AbortOnDrop(tokio::spawn(link)))
         }
         _ => None,

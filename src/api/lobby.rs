@@ -22,10 +22,10 @@ use super::{
     extract::{Query, Session},
     limits::SlotKey,
     paging::PageRequest,
-    revocations::TokenWatch,
     tables::TableView,
 };
 use crate::{
+    revocations::TokenWatch,
     store::{LogEntry, StoreError, TableFilter, TableRecord, TableStatus, Visibility},
     table::{
         feeds::{Feeds, LobbyChange, LobbyMessage, LobbyTable, Removal},

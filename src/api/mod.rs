@@ -27,13 +27,13 @@ mod players;
 mod profiles;
 mod ratings;
 pub mod records;
-pub mod revocations;
 mod shame;
 pub mod tables;
 mod web;
 
 use crate::{
     clock::Clock,
+    cluster::Cluster,
     config::Config,
     games::{GameKind, UnknownGame},
     store::Store,
@@ -70,10 +70,10 @@ pub struct AppState {
     pub sockets: Arc<limits::Slots>,
     /// The actors of the tables in play.
     pub tables: Tables,
-    /// Where the tables other processes drive were last found (cluster mode).
-    pub drivers: Arc<crate::cluster::Drivers>,
+    /// Where each table in play is served: here, or (cluster mode) on the process that drives it.
+    pub cluster: Cluster,
     /// The tokens this process's WebSockets authenticated with, to close them when revoked.
-    pub revocations: Arc<revocations::Revocations>,
+    pub revocations: Arc<crate::revocations::Revocations>,
 }
 
 impl AppState {
@@ -86,15 +86,8 @@ impl AppState {
         let limiter = Arc::new(RateLimiter::new());
         let config = Arc::new(config);
         let tables = Tables::new(store.clone(), config.clone(), clock);
-        Self {
-            store,
-            config,
-            limiter,
-            sockets: Arc::default(),
-            tables,
-            drivers: Arc::default(),
-            revocations: Arc::default(),
-        }
+        let cluster = Cluster::new(store.clone(), tables.clone(), &config.instance_id);
+        Self { store, config, limiter, sockets: Arc::default(), tables, cluster, revocations: Arc::default() }
     }
 }
 

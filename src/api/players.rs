@@ -232,7 +232,7 @@ async fn tokens(State(state): State<AppState>, session: Session) -> ApiResult<Js
 }
 
 /// Revokes one of the caller's tokens at once (the one in use too, like logout), and closes
-/// its WebSockets on every process (`api::revocations`). Another player's token is as unknown
+/// its WebSockets on every process (`crate::revocations`). Another player's token is as unknown
 /// as a token that never was.
 async fn revoke_token(
     State(state): State<AppState>,

@@ -14,7 +14,7 @@ use super::{
 use crate::{
     bots::Level,
     clock::rfc3339,
-    cluster::{self, Served, forward::Call},
+    cluster::{self, RouteError, Served, forward::Call},
     games::{GameKind, OptionsError},
     rules::dice::{MAX_CLIENT_SEED_BYTES, is_valid_client_seed},
     store::{
@@ -245,7 +245,11 @@ impl TableView {
     }
 
     /// The view with the live game attached, for a table that has started.
-    pub async fn with_play(table: &TableRecord, viewer: Option<Uuid>, state: &AppState) -> ApiResult<Self> {
+    pub async fn with_play(
+        table: &TableRecord,
+        viewer: Option<Uuid>,
+        state: &AppState,
+    ) -> Result<Self, RouteError> {
         let mut view = Self::of(table, viewer, state);
         if table.started_at.is_some()
             && let Some(handle) = state.tables.get(table.id).await?
@@ -412,14 +416,17 @@ async fn show(
     let table = visible_table(&state, id, viewer, q.invite_code.as_deref()).await?;
     match TableView::with_play(&table, viewer, &state).await {
         // Cluster mode: another process drives the game; it shows it (`crate::cluster`).
-        Err(e) if e.code == ErrorCode::TableElsewhere => {
+        Err(RouteError::Elsewhere) => {
             let path = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
             let call = Call::new(axum::http::Method::GET, path, &headers, Default::default());
             let forwarded = cluster::is_forwarded(&headers);
             let view = |_| TableView::with_play(&table, viewer, &state);
-            Ok(match cluster::serve_table(&state, id, forwarded, &call, view).await? {
-                Served::Here(view) => Json(view).into_response(),
-                Served::There(answer) => answer.into_response(),
+            Ok(match state.cluster.serve_table(id, forwarded, &call, view).await {
+                Ok(Served::Here(view)) => Json(view).into_response(),
+                Ok(Served::There(answer)) => answer.into_response(),
+                // Asked by another process for a table this one does not drive (any more).
+                Err(e @ RouteError::Elsewhere) if forwarded => ApiError::from(e).not_driver(),
+                Err(e) => return Err(e.into()),
             })
         }
         view => Ok(Json(view?).into_response()),

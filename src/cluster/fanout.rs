@@ -13,13 +13,13 @@
 //! socket reads the store again, and every lobby socket is told to reconnect (a fresh snapshot).
 //!
 //! Revocations come on [`TOKENS_CHANNEL`] (a token's id, notified by the revocation's
-//! transaction): this process closes the token's sockets (`api::revocations`). After a drop of
+//! transaction): this process closes the token's sockets (`crate::revocations`). After a drop of
 //! the listening connection, the tokens of this process's sockets are looked up in the store
 //! and the sockets of those revoked meanwhile are closed.
 
 use crate::{
-    api::revocations::Revocations,
     clock::now_millis,
+    revocations::Revocations,
     store::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, Store, TOKENS_CHANNEL},
     table::feeds::{Feeds, LOBBY_QUEUE},
 };
@@ -184,7 +184,7 @@ mod tests {
         let token = Uuid::new_v4();
         let mut watch = to.revocations.watch(token, None);
         heard(&to, "me", TOKENS_CHANNEL, &token.to_string());
-        assert_eq!(watch.ended().await, crate::api::revocations::Ended::Revoked);
+        assert_eq!(watch.ended().await, crate::revocations::Ended::Revoked);
     }
 
     #[test]

@@ -15,9 +15,14 @@ use hyper_util::{
 use std::{sync::OnceLock, time::Duration};
 
 /// Marks a call one process forwarded to another. A forwarded call is never forwarded again:
-/// a process that receives one for a table it does not drive answers 503 `table_elsewhere`,
-/// and the process that forwarded it looks for the table's driver again.
+/// a process that receives one for a table it does not drive answers so ([`NOT_DRIVER`]), and
+/// the process that forwarded it looks for the table's driver again.
 pub const FORWARDED: HeaderName = HeaderName::from_static("x-luddo-forwarded");
+
+/// Marks the answer to a forwarded call of a process that does not drive the table (it let go
+/// of it, or never had it). Such an answer is never passed on: the process that forwarded the
+/// call looks for the driver again, so clients never see the mark.
+pub const NOT_DRIVER: HeaderName = HeaderName::from_static("x-luddo-not-driver");
 
 /// Longest a forwarded call may take, connecting included (the client's own request is cut at
 /// `LUDDO_REQUEST_TIMEOUT_SECONDS`).
@@ -74,7 +79,26 @@ impl Call {
     }
 }
 
-/// The other process's answer, whole.
+/// What the process a call was forwarded to said.
+#[derive(Debug)]
+pub enum Forwarded {
+    /// It drives the table: its answer, to pass on.
+    Answer(Answer),
+    /// It does not drive the table ([`NOT_DRIVER`]): look again.
+    NotDriver,
+}
+
+impl Forwarded {
+    fn of(status: StatusCode, headers: HeaderMap, body: Bytes) -> Self {
+        if headers.contains_key(NOT_DRIVER) {
+            Forwarded::NotDriver
+        } else {
+            Forwarded::Answer(Answer { status, headers, body })
+        }
+    }
+}
+
+/// The driver's answer, whole.
 #[derive(Debug)]
 pub struct Answer {
     pub status: StatusCode,
@@ -83,14 +107,6 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// The answer of a process that does not drive the table either (it let go of it, or never
-    /// had it): look again.
-    pub fn is_table_elsewhere(&self) -> bool {
-        self.status == StatusCode::SERVICE_UNAVAILABLE
-            && serde_json::from_slice::<serde_json::Value>(&self.body)
-                .is_ok_and(|p| p["code"] == "table_elsewhere")
-    }
-
     /// The answer as this process's response, unchanged.
     pub fn into_response(self) -> Response {
         let mut response = Response::new(Body::from(self.body));
@@ -116,7 +132,7 @@ impl std::fmt::Display for NoAnswer {
 }
 
 /// Sends `call` to the process at `address` (`host:port`).
-pub async fn send(address: &str, call: &Call) -> Result<Answer, NoAnswer> {
+pub async fn send(address: &str, call: &Call) -> Result<Forwarded, NoAnswer> {
     tokio::time::timeout(CALL_TIMEOUT, send_now(address, call)).await.unwrap_or_else(|_| {
         Err(NoAnswer {
             reason: format!("no answer from {address} within {CALL_TIMEOUT:?}"),
@@ -148,7 +164,7 @@ const POOL_IDLE: Duration = Duration::from_secs(30);
 /// Idle connections kept per other process (as many more are opened as calls run at once).
 const POOL_IDLE_PER_PROCESS: usize = 64;
 
-async fn send_now(address: &str, call: &Call) -> Result<Answer, NoAnswer> {
+async fn send_now(address: &str, call: &Call) -> Result<Forwarded, NoAnswer> {
     let mut request = hyper::Request::builder()
         .method(call.method.clone())
         .uri(format!("http://{address}{}", call.path))
@@ -176,5 +192,29 @@ async fn send_now(address: &str, call: &Call) -> Result<Answer, NoAnswer> {
         .await
         .map_err(|e| NoAnswer { reason: e.to_string(), maybe_received: true })?
         .to_bytes();
-    Ok(Answer { status, headers, body })
+    Ok(Forwarded::of(status, headers, body))
+}
+
+/// Marks `response`, the answer to a forwarded call, as that of a process that does not drive
+/// the table.
+pub fn mark_not_driver(response: &mut Response) {
+    response.headers_mut().insert(NOT_DRIVER, HeaderValue::from_static("1"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_marked_not_the_drivers_is_told_apart_from_any_other() {
+        let elsewhere = br#"{"status":503,"code":"table_elsewhere"}"#;
+        let mut marked = HeaderMap::new();
+        marked.insert(NOT_DRIVER, HeaderValue::from_static("1"));
+        let forwarded = Forwarded::of(StatusCode::SERVICE_UNAVAILABLE, marked, Bytes::from_static(elsewhere));
+        assert!(matches!(forwarded, Forwarded::NotDriver));
+        // The driver's own refusal, whatever its body says, is its answer to pass on.
+        let unmarked =
+            Forwarded::of(StatusCode::SERVICE_UNAVAILABLE, HeaderMap::new(), Bytes::from_static(elsewhere));
+        assert!(matches!(unmarked, Forwarded::Answer(a) if a.status == StatusCode::SERVICE_UNAVAILABLE));
+    }
 }

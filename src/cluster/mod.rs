@@ -4,26 +4,33 @@
 //! Each table in play is driven by one process (its lease, `table::Tables`). A process that
 //! does not drive a table still serves it:
 //!
-//! - **Actions, reclaims and views** are forwarded to the process that drives it ([`route`],
-//!   [`serve_table`]), at the address that process registered with its lease
-//!   (`LUDDO_INTERNAL_ADDR`, [`internal_address`]), carrying the caller's `Authorization` as
-//!   sent and the body (so its `seq`); the answer — status, headers, body — goes back unchanged.
-//!   A forwarded call is marked ([`forward::FORWARDED`]) and never forwarded again: a process
-//!   that gets one for a table it does not drive answers 503 `table_elsewhere`, and the process
-//!   that forwarded it reads the ownership again (taking the table itself if its driver's lease
-//!   ran out) and retries, for a few seconds, before it answers `table_elsewhere` itself. An
-//!   action whose answer was lost after the driver may have stored it is answered from the log
-//!   rather than by the retries' refusal ([`outcome`]).
+//! - **Actions, reclaims and views** are forwarded to the process that drives it
+//!   ([`Cluster::route`], [`Cluster::serve_table`]), at the address that process registered
+//!   with its lease (`LUDDO_INTERNAL_ADDR`, [`internal_address`]), carrying the caller's
+//!   `Authorization` as sent and the body (so its `seq`); the answer — status, headers, body —
+//!   goes back unchanged. A forwarded call is marked ([`forward::FORWARDED`]) and never
+//!   forwarded again: a process that gets one for a table it does not drive marks its answer
+//!   ([`forward::NOT_DRIVER`]), and the process that forwarded it reads the ownership again
+//!   (taking the table itself if its driver's lease ran out) and retries, for a few seconds,
+//!   before it gives up ([`RouteError::Elsewhere`]). An action whose answer was lost after the
+//!   driver may have stored it is answered from the log rather than by the retries' refusal
+//!   ([`outcome`]).
 //! - **Events** reach sockets on every process through PostgreSQL `LISTEN/NOTIFY` ([`fanout`]):
-//!   every append of a log (the log writer's, the lobby's) notifies `<table> <seq>` inside its
-//!   transaction, so at its commit; a socket on a process that does not drive the table reads
-//!   the log from the store after the last `seq` it sent whenever it hears of one
-//!   (`api::events`), so it sends each entry once, in order, wherever it runs. The lobby stream's
-//!   messages are notified as they are, and each process relays the others' to its sockets.
-//!
+//!   every append of a log notifies inside its transaction, so at its commit — the log
+//!   writer's each entry with its message (`<table> <seq>\n<message>`), the lobby's a nudge
+//!   (`<table> <seq>`), as is an entry too long to notify. A socket on a process that does not
+//!   drive the table (`api::events`) sends a notified entry if it is the next one it lacks, and
+//!   at anything else (a nudge, an entry after a gap) reads the log from the store after the
+//!   last `seq` it sent, so it sends each entry once, in order, wherever it runs. The lobby
+//!   stream's messages are notified as they are, and each process relays the others' to its
+//!   sockets.
 //! - **Presence**: a player's socket on a process that does not drive the table holds a link to
 //!   the driver ([`presence`]), a forwarded WebSocket of the player's, so the seat counts as
 //!   connected there (the away rule, `connected` in views) wherever the player's socket is.
+//!
+//! What it answers is its own: [`Served`] (served here, or the driver's answer to pass on) or
+//! a [`RouteError`], which the HTTP edge maps to a problem like any other error; it imports
+//! nothing of the edge.
 //!
 //! On SQLite (one process) none of this runs: a table is served by the one process there is.
 
@@ -33,28 +40,24 @@ pub mod outcome;
 pub mod presence;
 
 use crate::{
-    api::{
-        AppState,
-        error::{ApiError, ApiResult, ErrorCode},
-    },
     clock::now_millis,
     config::Config,
     store::{Backend, Store, StoreError, TableOwner},
-    table::{PlayError, TableHandle},
+    table::{PlayError, TableHandle, Tables},
 };
 use axum::http::HeaderMap;
 use std::{
     collections::HashMap,
     net::SocketAddr,
     str::FromStr,
-    sync::Mutex,
+    sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 use uuid::Uuid;
 
 /// How long a process keeps looking for a table's driver (a takeover under way: the old
-/// driver's lease running out, another process taking the table) before it answers 503
-/// `table_elsewhere` with Retry-After.
+/// driver's lease running out, another process taking the table) before it gives up
+/// ([`RouteError::Elsewhere`]).
 const PATIENCE: Duration = Duration::from_secs(3);
 /// Between two looks.
 const RETRY_EVERY: Duration = Duration::from_millis(150);
@@ -66,11 +69,11 @@ const DRIVERS_REMEMBERED: usize = 65_536;
 
 /// Where the tables other processes drive were last found: a call on one goes straight to its
 /// driver, without trying to take the table and reading who holds it first. Forgotten when
-/// the driver does not serve the table any more (it answers `table_elsewhere`, or cannot be
-/// reached) and after [`DRIVER_MEMORY`]; a stale address costs one retry, never a wrong
-/// write (every append is fenced by its driver's epoch).
+/// the driver does not serve the table any more (it answers that it is not the driver, or
+/// cannot be reached) and after [`DRIVER_MEMORY`]; a stale address costs one retry, never a
+/// wrong write (every append is fenced by its driver's epoch).
 #[derive(Default)]
-pub struct Drivers(Mutex<HashMap<Uuid, (String, Instant)>>);
+struct Drivers(Mutex<HashMap<Uuid, (String, Instant)>>);
 
 impl Drivers {
     fn get(&self, id: Uuid) -> Option<String> {
@@ -94,8 +97,72 @@ impl Drivers {
     }
 }
 
+/// Why a call on a table could not be served.
+#[derive(Debug, thiserror::Error)]
+pub enum RouteError {
+    /// Another process drives the table and this one cannot reach it for the call (the call
+    /// was forwarded here already, the driver registered no address), or the table is
+    /// changing hands as we look: try again shortly.
+    #[error("the table is driven by another process")]
+    Elsewhere,
+    /// The table is not in play: not started, or no such table.
+    #[error("the table is not in play")]
+    NotInPlay,
+    /// The table refused the call (or its actor stopped).
+    #[error(transparent)]
+    Play(PlayError),
+    #[error(transparent)]
+    Store(StoreError),
+}
+
+/// An append fenced off is the table taken by another process.
+impl From<StoreError> for RouteError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Fenced => RouteError::Elsewhere,
+            e => RouteError::Store(e),
+        }
+    }
+}
+
+impl From<PlayError> for RouteError {
+    fn from(e: PlayError) -> Self {
+        match e {
+            PlayError::Store(e) => e.into(),
+            e => RouteError::Play(e),
+        }
+    }
+}
+
+/// A failure of a call served by this process's actor, which may say that the table has moved
+/// to another process meanwhile: the call is then served wherever the table is now.
+pub trait Moved {
+    fn moved(&self) -> bool;
+}
+
+impl Moved for RouteError {
+    fn moved(&self) -> bool {
+        matches!(self, RouteError::Elsewhere)
+    }
+}
+
+/// What routing a call on a table needs: who drives each table (the store's leases), this
+/// process's actors, and where other processes' tables were last found. Cloned cheaply; built
+/// once per process with its table registry.
+#[derive(Clone)]
+pub struct Cluster {
+    /// Who drives each table (the leases), and where that process is reached.
+    store: Store,
+    /// This process's actors, which serve the tables it drives.
+    tables: Tables,
+    /// This process's instance id: a table owned by any other is driven elsewhere.
+    instance: Arc<str>,
+    /// Where the tables other processes drive were last found.
+    drivers: Arc<Drivers>,
+}
+
 /// Whether processes may share the store: cluster mode is PostgreSQL's.
-pub fn enabled(store: &Store) -> bool {
+fn enabled(store: &Store) -> bool {
     store.backend() == Backend::Postgres
 }
 
@@ -139,40 +206,6 @@ pub enum Route {
     There(String),
 }
 
-/// Where table `id` (started) is served: this process's actor, taking the table if no live
-/// process holds it; else, in cluster mode and for a call that was not forwarded already, the
-/// address of the process that drives it. 503 `table_elsewhere` when neither can be had (the
-/// driver registered no address; the table changes hands as we look); 404 if it has not started.
-pub async fn route(state: &AppState, id: Uuid, forwarded: bool) -> ApiResult<Route> {
-    let cluster = enabled(&state.store) && !forwarded;
-    if cluster
-        && state.tables.running(id).is_none()
-        && let Some(address) = state.drivers.get(id)
-    {
-        return Ok(Route::There(address));
-    }
-    for attempt in 0.. {
-        match state.tables.get(id).await {
-            Ok(Some(handle)) => return Ok(Route::Here(handle)),
-            Ok(None) => return Err(ApiError::table_not_found()),
-            Err(PlayError::Store(StoreError::Fenced)) if cluster => {}
-            Err(e) => return Err(e.into()),
-        }
-        match state.store.table_owner(id, now_millis()).await? {
-            TableOwner::Live { instance, address: Some(address) } if instance != state.config.instance_id => {
-                state.drivers.remember(id, &address);
-                return Ok(Route::There(address));
-            }
-            // Its driver's lease has just run out (the next look takes it), or it took no
-            // forwarded calls.
-            TableOwner::Live { .. } | TableOwner::Nobody if attempt < 2 => {}
-            _ => break,
-        }
-        tokio::time::sleep(RETRY_EVERY).await;
-    }
-    Err(StoreError::Fenced.into())
-}
-
 /// What serving a call on a table came to.
 pub enum Served<T> {
     /// This process drives the table and served it.
@@ -181,82 +214,139 @@ pub enum Served<T> {
     There(forward::Answer),
 }
 
-/// What [`serve_table_noting`] came to.
-pub struct Tried<T> {
-    pub served: ApiResult<Served<T>>,
+/// What [`Cluster::serve_table_noting`] came to.
+pub struct Tried<T, E> {
+    pub served: Result<Served<T>, E>,
     /// Some attempt went unanswered after the driver may have received it: the call may have
     /// been carried out then, whatever `served` (the last attempt's answer) says.
     pub unanswered: bool,
 }
 
-/// Serves a call on table `id` (started) wherever its driver is: `here` with this process's
-/// actor, or `call` forwarded to the process that drives it. While the table changes hands
-/// (a forwarded call answered `table_elsewhere`, a driver that cannot be reached, an append
-/// fenced off because another process took the table) it looks again, for [`PATIENCE`], then
-/// answers 503 `table_elsewhere`. `here` must be safe to retry after a `table_elsewhere`
-/// (nothing of a fenced append is stored), and so must `call` after an attempt whose answer
-/// was lost (see [`serve_table_noting`] for a call that is not safe to retry blindly).
-pub async fn serve_table<T, F, Fut>(
-    state: &AppState,
-    id: Uuid,
-    forwarded: bool,
-    call: &forward::Call,
-    here: F,
-) -> ApiResult<Served<T>>
-where
-    F: FnMut(TableHandle) -> Fut,
-    Fut: Future<Output = ApiResult<T>>,
-{
-    serve_table_noting(state, id, forwarded, call, here).await.served
-}
+impl Cluster {
+    /// The cluster of process `instance` over `store`, whose tables in play are `tables`.
+    pub fn new(store: Store, tables: Tables, instance: &str) -> Self {
+        Self { store, tables, instance: instance.into(), drivers: Arc::default() }
+    }
 
-/// [`serve_table`], noting whether some attempt went unanswered after the driver may have
-/// received it. An action is retried all the same (its `seq` lets it be applied once at most),
-/// but a refusal after such an attempt may only mean that the attempt was applied: the caller
-/// reads the log before answering (`api::actions`).
-pub async fn serve_table_noting<T, F, Fut>(
-    state: &AppState,
-    id: Uuid,
-    forwarded: bool,
-    call: &forward::Call,
-    mut here: F,
-) -> Tried<T>
-where
-    F: FnMut(TableHandle) -> Fut,
-    Fut: Future<Output = ApiResult<T>>,
-{
-    let give_up = tokio::time::Instant::now() + PATIENCE;
-    let mut unanswered = false;
-    let served = loop {
-        let route = match route(state, id, forwarded).await {
-            Ok(route) => route,
-            Err(e) => break Err(e),
-        };
-        match route {
-            Route::Here(handle) => match here(handle).await {
-                Err(e) if e.code == ErrorCode::TableElsewhere && enabled(&state.store) && !forwarded => {}
-                served => break served.map(Served::Here),
-            },
-            Route::There(address) => {
-                match forward::send(&address, call).await {
-                    Ok(answer) if !answer.is_table_elsewhere() => break Ok(Served::There(answer)),
-                    Ok(_) => {
-                        tracing::debug!(table = %id, %address, "the process asked does not drive the table")
-                    }
-                    Err(e) => {
-                        unanswered |= e.maybe_received;
-                        tracing::debug!(table = %id, error = %e, "could not forward the call");
-                    }
-                }
-                state.drivers.forget(id);
+    /// Whether processes may share the store: cluster mode is PostgreSQL's.
+    pub fn enabled(&self) -> bool {
+        enabled(&self.store)
+    }
+
+    /// Where table `id` (started) is served: this process's actor, taking the table if no live
+    /// process holds it; else, in cluster mode and for a call that was not forwarded already,
+    /// the address of the process that drives it. [`RouteError::Elsewhere`] when neither can be
+    /// had (the driver registered no address; the table changes hands as we look);
+    /// [`RouteError::NotInPlay`] if it has not started.
+    pub async fn route(&self, id: Uuid, forwarded: bool) -> Result<Route, RouteError> {
+        let cluster = self.enabled() && !forwarded;
+        if cluster
+            && self.tables.running(id).is_none()
+            && let Some(address) = self.drivers.get(id)
+        {
+            return Ok(Route::There(address));
+        }
+        for attempt in 0.. {
+            match self.tables.get(id).await {
+                Ok(Some(handle)) => return Ok(Route::Here(handle)),
+                Ok(None) => return Err(RouteError::NotInPlay),
+                Err(PlayError::Store(StoreError::Fenced)) if cluster => {}
+                Err(e) => return Err(e.into()),
             }
+            match self.store.table_owner(id, now_millis()).await? {
+                TableOwner::Live { instance, address: Some(address) } if *instance != *self.instance => {
+                    self.drivers.remember(id, &address);
+                    return Ok(Route::There(address));
+                }
+                // Its driver's lease has just run out (the next look takes it), or it took no
+                // forwarded calls.
+                TableOwner::Live { .. } | TableOwner::Nobody if attempt < 2 => {}
+                _ => break,
+            }
+            tokio::time::sleep(RETRY_EVERY).await;
         }
-        if tokio::time::Instant::now() >= give_up {
-            break Err(StoreError::Fenced.into());
-        }
-        tokio::time::sleep(RETRY_EVERY).await;
-    };
-    Tried { served, unanswered }
+        Err(RouteError::Elsewhere)
+    }
+
+    /// Looks for the driver of table `id` again next time (the one remembered did not answer
+    /// for it).
+    fn forget(&self, id: Uuid) {
+        self.drivers.forget(id);
+    }
+
+    /// Serves a call on table `id` (started) wherever its driver is: `here` with this
+    /// process's actor, or `call` forwarded to the process that drives it. While the table
+    /// changes hands (the process asked answers that it is not the driver, a driver that cannot
+    /// be reached, `here` failing as [`Moved`]: an append fenced off because another process
+    /// took the table) it looks again, for a few seconds (`PATIENCE`), then fails with
+    /// [`RouteError::Elsewhere`]. `here` must be safe to retry after it failed as moved
+    /// (nothing of a fenced append is stored), and so must `call` after an attempt whose answer
+    /// was lost (see [`Cluster::serve_table_noting`] for a call that is not safe to retry
+    /// blindly).
+    pub async fn serve_table<T, E, F, Fut>(
+        &self,
+        id: Uuid,
+        forwarded: bool,
+        call: &forward::Call,
+        here: F,
+    ) -> Result<Served<T>, E>
+    where
+        F: FnMut(TableHandle) -> Fut,
+        Fut: Future<Output = Result<T, E>>,
+        E: From<RouteError> + Moved,
+    {
+        self.serve_table_noting(id, forwarded, call, here).await.served
+    }
+
+    /// [`Cluster::serve_table`], noting whether some attempt went unanswered after the driver
+    /// may have received it. An action is retried all the same (its `seq` lets it be applied
+    /// once at most), but a refusal after such an attempt may only mean that the attempt was
+    /// applied: the caller reads the log before answering (`api::actions`).
+    pub async fn serve_table_noting<T, E, F, Fut>(
+        &self,
+        id: Uuid,
+        forwarded: bool,
+        call: &forward::Call,
+        mut here: F,
+    ) -> Tried<T, E>
+    where
+        F: FnMut(TableHandle) -> Fut,
+        Fut: Future<Output = Result<T, E>>,
+        E: From<RouteError> + Moved,
+    {
+        let give_up = tokio::time::Instant::now() + PATIENCE;
+        let mut unanswered = false;
+        let served = loop {
+            let route = match self.route(id, forwarded).await {
+                Ok(route) => route,
+                Err(e) => break Err(e.into()),
+            };
+            match route {
+                Route::Here(handle) => match here(handle).await {
+                    Err(e) if e.moved() && self.enabled() && !forwarded => {}
+                    served => break served.map(Served::Here),
+                },
+                Route::There(address) => {
+                    match forward::send(&address, call).await {
+                        Ok(forward::Forwarded::Answer(answer)) => break Ok(Served::There(answer)),
+                        Ok(forward::Forwarded::NotDriver) => {
+                            tracing::debug!(table = %id, %address, "the process asked does not drive the table")
+                        }
+                        Err(e) => {
+                            unanswered |= e.maybe_received;
+                            tracing::debug!(table = %id, error = %e, "could not forward the call");
+                        }
+                    }
+                    self.forget(id);
+                }
+            }
+            if tokio::time::Instant::now() >= give_up {
+                break Err(RouteError::Elsewhere.into());
+            }
+            tokio::time::sleep(RETRY_EVERY).await;
+        };
+        Tried { served, unanswered }
+    }
 }
 
 #[cfg(test)]

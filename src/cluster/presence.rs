@@ -5,8 +5,8 @@
 //! (the driver stops, the table changes hands) the link is made again to whichever process
 //! drives the table then.
 
-use super::{Route, forward::FORWARDED, route};
-use crate::{api::AppState, table::TableHandle};
+use super::{Cluster, Route, forward::FORWARDED};
+use crate::table::TableHandle;
 use axum::http::{HeaderValue, header};
 use futures_util::StreamExt;
 use std::time::Duration;
@@ -25,16 +25,16 @@ const LINK_BUFFER: usize = 1024;
 /// whichever process drives it, for as long as the future runs (the socket's task aborts it
 /// when the socket closes). Should this process take the table over, the presence is its
 /// own actor's.
-pub async fn hold(state: AppState, id: Uuid, player: Uuid, authorization: HeaderValue) {
+pub async fn hold(cluster: Cluster, id: Uuid, player: Uuid, authorization: HeaderValue) {
     loop {
-        match route(&state, id, false).await {
+        match cluster.route(id, false).await {
             Ok(Route::There(address)) => {
                 match link(&address, id, &authorization).await {
                     Ok(()) => tracing::debug!(table = %id, %address, "presence link closed"),
                     Err(e) => tracing::debug!(table = %id, %address, error = %e, "no presence link"),
                 }
                 // Look for the driver again next time, as a forwarded call that failed does.
-                state.drivers.forget(id);
+                cluster.forget(id);
             }
             Ok(Route::Here(handle)) => {
                 if let Ok(mut subscription) = handle.subscribe(Some(player), false).await {

@@ -6,7 +6,7 @@ use sqlx::Row;
 use uuid::Uuid;
 
 /// The PostgreSQL channel of revocations: a revoked token's id, notified in the revocation's
-/// transaction, so that every process closes the token's sockets (`api::revocations`).
+/// transaction, so that every process closes the token's sockets (`crate::revocations`).
 pub const TOKENS_CHANNEL: &str = "luddo_tokens";
 
 /// How stale `last_used_at` may grow before a use writes it again: an hour, so that
