@@ -3,8 +3,8 @@
 //! play is `crate::cluster::Cluster::route`'s.)
 
 use super::{
-    AppState,
     error::{ApiError, ApiResult},
+    state::AppState,
 };
 use crate::store::{TableRecord, Visibility};
 use uuid::Uuid;

@@ -5,11 +5,11 @@
 //! does, and passes its answer on unchanged (`crate::cluster`).
 
 use super::{
-    AppState,
     access::visible_table,
     body,
     error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, Path},
+    state::AppState,
 };
 use crate::{
     cluster::{

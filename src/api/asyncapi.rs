@@ -22,7 +22,7 @@
 //! `UPDATE_EXAMPLES=1` and checks that every message has one and that each validates).
 //! asyncapi/asyncapi.json is this document written out (`luddo asyncapi`).
 
-use super::{AppState, openapi};
+use super::{openapi, state::AppState};
 use crate::games::GameKind;
 use axum::{Router, http::header, routing::get};
 use serde_json::{Map, Value, json};

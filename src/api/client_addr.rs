@@ -10,7 +10,7 @@
 //! client's `X-Forwarded-For`. The chain is read from the right, past every trusted proxy: the first address that is
 //! not one is the client (addresses left of it were written by the client itself).
 
-use super::AppState;
+use super::state::AppState;
 use axum::{
     extract::{ConnectInfo, FromRequestParts},
     http::{HeaderMap, request::Parts},

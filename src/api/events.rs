@@ -3,7 +3,6 @@
 //! yet) `lobby::follow_open` serves it, then hands over here.
 
 use super::{
-    AppState,
     access::visible_table,
     actions::{Move, play, play_elsewhere},
     body,
@@ -12,6 +11,7 @@ use super::{
     extract::{Path, Query, Session, authenticate},
     limits::{SlotGuard, SlotKey},
     lobby::{Following, Waited, follow_open, send_entries},
+    state::AppState,
 };
 use crate::{
     cluster::{self, Route, RouteError},

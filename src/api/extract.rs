@@ -1,8 +1,8 @@
 //! Extractors whose failures speak problem+json, and bearer-token authentication.
 
 use super::{
-    AppState,
     error::{ApiError, ErrorCode},
+    state::AppState,
 };
 use crate::{clock::now_millis, store::Player};
 use axum::{

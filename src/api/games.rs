@@ -6,8 +6,16 @@
 //! The body changes only with a new build or the clock settings, so it is served with an `ETag`
 //! ([`super::cache`]).
 
-use super::{AppState, cache};
-use crate::{bots::Level, config::Timers, games::GameKind};
+use super::{
+    cache,
+    error::{ApiError, ApiResult, ErrorCode},
+    state::AppState,
+};
+use crate::{
+    bots::Level,
+    config::Timers,
+    games::{GameKind, UnknownGame},
+};
 use axum::{Router, extract::State, http::HeaderMap, response::Response, routing::get};
 use serde::Serialize;
 use std::sync::LazyLock;
@@ -95,4 +103,10 @@ fn body(timers: &Timers) -> String {
     };
     let games = GAMES.iter().map(|info| GameWithClocks { info, clocks: clocks.clone() }).collect();
     serde_json::to_string(&Games { games }).expect("the games serialize to JSON")
+}
+
+/// The game a `game` field or parameter names; 422 `unknown_game` for any other name (the
+/// registry words the message).
+pub(super) fn parse_game(game: &str) -> ApiResult<GameKind> {
+    game.parse().map_err(|e: UnknownGame| ApiError::unprocessable(ErrorCode::UnknownGame, e.to_string()))
 }

@@ -1,6 +1,6 @@
 //! Liveness and readiness probes.
 
-use super::{AppState, error::ApiResult, extract::Json};
+use super::{error::ApiResult, extract::Json, state::AppState};
 use axum::{Router, extract::State, routing::get};
 use serde_json::{Value, json};
 

@@ -11,7 +11,6 @@
 //! other process sharing the database (`crate::cluster::fanout`).
 
 use super::{
-    AppState,
     client_addr::ClientIp,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
@@ -22,7 +21,8 @@ use super::{
     extract::{Query, Session},
     limits::SlotKey,
     paging::PageRequest,
-    tables::TableView,
+    state::AppState,
+    view::TableView,
 };
 use crate::{
     revocations::TokenWatch,

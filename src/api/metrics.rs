@@ -22,7 +22,7 @@
 //! No label carries an id, a name, a raw path or anything else a client chooses: the series
 //! stay few whatever is sent, and the page tells nothing about any one player. It still tells how busy the server is: `LUDDO_METRICS=off` removes it.
 
-use super::AppState;
+use super::state::AppState;
 use crate::table::TakeoverReason;
 use axum::{
     Router,

@@ -28,17 +28,13 @@ mod profiles;
 mod ratings;
 pub mod records;
 mod shame;
+mod state;
 pub mod tables;
+mod view;
 mod web;
 
-use crate::{
-    clock::Clock,
-    cluster::Cluster,
-    config::Config,
-    games::{GameKind, UnknownGame},
-    store::Store,
-    table::Tables,
-};
+pub use state::AppState;
+
 use axum::{
     Router,
     extract::{DefaultBodyLimit, MatchedPath, Request},
@@ -46,9 +42,7 @@ use axum::{
     middleware,
     response::{IntoResponse, Response},
 };
-use error::{ApiError, ApiResult, ErrorCode};
-use limits::RateLimiter;
-use std::sync::Arc;
+use error::{ApiError, ErrorCode};
 use tower_http::{
     LatencyUnit,
     compression::CompressionLayer,
@@ -59,37 +53,6 @@ use tower_http::{
     trace::{DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
-
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Store,
-    pub config: Arc<Config>,
-    pub limiter: Arc<RateLimiter>,
-    /// Open WebSockets, per player and per table's spectators.
-    pub sockets: Arc<limits::Slots>,
-    /// The actors of the tables in play.
-    pub tables: Tables,
-    /// Where each table in play is served: here, or (cluster mode) on the process that drives it.
-    pub cluster: Cluster,
-    /// The tokens this process's WebSockets authenticated with, to close them when revoked.
-    pub revocations: Arc<crate::revocations::Revocations>,
-}
-
-impl AppState {
-    pub fn new(store: Store, config: Config) -> Self {
-        Self::with_clock(store, config, Clock::new())
-    }
-
-    /// A state whose game clocks read `clock` (tests restarting a server keep its clock).
-    pub fn with_clock(store: Store, config: Config, clock: Clock) -> Self {
-        let limiter = Arc::new(RateLimiter::new());
-        let config = Arc::new(config);
-        let tables = Tables::new(store.clone(), config.clone(), clock);
-        let cluster = Cluster::new(store.clone(), tables.clone(), &config.instance_id);
-        Self { store, config, limiter, sockets: Arc::default(), tables, cluster, revocations: Arc::default() }
-    }
-}
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -208,10 +171,4 @@ fn is_problem(response: &Response) -> bool {
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"))
-}
-
-/// The game a `game` field or parameter names; 422 `unknown_game` for any other name (the
-/// registry words the message).
-fn parse_game(game: &str) -> ApiResult<GameKind> {
-    game.parse().map_err(|e: UnknownGame| ApiError::unprocessable(ErrorCode::UnknownGame, e.to_string()))
 }

@@ -21,7 +21,7 @@
 //! A new game gets all of this from its one row in the `games!` registry. openapi/openapi.json
 //! is this document written out (`luddo openapi`; `tests/openapi.rs` fails when it differs).
 
-use super::{AppState, error::ApiError, error::ErrorCode};
+use super::{error::ApiError, error::ErrorCode, state::AppState};
 use crate::games::{GameKind, visit_refs};
 use axum::{
     Router,

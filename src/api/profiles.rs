@@ -3,10 +3,10 @@
 //! newest first). Private tables are shown, and counted, only to the player.
 
 use super::{
-    AppState,
     error::{ApiError, ApiResult},
     extract::{Auth, Json, Path, Query},
     paging::{Listed, Page, PageRequest},
+    state::AppState,
 };
 use crate::{clock::rfc3339, store::PlayedTable};
 use axum::{Router, extract::State, routing::get};

@@ -1,10 +1,10 @@
 //! `GET /v1/leaderboards/{game}`: Glicko-2 ratings, best first (docs/ratings.md).
 
 use super::{
-    AppState,
     extract::{Json, Path, Query},
+    games::parse_game,
     paging::{Listed, Page, PageRequest},
-    parse_game,
+    state::AppState,
 };
 use crate::store::RatingRow;
 use axum::{Router, extract::State, routing::get};

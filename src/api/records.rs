@@ -9,13 +9,13 @@
 //!   web client's replay read.
 
 use super::{
-    AppState,
     access::visible_table,
     error::{ApiError, ApiResult, ErrorCode},
     events::SEND_TIMEOUT,
     extract::{Auth, Json, Path, Query},
     paging::{Listed, Page, PageRequest},
-    tables::TableView,
+    state::AppState,
+    view::TableView,
 };
 use crate::{
     games::GameKind,

@@ -2,11 +2,11 @@
 //! table, newest first.
 
 use super::{
-    AppState,
     error::ApiResult,
     extract::{Json, Query},
+    games::parse_game,
     paging::{Listed, Page, PageRequest},
-    parse_game,
+    state::AppState,
 };
 use crate::{clock::rfc3339, store::ShameFilter};
 use axum::{Router, extract::State, routing::get};

@@ -11,7 +11,7 @@
 //! files are never served stale from a cache (the modules import one another by plain relative
 //! names).
 
-use super::{AppState, cache, error::ApiError};
+use super::{cache, error::ApiError, state::AppState};
 use axum::{
     Router,
     extract::Path,

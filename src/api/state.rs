@@ -1,0 +1,37 @@
+//! What every handler can reach: the store, the settings, the limits, the table actors, the
+//! cluster's routing and the sockets' token watches, built once per server.
+
+use super::limits::{self, RateLimiter};
+use crate::{clock::Clock, cluster::Cluster, config::Config, store::Store, table::Tables};
+use std::sync::Arc;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub config: Arc<Config>,
+    pub limiter: Arc<RateLimiter>,
+    /// Open WebSockets, per player and per table's spectators.
+    pub sockets: Arc<limits::Slots>,
+    /// The actors of the tables in play.
+    pub tables: Tables,
+    /// Where each table in play is served: here, or (cluster mode) on the process that drives it.
+    pub cluster: Cluster,
+    /// The tokens this process's WebSockets authenticated with, to close them when revoked.
+    pub revocations: Arc<crate::revocations::Revocations>,
+}
+
+impl AppState {
+    pub fn new(store: Store, config: Config) -> Self {
+        Self::with_clock(store, config, Clock::new())
+    }
+
+    /// A state whose game clocks read `clock` (tests restarting a server keep its clock).
+    pub fn with_clock(store: Store, config: Config, clock: Clock) -> Self {
+        let limiter = Arc::new(RateLimiter::new());
+        let config = Arc::new(config);
+        let tables = Tables::new(store.clone(), config.clone(), clock);
+        let cluster = Cluster::new(store.clone(), tables.clone(), &config.instance_id);
+        Self { store, config, limiter, sockets: Arc::default(), tables, cluster, revocations: Arc::default() }
+    }
+}
