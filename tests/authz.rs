@@ -43,6 +43,7 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/"),
     ("GET", "/web/{file}"),
     ("GET", "/metrics"),
+    ("GET", "/v1/games"),
     ("POST", "/v1/players"),
     ("GET", "/v1/players/me"),
     ("POST", "/v1/players/me/tokens"),
@@ -185,6 +186,7 @@ async fn public_routes_ignore_who_asks(db: Db) {
         // Operator data, no player's: no token needed, none refused (LUDDO_METRICS turns it off).
         let metrics = common::metrics::scrape_as(&s, who).await;
         assert!(metrics.names().contains("luddo_http_requests_total"));
+        assert_eq!(s.get("/v1/games", who).await.status, 200);
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
         assert_eq!(s.get("/v1/leaderboards/luddo", who).await.status, 200);
