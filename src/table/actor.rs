@@ -348,7 +348,7 @@ mod tests {
 
     /// A table's task is as large as `run`'s future for as long as the table is in play, idle
     /// or not: it holds the actor once, and each step (a command, a timeout, with its append to
-    /// the store) only while it runs (2,896 bytes in a release build before, 912 after).
+    /// the store) only while it runs (the figures are in BENCHMARKS.md, "An idle table's memory").
     #[test]
     fn an_idle_tables_task_is_its_actor_and_little_more() {
         type Run = (Actor, mpsc::Receiver<Command>, watch::Receiver<bool>);

@@ -94,7 +94,7 @@ mod tests {
     /// Each kind of entry is stored exactly as the untyped code wrote it (`json!`, then
     /// `to_string`), and what it wrote reads back.
     #[test]
-    fn table_entries_are_stored_as_before() {
+    fn each_table_entry_keeps_its_stored_spelling_and_reads_back() {
         let outcome = json!({"places": [1, 2], "points": null, "shame": []});
         let seeds = vec!["a".to_string(), String::new()];
         let cases = [

@@ -218,7 +218,7 @@ mod tests {
     /// it was but for the lists' name, `legal_actions_by_seat`, plus `state` after them, for
     /// entries written now and for old ones (before `legal`, before `state`: no `state` key).
     #[test]
-    fn entries_are_stored_and_sent_as_before() {
+    fn every_kind_and_age_of_entry_keeps_its_stored_and_sent_spelling() {
         let payloads = [
             json!({"events": [{"type": "rolled", "dice": [6, 2]}], "to_act": 1, "deadline": 1_700_000_015_000_i64,
                    "legal": [[], [{"type": "move", "piece": 0}]], "state": {"turn": 1, "dice": [6, 2]}}),
@@ -253,7 +253,7 @@ mod tests {
     }
 
     #[test]
-    fn the_presence_message_is_sent_as_before() {
+    fn the_presence_message_is_its_type_seat_and_presence() {
         for presence in [
             SeatPresence {
                 seat: 1,
