@@ -17,7 +17,11 @@ use crate::{
     cluster::{self, Route, RouteError},
     revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
     store::TableStatus,
-    table::{ActOk, Broadcast, TableHandle, messages::entry_message},
+    table::{
+        ActOk, Broadcast, TableHandle,
+        cursor::{Cursor, Logged},
+        messages::entry_message,
+    },
 };
 use axum::{
     Extension, Router,
@@ -678,16 +682,10 @@ async fn send_backlog(
         return Ok(true);
     }
     drop(recent);
-    let page = state.config.backlog_page as i64;
-    let mut after = since;
-    while after < upto {
-        let entries = state.store.entries_page(id, after, upto, page).await?;
-        let Some(last) = entries.last() else { break };
-        after = last.seq;
-        for entry in &entries {
-            if !send(socket, Message::Text(entry_message(entry).into())).await {
-                return Ok(false);
-            }
+    let mut cursor = Cursor::new(&state.store, id, since, state.config.backlog_page).upto(upto);
+    while let Some(Logged { entry, .. }) = cursor.next().await? {
+        if !send(socket, Message::Text(entry_message(&entry).into())).await {
+            return Ok(false);
         }
     }
     Ok(true)

@@ -26,8 +26,10 @@ use super::{
 };
 use crate::{
     revocations::TokenWatch,
-    store::{LogEntry, StoreError, TableFilter, TableRecord, TableStatus, Visibility},
+    store::{LobbyEntry, LogEntry, StoreError, TableFilter, TableRecord, TableStatus, Visibility},
     table::{
+        TableEntry,
+        cursor::{Cursor, Logged},
         feeds::{Feeds, LobbyChange, LobbyMessage, LobbyTable, Removal},
         messages::entry_message,
     },
@@ -160,19 +162,22 @@ pub(super) async fn send_entries(
     id: Uuid,
     last: &mut i64,
 ) -> Result<bool, StoreError> {
-    let page = state.config.backlog_page as i64;
-    loop {
-        let entries = state.store.entries_page(id, *last, i64::MAX, page).await?;
-        if entries.is_empty() {
-            return Ok(true);
+    send_read(socket, Cursor::new(&state.store, id, *last, state.config.backlog_page), last).await
+}
+
+/// Sends what `cursor` reads, moving `last` on. `Ok(false)` if the connection is to be dropped.
+async fn send_read(
+    socket: &mut impl Socket,
+    mut cursor: Cursor<'_>,
+    last: &mut i64,
+) -> Result<bool, StoreError> {
+    while let Some(Logged { entry, .. }) = cursor.next().await? {
+        if !send(socket, Message::Text(entry_message(&entry).into())).await {
+            return Ok(false);
         }
-        for entry in &entries {
-            if !send(socket, Message::Text(entry_message(entry).into())).await {
-                return Ok(false);
-            }
-            *last = entry.seq;
-        }
+        *last = entry.seq;
     }
+    Ok(true)
 }
 
 /// [`send_entries`], telling whether any entry sent may change how the socket follows the
@@ -184,42 +189,39 @@ async fn send_entries_noting(
     last: &mut i64,
 ) -> Result<Option<bool>, StoreError> {
     let mut changed = false;
-    let page = state.config.backlog_page as i64;
-    loop {
-        let entries = state.store.entries_page(id, *last, i64::MAX, page).await?;
-        if entries.is_empty() {
-            return Ok(Some(changed));
+    let mut cursor = Cursor::new(&state.store, id, *last, state.config.backlog_page);
+    while let Some(Logged { entry, table }) = cursor.next().await? {
+        if !send(socket, Message::Text(entry_message(&entry).into())).await {
+            return Ok(None);
         }
-        for entry in &entries {
-            if !send(socket, Message::Text(entry_message(entry).into())).await {
-                return Ok(None);
-            }
-            *last = entry.seq;
-            let seats_only = matches!(entry.action["type"].as_str(), Some("seat_taken" | "seat_left"));
-            changed |= !seats_only;
-        }
+        *last = entry.seq;
+        let seats_only = matches!(
+            table,
+            Some(TableEntry::Lobby(LobbyEntry::SeatTaken { .. } | LobbyEntry::SeatLeft { .. }))
+        );
+        changed |= !seats_only;
     }
+    Ok(Some(changed))
 }
 
 /// For a socket of a stranger to a table made private: the entries after `last` up to the one
-/// that made it private, none if that one was sent already. (An open table's log is a few
-/// lobby entries: read whole.)
+/// that made it private, none if that one was sent already.
 async fn send_until_hidden(
     socket: &mut impl Socket,
     state: &AppState,
     id: Uuid,
     last: &mut i64,
 ) -> Result<bool, StoreError> {
-    let entries = state.store.entries(id, *last, i64::MAX).await?;
-    let hides = |e: &LogEntry| e.action["type"] == "settings_changed" && e.action["visibility"] == "private";
-    let Some(hiding) = entries.iter().position(hides) else { return Ok(true) };
-    for entry in &entries[..=hiding] {
-        if !send(socket, Message::Text(entry_message(entry).into())).await {
-            return Ok(false);
-        }
-        *last = entry.seq;
-    }
-    Ok(true)
+    let hides = |l: &Logged| {
+        matches!(
+            l.table,
+            Some(TableEntry::Lobby(LobbyEntry::SettingsChanged { visibility: Visibility::Private, .. }))
+        )
+    };
+    // Found before anything is sent: a table not made private since `last` sends nothing.
+    let page = state.config.backlog_page;
+    let Some(hiding) = Cursor::new(&state.store, id, *last, page).find(hides).await? else { return Ok(true) };
+    send_read(socket, Cursor::new(&state.store, id, *last, page).upto(hiding), last).await
 }
 
 /// The answer to a client message before the start: pings are answered, actions and reclaims

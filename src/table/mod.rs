@@ -14,6 +14,7 @@
 
 mod actor;
 mod core;
+pub mod cursor;
 mod entry;
 pub mod feeds;
 pub mod messages;
