@@ -348,3 +348,111 @@ async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize, 
         send(socket, Message::Close(Some(close(1012, "server restarting; reconnect")))).await;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{bots::Level, config::Config, store::testing};
+    use futures_util::{Sink, Stream};
+    use std::{
+        pin::Pin,
+        task::{Context, Poll},
+    };
+
+    /// A socket that keeps what the server sends and has nothing to read.
+    #[derive(Default)]
+    struct Kept(Vec<Message>);
+
+    impl Stream for Kept {
+        type Item = Result<Message, axum::Error>;
+        fn poll_next(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+            Poll::Pending
+        }
+    }
+
+    impl Sink<Message> for Kept {
+        type Error = axum::Error;
+        fn poll_ready(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Ready(Ok(()))
+        }
+        fn start_send(mut self: Pin<&mut Self>, message: Message) -> Result<(), Self::Error> {
+            self.0.push(message);
+            Ok(())
+        }
+        fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Ready(Ok(()))
+        }
+        fn poll_close(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    impl Kept {
+        fn seqs(&self) -> Vec<i64> {
+            self.0
+                .iter()
+                .filter_map(|m| match m {
+                    Message::Text(text) => {
+                        serde_json::from_str::<serde_json::Value>(text).ok()?["seq"].as_i64()
+                    }
+                    _ => None,
+                })
+                .collect()
+        }
+    }
+
+    /// A stranger's socket that missed the change making a table private is sent the entries
+    /// after its `last` up to that change (a page at a time), and nothing past it; nothing if it
+    /// had seen the change, or the table was never made private since.
+    #[tokio::test]
+    async fn a_stranger_catching_up_is_sent_the_log_up_to_the_table_made_private() {
+        let (store, _dir) = testing::scratch_store().await;
+        let host = store.create_player("Ann", "hash", None).await.unwrap();
+        let new = testing::luddo_for_two(host.id);
+        store.create_table(&new, 0, usize::MAX).await.unwrap();
+        let change = |visibility| {
+            store.update_table_settings(new.id, &new.options, false, Level::Strong, visibility, None)
+        };
+        for _ in 0..3 {
+            change(Visibility::Public).await.unwrap().unwrap();
+        }
+        let hidden = change(Visibility::Private).await.unwrap().unwrap()[0].seq;
+        change(Visibility::Public).await.unwrap().unwrap();
+        // A page of two entries: the change is found and sent across pages.
+        let state = AppState::new(store.clone(), Config { backlog_page: 2, ..Config::default() });
+
+        let (mut socket, mut last) = (Kept::default(), 1);
+        assert!(send_until_hidden(&mut socket, &state, new.id, &mut last).await.unwrap());
+        assert_eq!(socket.seqs(), (2..=hidden).collect::<Vec<_>>());
+        assert_eq!(last, hidden);
+
+        let mut again = Kept::default();
+        assert!(send_until_hidden(&mut again, &state, new.id, &mut last).await.unwrap());
+        assert!(again.0.is_empty(), "the change was sent already, and none since made it private");
+
+        let public = testing::luddo_for_two(host.id);
+        store.create_table(&public, 0, usize::MAX).await.unwrap();
+        let (mut socket, mut last) = (Kept::default(), 0);
+        assert!(send_until_hidden(&mut socket, &state, public.id, &mut last).await.unwrap());
+        assert!(socket.0.is_empty() && last == 0, "a table never made private sends nothing");
+    }
+
+    /// What a gap's catch-up tells its caller: whether anything but seats changed.
+    #[tokio::test]
+    async fn a_catch_up_tells_whether_more_than_seats_changed() {
+        let (store, _dir) = testing::scratch_store().await;
+        let host = store.create_player("Ann", "hash", None).await.unwrap();
+        let new = testing::luddo_for_two(host.id);
+        store.create_table(&new, 0, usize::MAX).await.unwrap();
+        let state = AppState::new(store.clone(), Config { backlog_page: 2, ..Config::default() });
+        let (mut socket, mut last) = (Kept::default(), 0);
+        assert_eq!(send_entries_noting(&mut socket, &state, new.id, &mut last).await.unwrap(), Some(false));
+        assert_eq!((socket.seqs(), last), (vec![1], 1), "the host's seat_taken: seats only");
+        store
+            .update_table_settings(new.id, &new.options, true, Level::Strong, Visibility::Public, None)
+            .await
+            .unwrap();
+        assert_eq!(send_entries_noting(&mut socket, &state, new.id, &mut last).await.unwrap(), Some(true));
+        assert_eq!((socket.seqs(), last), (vec![1, 2], 2));
+    }
+}
