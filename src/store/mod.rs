@@ -46,8 +46,7 @@ pub use quick::{QuickKind, QuickSeat};
 pub use ratings::RatingRow;
 pub use rematch::RematchVote;
 pub use rows::*;
-pub use tokens::NewToken;
-pub use tokens::TOKENS_CHANNEL;
+pub use tokens::{NewToken, TOKENS_CHANNEL};
 
 use sqlx::{
     AnyPool,
