@@ -7,6 +7,8 @@
 //! - [`store`]: players, tables, seats, the append-only action log, the hall of shame (SQLite or
 //!   PostgreSQL).
 //! - [`table`]: live tables, one actor task per table: clocks, bots, events.
+//! - [`lobby`]: the open-table workflow (create, join, leave, settings, start, quick play,
+//!   rematch), below the edge.
 //! - [`api`]: the HTTP and WebSocket edge (axum), errors as problem+json.
 //! - [`cluster`]: several processes on one PostgreSQL, each serving every table (forwarding to a
 //!   table's driver, events fanned out by `LISTEN/NOTIFY`).
@@ -27,6 +29,7 @@ pub mod cluster;
 pub mod config;
 pub mod games;
 pub mod instance;
+pub mod lobby;
 pub mod revocations;
 pub mod rules;
 pub mod store;
@@ -94,7 +97,7 @@ pub async fn serve(
     let stopped = async move {
         let _ = stop.wait_for(|stopped| *stopped).await;
     };
-    tokio::spawn(api::tables::fill_waiting_tables(state.clone(), stopped));
+    tokio::spawn(state.lobby.clone().fill_waiting_tables(stopped));
     let tables = state.tables.clone();
     // Stop the actors first: their subscribers' sockets close with them, so the graceful
     // shutdown does not wait on WebSockets forever. Then let go of the lease on their tables.

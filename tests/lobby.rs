@@ -196,7 +196,7 @@ async fn bad_table_requests_are_refused(db: Db) {
         .assert_problem(422, "invalid_client_seed");
     s.get("/v1/tables/not-a-uuid", None).await.assert_problem(404, "not_found");
     s.get(&format!("/v1/tables/{}", uuid::Uuid::new_v4()), None).await.assert_problem(404, "table_not_found");
-    for _ in 0..luddo::api::tables::MAX_OPEN_TABLES_PER_HOST {
+    for _ in 0..luddo::lobby::MAX_OPEN_TABLES_PER_HOST {
         s.table(&token, json!({"game": "snakes", "seat_count": 2})).await;
     }
     create(json!({"game": "snakes", "seat_count": 2})).await.assert_problem(429, "too_many_tables");

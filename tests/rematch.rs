@@ -73,7 +73,7 @@ async fn a_rematch_opens_only_while_its_host_has_room_for_another_table(db: Db) 
     let (id, tokens) = seated_table(&s, "snakes", 2, json!({})).await;
     play_out(&s, &id, &tokens).await;
     let mut hosted = vec![];
-    for _ in 0..luddo::api::tables::MAX_OPEN_TABLES_PER_HOST {
+    for _ in 0..luddo::lobby::MAX_OPEN_TABLES_PER_HOST {
         hosted.push(s.table(&tokens[0], json!({"game": "snakes", "seat_count": 2})).await["id"].clone());
     }
     let path = format!("/v1/tables/{id}/rematch");

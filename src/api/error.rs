@@ -6,6 +6,8 @@
 
 use crate::{
     cluster::{self, RouteError},
+    games::OptionsError,
+    lobby::LobbyError,
     store::{Constraint, StoreError},
     table::PlayError,
 };
@@ -352,6 +354,45 @@ impl From<RouteError> for ApiError {
     }
 }
 
+/// The lobby's refusals: each its status and code, its own words as the detail.
+impl From<LobbyError> for ApiError {
+    fn from(e: LobbyError) -> Self {
+        let detail = e.to_string();
+        match e {
+            LobbyError::NoSuchTable => ApiError::table_not_found(),
+            LobbyError::Options(OptionsError::SeatCount { .. }) => {
+                ApiError::unprocessable(ErrorCode::InvalidSeatCount, detail)
+            }
+            LobbyError::Options(_) => ApiError::unprocessable(ErrorCode::InvalidOptions, detail),
+            LobbyError::NoSuchSeat { .. } => ApiError::unprocessable(ErrorCode::InvalidSeat, detail),
+            LobbyError::InvalidClientSeed => ApiError::unprocessable(ErrorCode::InvalidClientSeed, detail),
+            LobbyError::ScriptedDiceDisabled => ApiError::forbidden(ErrorCode::ScriptedDiceDisabled, detail),
+            LobbyError::InvalidDice => ApiError::unprocessable(ErrorCode::InvalidDice, detail),
+            LobbyError::WaitTooLong => ApiError::unprocessable(ErrorCode::InvalidBody, detail),
+            // A slot frees when one of the host's tables finishes or closes: minutes, not seconds.
+            LobbyError::NoRoomToHost | LobbyError::NoRoomForRematch => {
+                ApiError::too_many(ErrorCode::TooManyTables, detail, Duration::from_secs(60))
+            }
+            LobbyError::NotHostToChange | LobbyError::NotHostToStart => {
+                ApiError::forbidden(ErrorCode::NotHost, detail)
+            }
+            LobbyError::AlreadyStarted
+            | LobbyError::NotTakingPlayers
+            | LobbyError::SeatsKept
+            | LobbyError::SeedsFixed => ApiError::conflict(ErrorCode::TableNotOpen, detail),
+            LobbyError::AlreadySeated => ApiError::conflict(ErrorCode::AlreadySeated, detail),
+            LobbyError::NotSeated => ApiError::conflict(ErrorCode::NotSeated, detail),
+            LobbyError::NotAPlayer => ApiError::forbidden(ErrorCode::NotSeated, detail),
+            LobbyError::SeatTaken(_) => ApiError::conflict(ErrorCode::SeatTaken, detail),
+            LobbyError::TableFull => ApiError::conflict(ErrorCode::TableFull, detail),
+            LobbyError::SeatsEmpty(_) => ApiError::conflict(ErrorCode::SeatsEmpty, detail),
+            LobbyError::GameNotOver => ApiError::conflict(ErrorCode::GameNotOver, detail),
+            LobbyError::Table(e) => e.into(),
+            LobbyError::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> Self {
         match r {
@@ -415,6 +456,55 @@ mod tests {
             (read.status, read.code, read.detail.as_str()),
             (status, ErrorCode::NotYourTurn, "seat 2 is to act")
         );
+    }
+
+    #[test]
+    fn each_lobby_refusal_has_its_status_and_code() {
+        use crate::games::GameKind;
+        use LobbyError::*;
+        let cases = [
+            (NoSuchTable, StatusCode::NOT_FOUND, ErrorCode::TableNotFound),
+            (
+                Options(OptionsError::SeatCount { game: GameKind::Luddo, seats: 9 }),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                ErrorCode::InvalidSeatCount,
+            ),
+            (
+                Options(OptionsError::PrivateOnly("a")),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                ErrorCode::InvalidOptions,
+            ),
+            (NoSuchSeat { seat_count: 4 }, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidSeat),
+            (InvalidClientSeed, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidClientSeed),
+            (ScriptedDiceDisabled, StatusCode::FORBIDDEN, ErrorCode::ScriptedDiceDisabled),
+            (InvalidDice, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidDice),
+            (WaitTooLong, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidBody),
+            (NoRoomToHost, StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyTables),
+            (NoRoomForRematch, StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyTables),
+            (NotHostToChange, StatusCode::FORBIDDEN, ErrorCode::NotHost),
+            (NotHostToStart, StatusCode::FORBIDDEN, ErrorCode::NotHost),
+            (AlreadyStarted, StatusCode::CONFLICT, ErrorCode::TableNotOpen),
+            (NotTakingPlayers, StatusCode::CONFLICT, ErrorCode::TableNotOpen),
+            (SeatsKept, StatusCode::CONFLICT, ErrorCode::TableNotOpen),
+            (SeedsFixed, StatusCode::CONFLICT, ErrorCode::TableNotOpen),
+            (AlreadySeated, StatusCode::CONFLICT, ErrorCode::AlreadySeated),
+            (NotSeated, StatusCode::CONFLICT, ErrorCode::NotSeated),
+            (NotAPlayer, StatusCode::FORBIDDEN, ErrorCode::NotSeated),
+            (SeatTaken(2), StatusCode::CONFLICT, ErrorCode::SeatTaken),
+            (TableFull, StatusCode::CONFLICT, ErrorCode::TableFull),
+            (SeatsEmpty(1), StatusCode::CONFLICT, ErrorCode::SeatsEmpty),
+            (GameNotOver, StatusCode::CONFLICT, ErrorCode::GameNotOver),
+            (Table(PlayError::GameOver), StatusCode::CONFLICT, ErrorCode::GameOver),
+            (Store(StoreError::Fenced), StatusCode::SERVICE_UNAVAILABLE, ErrorCode::TableElsewhere),
+        ];
+        for (refusal, status, code) in cases {
+            let name = format!("{refusal:?}");
+            let error = ApiError::from(refusal);
+            assert_eq!((error.status, error.code), (status, code), "{name}");
+        }
+        let full = ApiError::from(NoRoomToHost);
+        assert_eq!(full.retry_after, Some(Duration::from_secs(60)));
+        assert_eq!(full.detail, "a player may host at most 20 unfinished tables");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Before the start and between tables: a table's WebSocket while it is open (the lobby's log
 //! entries, until the start hands it to the actor), the lobby's own stream of public tables
-//! (`GET /v1/lobby/events`), and what the lobby handlers tell them.
+//! (`GET /v1/lobby/events`).
 //!
 //! The lobby stream is a WebSocket, like the tables' (rather than server-sent events): one
 //! protocol for clients, and the same caps, pings, idle and slow-client rules (one bounded
@@ -22,15 +22,15 @@ use super::{
     limits::SlotKey,
     paging::PageRequest,
     state::AppState,
-    view::TableView,
 };
 use crate::{
+    lobby::TableView,
     revocations::TokenWatch,
-    store::{LobbyEntry, LogEntry, StoreError, TableFilter, TableRecord, TableStatus, Visibility},
+    store::{LobbyEntry, StoreError, TableFilter, TableStatus, Visibility},
     table::{
         TableEntry,
         cursor::{Cursor, Logged},
-        feeds::{Feeds, LobbyChange, LobbyMessage, LobbyTable, Removal},
+        feeds::{Feeds, LobbyMessage, LobbyTable},
         messages::entry_message,
     },
 };
@@ -241,29 +241,6 @@ fn waiting_answer(text: &str) -> Answer {
     }
 }
 
-/// Tells an open table's sockets of the entries a lobby change just committed.
-pub(super) fn tell_table(state: &AppState, id: Uuid, entries: &[LogEntry]) {
-    state.tables.feeds().publish_entries(id, entries);
-}
-
-/// Tells the lobby that a public `table` appeared or changed (private ones: nothing).
-pub(super) fn tell_lobby(state: &AppState, table: &TableRecord, change: LobbyChange, seq: i64) {
-    if table.visibility == Visibility::Public {
-        let view = TableView::of(table, None, state);
-        state.tables.feeds().publish_lobby(&LobbyMessage::Table { change, seq, table: &view });
-    }
-}
-
-/// Tells the lobby that a table it listed is gone.
-pub(super) fn tell_removed(state: &AppState, table_id: Uuid, reason: Removal, seq: i64) {
-    state.tables.feeds().publish_lobby::<()>(&LobbyMessage::Removed { table_id, reason, seq });
-}
-
-/// The latest `seq` among `entries`, else `otherwise`.
-pub(super) fn last_seq(entries: &[LogEntry], otherwise: i64) -> i64 {
-    entries.last().map_or(otherwise, |e| e.seq)
-}
-
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LobbyQuery {
@@ -321,7 +298,7 @@ async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize, 
         let seqs = state.store.latest_seqs(&tables.iter().map(|t| t.id).collect::<Vec<_>>()).await?;
         let views: Vec<(i64, TableView)> = tables
             .iter()
-            .map(|t| (seqs.get(&t.id).copied().unwrap_or(0), TableView::of(t, None, state)))
+            .map(|t| (seqs.get(&t.id).copied().unwrap_or(0), state.lobby.view(t, None)))
             .collect();
         let tables = views.iter().map(|(seq, table)| LobbyTable { seq: *seq, table }).collect();
         Ok::<_, StoreError>(

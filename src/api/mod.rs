@@ -29,8 +29,7 @@ mod ratings;
 pub mod records;
 mod shame;
 mod state;
-pub mod tables;
-mod view;
+mod tables;
 mod web;
 
 pub use state::AppState;

@@ -15,10 +15,10 @@ use super::{
     extract::{Auth, Json, Path, Query},
     paging::{Listed, Page, PageRequest},
     state::AppState,
-    view::TableView,
 };
 use crate::{
     games::GameKind,
+    lobby::TableView,
     rules::backgammon::{
         BackgammonEvent, BackgammonOptions,
         mat::{MatHeader, MatWriter},
@@ -147,7 +147,7 @@ async fn record(
     })?;
     let mut first = vec![];
     let mut writer = match format {
-        RecordFormat::Json => RecordWriter::json(&TableView::of(&table, None, &state), &mut first),
+        RecordFormat::Json => RecordWriter::json(&state.lobby.view(&table, None), &mut first),
         RecordFormat::Mat => RecordWriter::Mat(match_file(&table, &mut first)?),
     };
     let page = state.store.entries_page(id, 0, i64::MAX, RECORD_PAGE).await?;

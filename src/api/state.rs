@@ -1,8 +1,9 @@
 //! What every handler can reach: the store, the settings, the limits, the table actors, the
-//! cluster's routing and the sockets' token watches, built once per server.
+//! open-table workflow, the cluster's routing and the sockets' token watches, built once per
+//! server.
 
 use super::limits::{self, RateLimiter};
-use crate::{clock::Clock, cluster::Cluster, config::Config, store::Store, table::Tables};
+use crate::{clock::Clock, cluster::Cluster, config::Config, lobby::Lobby, store::Store, table::Tables};
 use std::sync::Arc;
 
 /// What every handler can reach.
@@ -15,6 +16,8 @@ pub struct AppState {
     pub sockets: Arc<limits::Slots>,
     /// The actors of the tables in play.
     pub tables: Tables,
+    /// Opening, seating, changing and starting tables.
+    pub lobby: Lobby,
     /// Where each table in play is served: here, or (cluster mode) on the process that drives it.
     pub cluster: Cluster,
     /// The tokens this process's WebSockets authenticated with, to close them when revoked.
@@ -31,7 +34,17 @@ impl AppState {
         let limiter = Arc::new(RateLimiter::new());
         let config = Arc::new(config);
         let tables = Tables::new(store.clone(), config.clone(), clock);
+        let lobby = Lobby::new(store.clone(), tables.clone(), config.clone());
         let cluster = Cluster::new(store.clone(), tables.clone(), &config.instance_id);
-        Self { store, config, limiter, sockets: Arc::default(), tables, cluster, revocations: Arc::default() }
+        Self {
+            store,
+            config,
+            limiter,
+            sockets: Arc::default(),
+            tables,
+            lobby,
+            cluster,
+            revocations: Arc::default(),
+        }
     }
 }

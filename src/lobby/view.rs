@@ -2,11 +2,10 @@
 //! `table`): its settings and seats, the fairness seeds as far as they may be shown, and the
 //! game in play.
 
-use super::{paging::Listed, state::AppState};
 use crate::{
     bots::Level,
     clock::rfc3339,
-    cluster::RouteError,
+    config::Timers,
     store::{Controller, TableRecord, TableStatus, Visibility},
     table::PlayView,
 };
@@ -74,15 +73,10 @@ pub struct SeatPlayer {
     pub name: String,
 }
 
-impl Listed for TableView {
-    const KEY: &'static str = "tables";
-}
-
 impl TableView {
-    /// The view of `table` for `viewer` (None: anonymous).
-    pub fn of(table: &TableRecord, viewer: Option<Uuid>, state: &AppState) -> Self {
+    /// The view of `table` for `viewer` (None: anonymous), whose turns last as `timers` say.
+    pub(super) fn of(table: &TableRecord, viewer: Option<Uuid>, timers: &Timers) -> Self {
         let member = viewer.is_some_and(|v| table.is_member(v));
-        let timers = state.config.timers;
         let turn = if table.party { timers.party_turn } else { timers.turn };
         let ended = matches!(table.status, TableStatus::Finished | TableStatus::Closed);
         Self {
@@ -119,20 +113,5 @@ impl TableView {
             bots_at: table.bots_at.filter(|_| table.status == TableStatus::Open).map(rfc3339),
             play: None,
         }
-    }
-
-    /// The view with the live game attached, for a table that has started.
-    pub async fn with_play(
-        table: &TableRecord,
-        viewer: Option<Uuid>,
-        state: &AppState,
-    ) -> Result<Self, RouteError> {
-        let mut view = Self::of(table, viewer, state);
-        if table.started_at.is_some()
-            && let Some(handle) = state.tables.get(table.id).await?
-        {
-            view.play = Some(handle.view(viewer).await?);
-        }
-        Ok(view)
     }
 }
