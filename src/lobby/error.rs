@@ -1,7 +1,7 @@
 //! Why the lobby refused a request: one variant per refusal, each saying it in a client's words
 //! (`Display`); the HTTP edge gives each its status and code.
 
-use super::{MAX_BOTS_AFTER_SECONDS, MAX_DICE_SCRIPT, MAX_OPEN_TABLES_PER_HOST};
+use super::limits::{MAX_BOTS_AFTER_SECONDS, MAX_DICE_SCRIPT, MAX_OPEN_TABLES_PER_HOST};
 use crate::{games::OptionsError, rules::dice::MAX_CLIENT_SEED_BYTES, store::StoreError, table::PlayError};
 
 /// Why the lobby refused a request.

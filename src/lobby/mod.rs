@@ -9,9 +9,11 @@
 //! the edge. Who may see a table, rate limits and request bodies stay the edge's.
 
 pub mod error;
+pub mod limits;
 pub mod view;
 
 pub use error::LobbyError;
+pub use limits::{MAX_BOTS_AFTER_SECONDS, MAX_DICE_SCRIPT, MAX_OPEN_TABLES_PER_HOST};
 pub use view::TableView;
 
 use crate::{
@@ -21,8 +23,8 @@ use crate::{
     games::GameKind,
     rules::dice::is_valid_client_seed,
     store::{
-        Controller, LogEntry, NewTable, QuickKind, RematchVote, SeedUpdate, StartOutcome, Store, TableRecord,
-        TableStatus, Visibility,
+        Controller, LogEntry, NewTable, QuickKind, RematchVote, SeatRecord, SeedUpdate, StartOutcome, Store,
+        TableRecord, TableStatus, Visibility,
     },
     table::{
         Tables,
@@ -31,13 +33,6 @@ use crate::{
 };
 use std::{future::Future, sync::Arc, time::Duration};
 use uuid::Uuid;
-
-/// Most open tables one player may host at once.
-pub const MAX_OPEN_TABLES_PER_HOST: i64 = 20;
-/// Longest dice script a test-mode table accepts.
-pub const MAX_DICE_SCRIPT: usize = 10_000;
-/// Longest wait for players a quick-play request may ask for before bots fill the table.
-pub const MAX_BOTS_AFTER_SECONDS: u64 = 3600;
 
 /// The alphabet of invite codes: Crockford's base32 (no I, L, O or U).
 const INVITE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -257,7 +252,7 @@ impl Lobby {
         if table.status != TableStatus::Open {
             return Err(LobbyError::NotTakingPlayers);
         }
-        let free = |s: &&crate::store::SeatRecord| s.player_id.is_none() && s.controller == Controller::Human;
+        let free = |s: &&SeatRecord| s.player_id.is_none() && s.controller == Controller::Human;
         let seat = match seat {
             Some(seat) if seat >= table.seat_count => {
                 return Err(LobbyError::NoSuchSeat { seat_count: table.seat_count });
@@ -533,4 +528,18 @@ fn new_invite_code() -> String {
 pub fn invite_code_form(code: &str) -> Option<String> {
     let code = code.to_ascii_uppercase();
     (code.len() == INVITE_CHARS && code.bytes().all(|b| INVITE_ALPHABET.contains(&b))).then_some(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_invite_code_reads_back_in_any_case_and_nothing_else_does() {
+        let code = new_invite_code();
+        assert_eq!(invite_code_form(&code.to_ascii_lowercase()), Some(code.clone()));
+        assert_eq!(invite_code_form(&code[1..]), None);
+        assert_eq!(invite_code_form("IIIIIIIIIIIIIIII"), None);
+        assert_eq!(invite_code_form("0000000000000\0AB"), None);
+    }
 }
