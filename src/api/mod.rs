@@ -14,7 +14,6 @@ mod cache;
 pub mod client_addr;
 pub mod connections;
 pub mod error;
-mod events;
 pub mod extract;
 mod games;
 mod health;
@@ -32,6 +31,7 @@ mod state;
 pub mod tables;
 mod view;
 mod web;
+mod ws;
 
 pub use state::AppState;
 
@@ -78,8 +78,7 @@ pub fn router(state: AppState) -> Router {
         .merge(games::router())
         .merge(tables::router())
         .merge(actions::router())
-        .merge(events::router())
-        .merge(lobby::router())
+        .merge(ws::router())
         .merge(records::router())
         .merge(ratings::router())
         .merge(profiles::router())

@@ -11,11 +11,11 @@
 use super::{
     access::visible_table,
     error::{ApiError, ApiResult, ErrorCode},
-    events::SEND_TIMEOUT,
     extract::{Auth, Json, Path, Query},
     paging::{Listed, Page, PageRequest},
     state::AppState,
     view::TableView,
+    ws::SEND_TIMEOUT,
 };
 use crate::{
     games::GameKind,
