@@ -87,7 +87,7 @@ impl Feeds {
     /// Cluster mode: the log of `id` reaches `seq` (another process, or this one's log writer,
     /// appended): the sockets that follow it from the store read on (nobody listening:
     /// nothing). Open tables' sockets are among them, and so are those of tables in play
-    /// that another process drives (`api::events`).
+    /// that another process drives (`api::ws::store_follower`).
     pub fn nudge(&self, id: Uuid, seq: i64) {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(tx) = open.get(&id) {
