@@ -1,5 +1,5 @@
 //! Playing a started table over HTTP: posting an action, taking a seat back from a bot.
-//! (The WebSocket of [`super::events`] takes the same two and goes through [`play`] too.)
+//! (The WebSockets of [`super::ws`] take the same two and go through [`play`] too.)
 //!
 //! In cluster mode a process that does not drive the table forwards the call to the one that
 //! does, and passes its answer on unchanged (`crate::cluster`).

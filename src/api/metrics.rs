@@ -10,7 +10,7 @@
 //! | `luddo_http_requests_total` | `method` (`GET`, `HEAD`, `POST`, `PUT`, `PATCH`, `DELETE`, `OPTIONS`, else `other`), `route` (the path template, or `unmatched`), `status` | [`track`] |
 //! | `luddo_http_request_duration_seconds` (histogram) | `method`, `route` | [`track`] |
 //! | `luddo_connections_accepted_total`, `luddo_connections_refused_total` (over a cap), `luddo_connections_closed_total` | | `api::connections` |
-//! | `luddo_websockets_open` (gauge), `luddo_websockets_opened_total`, `luddo_websockets_closed_total` | | `api::events` |
+//! | `luddo_websockets_open` (gauge), `luddo_websockets_opened_total`, `luddo_websockets_closed_total` | | `api::ws` |
 //! | `luddo_tables_in_play` (gauge: actors of unfinished games in this process) | `game` | `table` |
 //! | `luddo_actions_total` (log entries stored) | `game`, `played_by` | `table::actor` |
 //! | `luddo_seat_takeovers_total` | `reason` | `table::actor` |

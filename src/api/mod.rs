@@ -14,12 +14,10 @@ mod cache;
 pub mod client_addr;
 pub mod connections;
 pub mod error;
-mod events;
 pub mod extract;
 mod games;
 mod health;
 pub mod limits;
-mod lobby;
 pub mod metrics;
 pub mod openapi;
 mod paging;
@@ -31,6 +29,7 @@ mod shame;
 mod state;
 mod tables;
 mod web;
+mod ws;
 
 pub use state::AppState;
 
@@ -77,8 +76,7 @@ pub fn router(state: AppState) -> Router {
         .merge(games::router())
         .merge(tables::router())
         .merge(actions::router())
-        .merge(events::router())
-        .merge(lobby::router())
+        .merge(ws::router())
         .merge(records::router())
         .merge(ratings::router())
         .merge(profiles::router())

@@ -11,10 +11,10 @@
 use super::{
     access::visible_table,
     error::{ApiError, ApiResult, ErrorCode},
-    events::SEND_TIMEOUT,
     extract::{Auth, Json, Path, Query},
     paging::{Listed, Page, PageRequest},
     state::AppState,
+    ws::SEND_TIMEOUT,
 };
 use crate::{
     games::GameKind,

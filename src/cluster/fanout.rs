@@ -203,7 +203,7 @@ mod tests {
         heard(&to, "me", LOBBY_CHANNEL, "me\n{\"type\":\"removed\"}");
         heard(&to, "me", LOBBY_CHANNEL, "other\n{\"type\":\"table\"}");
         let relayed: Arc<Broadcast> = lobby.recv().await.unwrap();
-        assert_eq!(&*relayed.text, "{\"type\":\"table\"}");
+        assert!(matches!(&*relayed, Broadcast::Unlogged(text) if &**text == "{\"type\":\"table\"}"));
         assert!(lobby.try_recv().is_err(), "its own message was not relayed again");
     }
 
@@ -215,8 +215,7 @@ mod tests {
         let mut followed = feeds.subscribe_table(id);
         heard(&to, "me", LOG_CHANNEL, &format!("{other} 3\n{id} 7\n"));
         let nudge = followed.recv().await.unwrap();
-        assert!(nudge.is_nudge());
-        assert_eq!(nudge.seq, Some(7));
+        assert!(matches!(*nudge, Broadcast::Nudge { seq: 7 }), "{nudge:?}");
         assert!(followed.try_recv().is_err());
     }
 
@@ -230,11 +229,10 @@ mod tests {
         heard(&to, "me", LOG_CHANNEL, &format!("{other} 4\n{message}"));
         heard(&to, "me", LOG_CHANNEL, &format!("{id} 8\n{message}"));
         let entry = followed.recv().await.unwrap();
-        assert!(!entry.is_nudge());
-        assert_eq!((entry.seq, &*entry.text), (Some(8), message));
+        assert!(matches!(&*entry, Broadcast::Entry { seq: 8, text } if &**text == message), "{entry:?}");
         // An entry notified without its message (too long) is a nudge.
         heard(&to, "me", LOG_CHANNEL, &format!("{id} 9"));
-        assert!(followed.recv().await.unwrap().is_nudge());
+        assert!(matches!(*followed.recv().await.unwrap(), Broadcast::Nudge { .. }));
         assert!(followed.try_recv().is_err());
     }
 }

@@ -19,7 +19,7 @@
 //!   every append of a log notifies inside its transaction, so at its commit — the log
 //!   writer's each entry with its message (`<table> <seq>\n<message>`), the lobby's a nudge
 //!   (`<table> <seq>`), as is an entry too long to notify. A socket on a process that does not
-//!   drive the table (`api::events`) sends a notified entry if it is the next one it lacks, and
+//!   drive the table (`api::ws::store_follower`) sends a notified entry if it is the next one it lacks, and
 //!   at anything else (a nudge, an entry after a gap) reads the log from the store after the
 //!   last `seq` it sent, so it sends each entry once, in order, wherever it runs. The lobby
 //!   stream's messages are notified as they are, and each process relays the others' to its

@@ -1,6 +1,6 @@
 //! A player's presence on the process that drives the table, for a socket held elsewhere: a
 //! WebSocket to the driver's `/v1/tables/{id}/events`, with the player's credentials and the
-//! forwarded mark, which the driver sends nothing but pings (`api::events`, `serve_link`). The
+//! forwarded mark, which the driver sends nothing but pings (`api::ws::table`, `serve_link`). The
 //! driver counts it as the player's connection, as any socket of the player's; when it closes
 //! (the driver stops, the table changes hands) the link is made again to whichever process
 //! drives the table then.

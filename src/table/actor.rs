@@ -72,7 +72,7 @@ impl Actor {
         let mut history = VecDeque::new();
         for entry in &log[tail..] {
             history
-                .push_back(Arc::new(Broadcast { seq: Some(entry.seq), text: entry_message(entry).into() }));
+                .push_back(Arc::new(Broadcast::Entry { seq: entry.seq, text: entry_message(entry).into() }));
         }
         let (events, _) = broadcast::channel(SUBSCRIBER_QUEUE);
         let in_play = InPlay::start(record.game, table.finished());
@@ -231,7 +231,7 @@ impl Actor {
         let Some(staged) = self.table.take_staged() else { return Ok(()) };
         let texts: Vec<Arc<str>> = staged.entries.iter().map(|e| entry_message(e).into()).collect();
         let messages: Vec<Arc<Broadcast>> = (staged.entries.iter().zip(&texts))
-            .map(|(e, text)| Arc::new(Broadcast { seq: Some(e.seq), text: text.clone() }))
+            .map(|(e, text)| Arc::new(Broadcast::Entry { seq: e.seq, text: text.clone() }))
             .collect();
         let append = Append {
             table_id: self.id,
@@ -274,7 +274,7 @@ impl Actor {
 
     fn broadcast_presence(&self, seat: Seat) {
         let text = PresenceMessage::new(seat, self.table.presence(seat)).to_text();
-        let _ = self.events.send(Arc::new(Broadcast { seq: None, text: text.into() }));
+        let _ = self.events.send(Arc::new(Broadcast::Unlogged(text.into())));
     }
 }
 

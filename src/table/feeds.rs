@@ -48,14 +48,21 @@ impl Default for Feeds {
 }
 
 impl Feeds {
-    /// Follows an open table's lobby entries from now on. Pair with [`Feeds::release`].
+    /// Follows an open table's lobby entries from now on, within a [`Feeds::following`].
     pub fn subscribe_table(&self, id: Uuid) -> broadcast::Receiver<Arc<Broadcast>> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         open.entry(id).or_insert_with(|| broadcast::channel(SUBSCRIBER_QUEUE).0).subscribe()
     }
 
+    /// A socket follows the channel of table `id` (an open table's, or in cluster mode one that
+    /// another process drives), subscribing with [`Feeds::subscribe_table`] as often as it
+    /// needs: the channel is released when the guard drops, after the socket's receiver.
+    pub fn following(&self, id: Uuid) -> Following<'_> {
+        Following { feeds: self, id }
+    }
+
     /// A subscriber of `id` has gone (its receiver dropped): drops the channel if it was the last.
-    pub fn release(&self, id: Uuid) {
+    fn release(&self, id: Uuid) {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if open.get(&id).is_some_and(|tx| tx.receiver_count() == 0) {
             open.remove(&id);
@@ -68,7 +75,7 @@ impl Feeds {
         let Some(tx) = open.get(&id) else { return };
         for entry in entries {
             let text = super::messages::entry_message(entry);
-            let _ = tx.send(Arc::new(Broadcast { seq: Some(entry.seq), text: text.into() }));
+            let _ = tx.send(Arc::new(Broadcast::Entry { seq: entry.seq, text: text.into() }));
         }
     }
 
@@ -80,11 +87,11 @@ impl Feeds {
     /// Cluster mode: the log of `id` reaches `seq` (another process, or this one's log writer,
     /// appended): the sockets that follow it from the store read on (nobody listening:
     /// nothing). Open tables' sockets are among them, and so are those of tables in play
-    /// that another process drives (`api::events`).
+    /// that another process drives (`api::ws::store_follower`).
     pub fn nudge(&self, id: Uuid, seq: i64) {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(tx) = open.get(&id) {
-            let _ = tx.send(Arc::new(Broadcast::nudge(seq)));
+            let _ = tx.send(Arc::new(Broadcast::Nudge { seq }));
         }
     }
 
@@ -95,7 +102,7 @@ impl Feeds {
     pub fn relay_entry(&self, id: Uuid, seq: i64, message: &str) {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(tx) = open.get(&id) {
-            let _ = tx.send(Arc::new(Broadcast { seq: Some(seq), text: Arc::from(message) }));
+            let _ = tx.send(Arc::new(Broadcast::Entry { seq, text: Arc::from(message) }));
         }
     }
 
@@ -104,7 +111,7 @@ impl Feeds {
     pub fn nudge_all(&self) {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         for tx in open.values() {
-            let _ = tx.send(Arc::new(Broadcast::nudge(i64::MAX)));
+            let _ = tx.send(Arc::new(Broadcast::Nudge { seq: i64::MAX }));
         }
     }
 
@@ -142,19 +149,31 @@ impl Feeds {
                 "the lobby messages for the other processes are queued past their bound; they miss this one"
             );
         }
-        let _ = lobby.send(Arc::new(Broadcast { seq: None, text }));
+        let _ = lobby.send(Arc::new(Broadcast::Unlogged(text)));
     }
 
     /// Cluster mode: a lobby message another process published, for this process's sockets.
     pub fn relay_lobby(&self, text: &str) {
         let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = lobby.send(Arc::new(Broadcast { seq: None, text: text.into() }));
+        let _ = lobby.send(Arc::new(Broadcast::Unlogged(text.into())));
     }
 
     /// Cluster mode: from now on every lobby message is also sent to `outbox`, for the other
     /// processes (`crate::cluster`). Set once.
     pub fn send_lobby_to(&self, outbox: tokio::sync::mpsc::Sender<Arc<str>>) {
         let _ = self.outbox.set(outbox);
+    }
+}
+
+/// A table's channel followed by a socket ([`Feeds::following`]), released when it drops.
+pub struct Following<'a> {
+    feeds: &'a Feeds,
+    id: Uuid,
+}
+
+impl Drop for Following<'_> {
+    fn drop(&mut self) {
+        self.feeds.release(self.id);
     }
 }
 

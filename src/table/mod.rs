@@ -46,24 +46,25 @@ pub const SUBSCRIBER_QUEUE: usize = 64;
 /// Recent messages an actor keeps to serve reconnects without a database read.
 const HISTORY: usize = 256;
 
-/// What the actor broadcasts: one serialized message, shared by every subscriber.
+/// What goes out on a table's (or the lobby's) broadcast, shared by every subscriber.
 #[derive(Debug)]
-pub struct Broadcast {
-    /// The log `seq` for entries; `None` for presence changes, which are not logged.
-    pub seq: Option<i64>,
-    pub text: Arc<str>,
+pub enum Broadcast {
+    /// A log entry's WebSocket message, with its `seq`.
+    Entry { seq: i64, text: Arc<str> },
+    /// A message that is not logged (a presence change, a lobby stream message).
+    Unlogged(Arc<str>),
+    /// Not a message: word that the log reaches `seq` now (written by another process, or by
+    /// this one's log writer), for the sockets that read the log themselves from the store.
+    Nudge { seq: i64 },
 }
 
 impl Broadcast {
-    /// Not a message: word that the log reaches `seq` now (written by another process, or
-    /// by this one's log writer), for the sockets that read the log themselves.
-    pub fn nudge(seq: i64) -> Self {
-        Self { seq: Some(seq), text: Arc::from("") }
-    }
-
-    /// Whether this is a [`Broadcast::nudge`]: the entries are in the store, not here.
-    pub fn is_nudge(&self) -> bool {
-        self.text.is_empty()
+    /// The log `seq` it is about; `None` for an unlogged message.
+    pub fn seq(&self) -> Option<i64> {
+        match self {
+            Broadcast::Entry { seq, .. } | Broadcast::Nudge { seq } => Some(*seq),
+            Broadcast::Unlogged(_) => None,
+        }
     }
 }
 

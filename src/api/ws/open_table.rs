@@ -1,55 +1,21 @@
-//! Before the start and between tables: a table's WebSocket while it is open (the lobby's log
-//! entries, until the start hands it to the actor), the lobby's own stream of public tables
-//! (`GET /v1/lobby/events`).
-//!
-//! The lobby stream is a WebSocket, like the tables' (rather than server-sent events): one
-//! protocol for clients, and the same caps, pings, idle and slow-client rules (one bounded
-//! broadcast; a client that falls behind is closed with 4008, one that stops reading is dropped
-//! after the send timeout), with no request timeout to exempt it from.
-//!
-//! Both are told of changes made by this process (`table::feeds`) and, in cluster mode, by every
-//! other process sharing the database (`crate::cluster::fanout`).
+//! A table's WebSocket while the table is open (no actor yet): the lobby's log entries after
+//! its `since`, then each new one as it is committed (told by this process's lobby handlers
+//! through `table::feeds`, or in cluster mode as a nudge from another process's), until the
+//! start hands the socket to the actor (`super::table`). A table made private lets its
+//! strangers go.
 
 use super::{
-    client_addr::ClientIp,
-    connections::ConnectionSlot,
-    error::{ApiError, ApiResult, ErrorCode},
-    events::{
-        Answer, OpenSocket, Relayed, Socket, close, relay_until, send, socket_session, token_watch,
-        too_many_sockets, upgrade,
-    },
-    extract::{Query, Session},
-    limits::SlotKey,
-    paging::PageRequest,
-    state::AppState,
+    backlog::{Sent, log_after, send_log},
+    protocol::answer_waiting,
+    transport::{Relayed, Socket, relay_until, send_close},
 };
 use crate::{
-    lobby::TableView,
+    api::state::AppState,
     revocations::TokenWatch,
-    store::{LobbyEntry, StoreError, TableFilter, TableStatus, Visibility},
-    table::{
-        TableEntry,
-        cursor::{Cursor, Logged},
-        feeds::{Feeds, LobbyMessage, LobbyTable},
-        messages::entry_message,
-    },
+    store::{LobbyEntry, StoreResult, TableStatus, Visibility},
+    table::{TableEntry, cursor::Logged},
 };
-use axum::{
-    Extension, Router,
-    extract::{
-        State, WebSocketUpgrade,
-        ws::{Message, Utf8Bytes},
-    },
-    response::Response,
-    routing::get,
-};
-use serde::Deserialize;
-use serde_json::Value;
 use uuid::Uuid;
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/v1/lobby/events", get(lobby_events))
-}
 
 /// How an open table's socket stopped waiting.
 pub(super) enum Waited {
@@ -73,11 +39,11 @@ pub(super) async fn follow_open(
     let feeds = state.tables.feeds().clone();
     // Releases the table's channel however this ends (the task may be dropped at shutdown),
     // after the receiver below has gone.
-    let _following = Following(&feeds, id);
+    let _following = feeds.following(id);
     let mut last = since;
     loop {
         if state.tables.stopping() {
-            send(socket, Message::Close(Some(close(1012, "server restarting; reconnect with since")))).await;
+            send_close(socket, 1012, "server restarting; reconnect with since").await;
             return Waited::Ended;
         }
         let mut receiver = feeds.subscribe_table(id);
@@ -86,8 +52,7 @@ pub(super) async fn follow_open(
         let table = match state.store.table(id).await {
             Ok(Some(table)) => table,
             Ok(None) | Err(_) => {
-                send(socket, Message::Close(Some(close(1011, "table unavailable; reconnect with since"))))
-                    .await;
+                send_close(socket, 1011, "table unavailable; reconnect with since").await;
                 return Waited::Ended;
             }
         };
@@ -103,25 +68,24 @@ pub(super) async fn follow_open(
             Ok(true) => {}
             Ok(false) => return Waited::Ended,
             Err(_) => {
-                send(socket, Message::Close(Some(close(1011, "database unavailable; reconnect with since"))))
-                    .await;
+                send_close(socket, 1011, "database unavailable; reconnect with since").await;
                 return Waited::Ended;
             }
         }
         if hidden {
-            send(socket, Message::Close(Some(close(1008, "the table is private")))).await;
+            send_close(socket, 1008, "the table is private").await;
             return Waited::Ended;
         }
         match table.status {
             TableStatus::Open => {}
             TableStatus::Playing | TableStatus::Finished => return Waited::Started(last),
             TableStatus::Closed => {
-                send(socket, Message::Close(Some(close(1000, "the table closed")))).await;
+                send_close(socket, 1000, "the table closed").await;
                 return Waited::Ended;
             }
         }
         loop {
-            let answer = async |text: Utf8Bytes| waiting_answer(&text);
+            let answer = async |received| answer_waiting(received);
             match relay_until(socket, &mut receiver, &mut last, true, token, answer).await {
                 Relayed::Ended => return Waited::Ended,
                 // The table started, closed or was made private here: look again.
@@ -135,7 +99,7 @@ pub(super) async fn follow_open(
                     Ok(None) => return Waited::Ended,
                     Err(_) => {
                         let reason = "database unavailable; reconnect with since";
-                        send(socket, Message::Close(Some(close(1011, reason)))).await;
+                        send_close(socket, 1011, reason).await;
                         return Waited::Ended;
                     }
                 },
@@ -144,40 +108,15 @@ pub(super) async fn follow_open(
     }
 }
 
-/// A table followed by a socket through its channel in the feeds (an open one, or one another
-/// process drives): the channel is released when the socket is done.
-pub(super) struct Following<'a>(pub(super) &'a Feeds, pub(super) Uuid);
-
-impl Drop for Following<'_> {
-    fn drop(&mut self) {
-        self.0.release(self.1);
-    }
-}
-
-/// Sends the log entries after `last` from the store, a page at a time, moving `last` on.
-/// `Ok(false)` if the connection is to be dropped.
-pub(super) async fn send_entries(
+/// Sends the log entries after `last` from the store, moving `last` on. `Ok(false)` if the
+/// connection is to be dropped.
+async fn send_entries(
     socket: &mut impl Socket,
     state: &AppState,
     id: Uuid,
     last: &mut i64,
-) -> Result<bool, StoreError> {
-    send_read(socket, Cursor::new(&state.store, id, *last, state.config.backlog_page), last).await
-}
-
-/// Sends what `cursor` reads, moving `last` on. `Ok(false)` if the connection is to be dropped.
-async fn send_read(
-    socket: &mut impl Socket,
-    mut cursor: Cursor<'_>,
-    last: &mut i64,
-) -> Result<bool, StoreError> {
-    while let Some(Logged { entry, .. }) = cursor.next().await? {
-        if !send(socket, Message::Text(entry_message(&entry).into())).await {
-            return Ok(false);
-        }
-        *last = entry.seq;
-    }
-    Ok(true)
+) -> StoreResult<bool> {
+    Ok(send_log(socket, log_after(state, id, *last), last, |_| false).await? != Sent::Dropped)
 }
 
 /// [`send_entries`], telling whether any entry sent may change how the socket follows the
@@ -187,31 +126,28 @@ async fn send_entries_noting(
     state: &AppState,
     id: Uuid,
     last: &mut i64,
-) -> Result<Option<bool>, StoreError> {
-    let mut changed = false;
-    let mut cursor = Cursor::new(&state.store, id, *last, state.config.backlog_page);
-    while let Some(Logged { entry, table }) = cursor.next().await? {
-        if !send(socket, Message::Text(entry_message(&entry).into())).await {
-            return Ok(None);
-        }
-        *last = entry.seq;
-        let seats_only = matches!(
-            table,
+) -> StoreResult<Option<bool>> {
+    let more_than_seats = |l: &Logged| {
+        !matches!(
+            l.table,
             Some(TableEntry::Lobby(LobbyEntry::SeatTaken { .. } | LobbyEntry::SeatLeft { .. }))
-        );
-        changed |= !seats_only;
-    }
-    Ok(Some(changed))
+        )
+    };
+    Ok(match send_log(socket, log_after(state, id, *last), last, more_than_seats).await? {
+        Sent::All { noted } => Some(noted),
+        Sent::Dropped => None,
+    })
 }
 
 /// For a socket of a stranger to a table made private: the entries after `last` up to the one
-/// that made it private, none if that one was sent already.
+/// that made it private, none if that one was sent already. `Ok(false)` if the connection is
+/// to be dropped.
 async fn send_until_hidden(
     socket: &mut impl Socket,
     state: &AppState,
     id: Uuid,
     last: &mut i64,
-) -> Result<bool, StoreError> {
+) -> StoreResult<bool> {
     let hides = |l: &Logged| {
         matches!(
             l.table,
@@ -219,117 +155,15 @@ async fn send_until_hidden(
         )
     };
     // Found before anything is sent: a table not made private since `last` sends nothing.
-    let page = state.config.backlog_page;
-    let Some(hiding) = Cursor::new(&state.store, id, *last, page).find(hides).await? else { return Ok(true) };
-    send_read(socket, Cursor::new(&state.store, id, *last, page).upto(hiding), last).await
-}
-
-/// The answer to a client message before the start: pings are answered, actions and reclaims
-/// refused (409 `table_not_started`), as the HTTP routes refuse them.
-fn waiting_answer(text: &str) -> Answer {
-    let message: Value = match serde_json::from_str(text) {
-        Ok(m) => m,
-        Err(e) => return Answer::invalid_message(e.to_string()),
-    };
-    match message.get("type").and_then(Value::as_str) {
-        Some("ping") => Answer::Pong,
-        Some("action" | "reclaim") => Answer::reply(
-            message.get("id").cloned(),
-            Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started")),
-        ),
-        _ => Answer::invalid_message("before the start a table's socket takes only pings"),
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LobbyQuery {
-    /// How many open tables the snapshot lists at most (1 to 100, default 20).
-    limit: Option<usize>,
-    /// The bearer token, for clients that cannot set headers on a WebSocket.
-    token: Option<String>,
-}
-
-async fn lobby_events(
-    State(state): State<AppState>,
-    connection: Option<Extension<ConnectionSlot>>,
-    ClientIp(client): ClientIp,
-    header_auth: Option<Session>,
-    Query(q): Query<LobbyQuery>,
-    ws: WebSocketUpgrade,
-) -> ApiResult<Response> {
-    let session = socket_session(&state, header_auth, q.token.as_deref()).await?;
-    // At once: a revocation from now on closes the socket.
-    let mut token = token_watch(&state, session.as_ref());
-    let page = PageRequest::parse(q.limit, None)?;
-    // A player's sockets count together, tables' and lobby's; anonymous lobby sockets per
-    // client address, as many.
-    let key = match &session {
-        Some(s) => SlotKey::Player(s.player.id),
-        None => SlotKey::Lobby(client),
-    };
-    let slot =
-        state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(too_many_sockets)?;
-    Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
-        let _open = OpenSocket::count(&state);
-        follow_lobby(&mut socket, &state, page.limit, &mut token).await;
-        drop((slot, connection));
-    }))
-}
-
-/// Serves one lobby socket: the snapshot of open public tables, then every change, until its
-/// token (if it has one) is revoked or expires.
-async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize, token: &mut TokenWatch) {
-    // Subscribe first: a change made while the snapshot is read comes after it (and its `seq`
-    // tells whether it is news).
-    let mut receiver = state.tables.feeds().subscribe_lobby();
-    let snapshot = async {
-        let filter = TableFilter {
-            status: TableStatus::Open,
-            game: None,
-            party: None,
-            has_free_seat: false,
-            after: None,
-            limit: limit + 1,
-        };
-        let mut tables = state.store.list_tables(&filter).await?;
-        let truncated = tables.len() > limit;
-        tables.truncate(limit);
-        let seqs = state.store.latest_seqs(&tables.iter().map(|t| t.id).collect::<Vec<_>>()).await?;
-        let views: Vec<(i64, TableView)> = tables
-            .iter()
-            .map(|t| (seqs.get(&t.id).copied().unwrap_or(0), state.lobby.view(t, None)))
-            .collect();
-        let tables = views.iter().map(|(seq, table)| LobbyTable { seq: *seq, table }).collect();
-        Ok::<_, StoreError>(
-            serde_json::to_string(&LobbyMessage::Snapshot { tables, truncated }).unwrap_or_default(),
-        )
-    };
-    let text = match snapshot.await {
-        Ok(text) => text,
-        Err(_) => {
-            send(socket, Message::Close(Some(close(1011, "database unavailable; reconnect")))).await;
-            return;
-        }
-    };
-    if !send(socket, Message::Text(text.into())).await {
-        return;
-    }
-    let answer = async |text: Utf8Bytes| match serde_json::from_str::<Value>(&text) {
-        Ok(m) if m.get("type").and_then(Value::as_str) == Some("ping") => Answer::Pong,
-        Ok(_) => Answer::invalid_message("the lobby stream takes only pings"),
-        Err(e) => Answer::invalid_message(e.to_string()),
-    };
-    let mut last = 0;
-    if let Relayed::SourceClosed = relay_until(socket, &mut receiver, &mut last, false, token, answer).await {
-        send(socket, Message::Close(Some(close(1012, "server restarting; reconnect")))).await;
-    }
+    let Some(hiding) = log_after(state, id, *last).find(hides).await? else { return Ok(true) };
+    Ok(send_log(socket, log_after(state, id, *last).upto(hiding), last, |_| false).await? != Sent::Dropped)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{bots::Level, config::Config, store::testing};
+    use axum::extract::ws::Message;
     use futures_util::{Sink, Stream};
     use std::{
         pin::Pin,
