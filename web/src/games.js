@@ -109,7 +109,10 @@ export function optionsForm(info) {
     const listed = choices(schema);
     if (schema.type === 'boolean') return `<label${title}><input type="checkbox" name="${name}"${value ? ' checked' : ''}> ${text}</label>`;
     if (listed) return `<label${title}>${text} <select name="${name}">${listed.map((v) => `<option value="${esc(v)}"${v === value ? ' selected' : ''}>${esc(words(v))}</option>`).join('')}</select></label>`;
-    if (schema.type === 'integer') return `<label${title}>${text} <input type="number" name="${name}" min="${schema.minimum ?? ''}" max="${schema.maximum ?? ''}" value="${value}"></label>`;
+    if (schema.type === 'integer') {
+      const bounds = `${schema.minimum === undefined ? '' : ` min="${schema.minimum}"`}${schema.maximum === undefined ? '' : ` max="${schema.maximum}"`}`;
+      return `<label${title}>${text} <input type="number" name="${name}"${bounds} value="${value}"></label>`;
+    }
     if (schema.type === 'array' && schema.items?.type === 'integer') return `<label${title}>${text} <input name="${name}" value="${esc(/** @type {number[]} */ (value).join(', '))}" pattern="\\d+(\\s*,\\s*\\d+)*"></label>`;
     return `<p class="hint">${esc(schema.description?.split('\n')[0] ?? words(name))}</p>`;
   });
