@@ -12,27 +12,9 @@ import { esc } from './ui.js';
 /**
  * @typedef {import('./api.js').Game} Game
  * @typedef {import('./api.js').GameInfo} GameInfo
- * @typedef {import('./api.js').Action} Action
- * @typedef {import('./boards/svg.js').BoardContext} BoardContext
- * @typedef {import('./boards/svg.js').Drawing} Drawing
+ * @typedef {import('./boards/svg.js').GameView} GameView
  */
 
-/**
- * What a game's `games/<game>.js` exports (as its default): what only that game knows.
- * @typedef {object} GameView
- * @property {(state: any, before: any, ctx: BoardContext) => Drawing} draw the board from a state
- *   (and the one before, to mark the last move), the viewer's legal actions clickable
- * @property {(state: any, seat: number) => string} colour a seat's swatch (`state`: null before the start)
- * @property {(state: any) => string} positions where the pieces stand: a change marks the last move
- * @property {(state: any) => number[] | null} dice the dice the state itself shows, if any
- * @property {(action: any) => string | undefined} label a short text for the game's own actions
- * @property {string[]} onBoard the action types played by clicking the board
- * @property {string[]} dangerous the action types that give the game away (red, never preselected)
- * @property {string} [clickHint] how the board is clicked, after "Click a highlighted piece"
- * @property {(seats: number) => string} [seatNote] what a seat count implies (another board)
- * @property {{ format: 'mat', label: string }} [record] the record in another program's format
- *   (`GET /v1/tables/{id}/record?format=…`), offered beside the JSON record
- */
 
 /** @type {Promise<GameInfo[]> | null} */
 let registry = null;

@@ -4,7 +4,8 @@
  * SVG element a focusable, named button. A board is drawn as SVG markup from an entry's `state`
  * alone (the server's state shapes, see openapi/openapi.json), with the viewer's legal actions
  * made clickable: it returns the markup, a text description of the position (the board's text
- * alternative) and `picks`, what clicking each marked element does.
+ * alternative) and `picks`, what clicking each marked element does. `GameView` is what each
+ * game's module (games/<game>.js) gives: its board and the little else only it knows.
  */
 import { esc } from '../ui.js';
 
@@ -21,6 +22,23 @@ import { esc } from '../ui.js';
  */
 
 /** @typedef {{ svg: string, text: string[], picks: Map<string, () => void> }} Drawing */
+
+/**
+ * What a game's `games/<game>.js` exports (as its default): what only that game knows.
+ * @typedef {object} GameView
+ * @property {(state: any, before: any, ctx: BoardContext) => Drawing} draw the board from a state
+ *   (and the one before, to mark the last move), the viewer's legal actions clickable
+ * @property {(state: any, seat: number) => string} colour a seat's swatch (`state`: null before the start)
+ * @property {(state: any) => string} positions where the pieces stand: a change marks the last move
+ * @property {(state: any) => number[] | null} dice the dice the state itself shows, if any
+ * @property {(action: any) => string | undefined} label a short text for the game's own actions
+ * @property {string[]} onBoard the action types played by clicking the board
+ * @property {string[]} dangerous the action types that give the game away (red, never preselected)
+ * @property {string} [clickHint] how the board is clicked, after "Click a highlighted piece"
+ * @property {(seats: number) => string} [seatNote] what a seat count implies (another board)
+ * @property {{ format: 'mat', label: string }} [record] the record in another program's format
+ *   (`GET /v1/tables/{id}/record?format=…`), offered beside the JSON record
+ */
 
 export const COLOURS = /** @type {Record<string, string>} */ ({
   yellow: '#f2c200',

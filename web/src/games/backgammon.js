@@ -179,7 +179,7 @@ function draw(state, before, ctx) {
 /** A point as a play names it. @param {number} p */
 const point = (p) => (p === 25 ? 'bar' : p === 0 ? 'off' : String(p));
 
-/** @type {import('../games.js').GameView} */
+/** @type {import('../boards/svg.js').GameView} */
 export default {
   draw,
   colour: (_state, seat) => (seat === 0 ? '#f7f3e8' : '#2b2b2b'),

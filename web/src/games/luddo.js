@@ -48,7 +48,7 @@ function draw(state, before, ctx) {
   return drawLudoFamily({ arms, colours, pieces, title, legend: title }, ctx);
 }
 
-/** @type {import('../games.js').GameView} */
+/** @type {import('../boards/svg.js').GameView} */
 export default {
   draw,
   colour: (state, seat) => (state ? COLOURS[state.seats[seat]?.colour] ?? '#999' : SEAT_COLOURS[seat % SEAT_COLOURS.length]),

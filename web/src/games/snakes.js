@@ -106,7 +106,7 @@ function draw(state, before, ctx) {
   return { svg: out.join(''), text, picks: new Map() };
 }
 
-/** @type {import('../games.js').GameView} */
+/** @type {import('../boards/svg.js').GameView} */
 export default {
   draw,
   colour: (_state, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],

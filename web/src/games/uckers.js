@@ -60,7 +60,7 @@ function draw(state, before, ctx) {
 /** A piece as the actions name it. @param {any} piece */
 const piece = (piece) => `${piece.colour} ${piece.index + 1}`;
 
-/** @type {import('../games.js').GameView} */
+/** @type {import('../boards/svg.js').GameView} */
 export default {
   draw,
   colour: (_state, seat) => COLOURS[UCKERS_COLOURS[seat]] ?? '#999',
