@@ -1,3 +1,5 @@
+//! Two jobs before the package compiles.
+//!
 //! Makes the tests that need something from outside honest: built without it, they are marked
 //! ignored (`#[cfg_attr(not(…), ignore = …)]`), so `cargo test` counts them as ignored, with the
 //! reason, instead of as passed. Setting or clearing a variable rebuilds the package.
@@ -5,6 +7,16 @@
 //! - `TEST_DATABASE_URL` (a PostgreSQL server): `postgres_tests`, the PostgreSQL variants;
 //! - `GNUBG_PYTHON` (a Python with the `gnubg` package, as `.ci/run` sets up): `gnubg_tests`,
 //!   GNU Backgammon importing the `.mat` records (tests/records.rs).
+//!
+//! Lists the web client's files (every file under `web/src/`, subfolders included) for
+//! `src/api/web.rs` to embed: `$OUT_DIR/web_files.rs` holds `FILES`, each file's path under
+//! `web/src/`, its content type and its bytes (`include_bytes!`). A file added or removed
+//! there rebuilds the package.
+
+use std::{
+    fmt::Write as _,
+    path::{Path, PathBuf},
+};
 
 fn main() {
     for (variable, cfg) in [("TEST_DATABASE_URL", "postgres_tests"), ("GNUBG_PYTHON", "gnubg_tests")] {
@@ -12,6 +24,52 @@ fn main() {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
         if std::env::var_os(variable).is_some_and(|value| !value.is_empty()) {
             println!("cargo::rustc-cfg={cfg}");
+        }
+    }
+    web_files();
+}
+
+/// Writes `$OUT_DIR/web_files.rs`: `FILES`, the web client's files in name order.
+fn web_files() {
+    let root = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+        .join("web/src");
+    println!("cargo::rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    files.sort();
+    let mut out =
+        String::from("/// The web client's files: path under `web/src/`, content type, contents.\n");
+    writeln!(out, "const FILES: [(&str, &str, &[u8]); {}] = [", files.len()).unwrap();
+    for file in &files {
+        let name = file
+            .strip_prefix(&root)
+            .expect("under web/src")
+            .to_str()
+            .expect("a UTF-8 path")
+            .replace('\\', "/");
+        let content_type = match file.extension().and_then(|e| e.to_str()) {
+            Some("html") => "text/html; charset=utf-8",
+            Some("css") => "text/css; charset=utf-8",
+            Some("js") => "text/javascript; charset=utf-8",
+            Some("svg") => "image/svg+xml",
+            _ => panic!("web/src/{name}: no content type for this kind of file (build.rs)"),
+        };
+        writeln!(out, "    ({name:?}, {content_type:?}, include_bytes!({:?})),", file.display().to_string())
+            .unwrap();
+    }
+    out.push_str("];\n");
+    let target = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("web_files.rs");
+    std::fs::write(target, out).expect("writes web_files.rs");
+}
+
+/// Every file under `dir`, into `files`.
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reads {}: {e}", dir.display())) {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            walk(&path, files);
+        } else {
+            files.push(path);
         }
     }
 }

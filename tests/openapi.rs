@@ -23,7 +23,7 @@ fn router_paths(s: &TestServer) -> BTreeSet<String> {
     // The path router's table only: the fallback router has catch-all paths of its own.
     let path_router = debug.split("fallback_router").next().unwrap_or_default();
     let Some((_, table)) = path_router.split_once("paths: {") else { return BTreeSet::new() };
-    table.split('"').skip(1).step_by(2).filter(|p| p.starts_with('/')).map(str::to_string).collect()
+    table.split('"').skip(1).step_by(2).filter(|p| p.starts_with('/')).map(|p| p.replace("{*", "{")).collect()
 }
 
 /// `path` with each `{parameter}` filled in, as a request would name it.

@@ -2,9 +2,9 @@
 //!
 //! The client is plain ES modules in `web/src/` (no build step: the files the browser runs are
 //! the files in the repository, type-checked by `tsc --checkJs` in scripts/browser.sh), embedded
-//! in the binary with `include_bytes!`, so a server needs no Node and no CDN to serve it. A fixed
-//! list rather than a crate that embeds a directory: the client is a handful of files, the list
-//! adds no dependency, and a test checks that it names every file of `web/src/`.
+//! in the binary with `include_bytes!`, so a server needs no Node and no CDN to serve it. build.rs
+//! lists the files (every file under `web/src/`, subfolders included) rather than a crate that
+//! embeds a directory: the list adds no dependency, and a test checks that it names every file.
 //!
 //! Every response carries a strong `ETag` (SHA-256 of the file) and `Cache-Control: no-cache`
 //! ([`super::cache`]): a browser keeps the files but asks again each time, and a new build's
@@ -21,25 +21,18 @@ use axum::{
 };
 use std::sync::LazyLock;
 
-/// The client's files: name, content type, contents.
-const FILES: [(&str, &str, &[u8]); 7] = [
-    ("index.html", "text/html; charset=utf-8", include_bytes!("../../web/src/index.html")),
-    ("style.css", "text/css; charset=utf-8", include_bytes!("../../web/src/style.css")),
-    ("app.js", "text/javascript; charset=utf-8", include_bytes!("../../web/src/app.js")),
-    ("api.js", "text/javascript; charset=utf-8", include_bytes!("../../web/src/api.js")),
-    ("boards.js", "text/javascript; charset=utf-8", include_bytes!("../../web/src/boards.js")),
-    ("fairness.js", "text/javascript; charset=utf-8", include_bytes!("../../web/src/fairness.js")),
-    ("icon.svg", "image/svg+xml", include_bytes!("../../web/src/icon.svg")),
-];
+// `FILES`: every file under web/src/, listed by build.rs.
+include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
 
 /// Each file's `ETag`, in the order of [`FILES`].
 static ETAGS: LazyLock<Vec<HeaderValue>> =
     LazyLock::new(|| FILES.iter().map(|(_, _, body)| cache::etag(body)).collect());
 
-/// `GET /` (the client's page) and `GET /web/{file}` (its scripts, styles and icon).
+/// `GET /` (the client's page) and `GET /web/{*file}` (its scripts, styles and icon, some in
+/// subfolders: `/web/games/luddo.js`).
 pub fn router() -> Router<AppState> {
     Router::new().route("/", get(|headers: HeaderMap| async move { serve("index.html", &headers) })).route(
-        "/web/{file}",
+        "/web/{*file}",
         get(|Path(file): Path<String>, headers: HeaderMap| async move { serve(&file, &headers) }),
     )
 }
@@ -60,15 +53,27 @@ mod tests {
 
     #[test]
     fn every_file_of_the_client_is_served() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/web/src");
-        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
+        /// Every file under `dir`, as its path under `root`.
+        fn files(root: &std::path::Path, dir: &std::path::Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    files(root, &path, found);
+                } else {
+                    found.push(path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/web/src"));
+        let mut on_disk = Vec::new();
+        files(root, root, &mut on_disk);
         on_disk.sort();
         let mut served: Vec<String> = FILES.iter().map(|(name, _, _)| name.to_string()).collect();
         served.sort();
         assert_eq!(served, on_disk, "web/src/ and the list in src/api/web.rs must agree");
+        for name in &on_disk {
+            assert_eq!(serve(name, &HeaderMap::new()).status(), StatusCode::OK, "{name}");
+        }
     }
 
     #[test]

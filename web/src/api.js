@@ -3,31 +3,19 @@
  * The server's API as the web client uses it: JSON over HTTP with the bearer token kept in
  * localStorage, a table's WebSocket that resumes with `since` after a drop (the same promise as
  * the TypeScript SDK's `followTable`, clients/typescript/src/socket.ts), and the lobby stream.
- * The types are the spec's (openapi/openapi.json), written out here as JSDoc for the few
- * fields the client reads.
  */
 
 /**
- * @typedef {'luddo' | 'ludo' | 'uckers' | 'snakes' | 'backgammon'} Game
- * @typedef {{ type: string, [field: string]: any }} Action
- * @typedef {{ type: string, [field: string]: any }} GameEvent
- * @typedef {{ id: string, name: string }} PlayerRef
- * @typedef {{ seat: number, player: PlayerRef | null, controller: 'human' | 'bot' | null, client_seed: string }} Seat
- * @typedef {{ seat: number, controller: 'human' | 'bot', connected: boolean, timeouts: number, away_since?: string }} SeatPresence
- * @typedef {{ places: number[], points: number[] | null, shame: { seats: number[], kind: string, pieces_home: number }[] }} Outcome
- * @typedef {{ seq: number, state: any, to_act?: number, deadline?: string, your_seat?: number,
- *   legal_actions: Action[], presence: SeatPresence[], outcome?: Outcome }} Play
- * @typedef {{ id: string, game: Game, options: Record<string, any>, seats: Seat[],
- *   visibility: 'public' | 'private', party: boolean, status: 'open' | 'playing' | 'finished' | 'closed',
- *   host_id: string, turn_seconds: number, seed_commitment: string, client_seed?: string, seed?: string,
- *   invite_code?: string, created_at: string, started_at?: string, finished_at?: string, play?: Play }} Table
- * @typedef {{ type: 'entry', seq: number, seat: number | null, actor: string, action: Action,
- *   events: GameEvent[], to_act: number | null, deadline: string | null,
- *   legal_actions_by_seat: Action[][], state?: any, at: string }} Entry
- * @typedef {{ type: 'presence', seat: number, presence: SeatPresence }} PresenceMessage
- * @typedef {{ type: 'reply', id: string, ok: boolean, seq?: number, error?: { code: string, detail: string } }} Reply
- * @typedef {{ code: string, detail: string, status: number }} Problem
- * @typedef {{ id: string, name: string, created_at: string }} Me
+ * The API's types, from the TypeScript SDK's generation of the spec (web/types/api.gen.d.ts).
+ * @typedef {import('../types/api.gen.js').Game} Game
+ * @typedef {import('../types/api.gen.js').GameInfo} GameInfo
+ * @typedef {import('../types/api.gen.js').Table} Table
+ * @typedef {import('../types/api.gen.js').EntryMessage} Entry
+ * @typedef {Entry['action']} Action
+ * @typedef {import('../types/api.gen.js').SeatPresence} SeatPresence
+ * @typedef {import('../types/api.gen.js').PresenceMessage} PresenceMessage
+ * @typedef {import('../types/api.gen.js').ReplyMessage} Reply
+ * @typedef {import('../types/api.gen.js').Problem} Problem
  */
 
 const TOKEN_KEY = 'luddo.token';

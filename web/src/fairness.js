@@ -6,7 +6,13 @@
  * HMAC-SHA256 (WebCrypto). Nothing here trusts the server beyond the log it sent.
  */
 
-/** @typedef {import('./api.js').Entry} Entry @typedef {import('./api.js').Table} Table */
+/**
+ * @typedef {import('./api.js').Table} Table
+ * The fields of a logged action or event the check reads, whatever the game (and records written
+ * before a field was renamed: `opening_roll`'s `value`, `die`).
+ * @typedef {{ type: string, [field: string]: any }} Logged
+ * @typedef {{ seq: number, action: Logged, events: Logged[] }} Entry
+ */
 
 /** The events that show dice thrown, old spellings included (src/verify.rs). */
 const THROWS = ['opening_rolled', 'rolled', 'opening_throw', 'opening_roll', 'dice_rolled'];
@@ -32,7 +38,7 @@ async function sha256(bytes) {
 
 /**
  * The dice an event shows thrown, in order (null for a seat out of an old `opening_roll`).
- * @param {import('./api.js').GameEvent} event
+ * @param {Logged} event
  * @returns {number[]}
  */
 export function diceOf(event) {
