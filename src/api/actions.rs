@@ -48,23 +48,23 @@ struct ActBody {
 
 /// What a player asks of a table in play.
 #[derive(Debug, Clone)]
-pub(super) enum Move {
+pub(super) enum PlayRequest {
     Act { action: Value, seq: i64 },
     Reclaim,
 }
 
-impl Move {
+impl PlayRequest {
     /// The HTTP call that asks it of table `id`, on behalf of `headers`' credentials.
     fn call(&self, id: Uuid, headers: &HeaderMap) -> Call {
         match self {
-            Move::Act { action, seq } => {
+            PlayRequest::Act { action, seq } => {
                 let body = json!({"action": action, "seq": seq}).to_string();
                 let mut headers = headers.clone();
                 headers
                     .insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
                 Call::new(Method::POST, format!("/v1/tables/{id}/actions"), &headers, body.into())
             }
-            Move::Reclaim => {
+            PlayRequest::Reclaim => {
                 Call::new(Method::POST, format!("/v1/tables/{id}/reclaim"), headers, Default::default())
             }
         }
@@ -73,8 +73,8 @@ impl Move {
     /// Asks it of this process's actor of the table.
     async fn here(&self, state: &AppState, handle: &TableHandle, player: Uuid) -> Result<ActOk, Refused> {
         match self {
-            Move::Act { action, seq } => play_here(state, handle, player, action.clone(), *seq).await,
-            Move::Reclaim => Ok(handle.reclaim(player).await?),
+            PlayRequest::Act { action, seq } => play_here(state, handle, player, action.clone(), *seq).await,
+            PlayRequest::Reclaim => Ok(handle.reclaim(player).await?),
         }
     }
 }
@@ -122,7 +122,7 @@ async fn act(
     Path(id): Path<Uuid>,
     Json(body): Json<ActBody>,
 ) -> ApiResult<Response> {
-    serve(&state, id, player.id, &headers, Move::Act { action: body.action, seq: body.seq }).await
+    serve(&state, id, player.id, &headers, PlayRequest::Act { action: body.action, seq: body.seq }).await
 }
 
 async fn reclaim(
@@ -131,7 +131,7 @@ async fn reclaim(
     headers: HeaderMap,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    serve(&state, id, player.id, &headers, Move::Reclaim).await
+    serve(&state, id, player.id, &headers, PlayRequest::Reclaim).await
 }
 
 /// Plays `what` for `player` on table `id`, here or (cluster mode) on the process that drives
@@ -141,7 +141,7 @@ async fn serve(
     id: Uuid,
     player: Uuid,
     headers: &HeaderMap,
-    what: Move,
+    what: PlayRequest,
 ) -> ApiResult<Response> {
     started_table(state, id, player).await?;
     let call = what.call(id, headers);
@@ -166,7 +166,7 @@ pub(super) async fn play_elsewhere(
     id: Uuid,
     authorization: Option<&HeaderValue>,
     player: Uuid,
-    what: Move,
+    what: PlayRequest,
 ) -> ApiResult<ActOk> {
     let mut headers = HeaderMap::new();
     if let Some(value) = authorization {
@@ -188,7 +188,7 @@ async fn attempt(
     state: &AppState,
     id: Uuid,
     player: Uuid,
-    what: &Move,
+    what: &PlayRequest,
     forwarded: bool,
     call: &Call,
 ) -> cluster::Tried<ActOk, Refused> {
@@ -212,12 +212,12 @@ async fn settle(
     state: &AppState,
     id: Uuid,
     player: Uuid,
-    what: &Move,
+    what: &PlayRequest,
     tried: cluster::Tried<ActOk, Refused>,
 ) -> ApiResult<Served<ActOk>> {
     let cluster::Tried { served, unanswered } = tried;
     let served = served.map_err(ApiError::from);
-    let (Move::Act { action, seq }, true) = (what, unanswered) else { return served };
+    let (PlayRequest::Act { action, seq }, true) = (what, unanswered) else { return served };
     let refused = match &served {
         Ok(Served::Here(_)) => return served,
         Ok(Served::There(answer)) if answer.status.is_success() => return served,

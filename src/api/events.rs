@@ -4,7 +4,7 @@
 
 use super::{
     access::visible_table,
-    actions::{Move, play, play_elsewhere},
+    actions::{PlayRequest, play, play_elsewhere},
     body,
     connections::ConnectionSlot,
     error::{ApiError, ApiResult, ErrorCode},
@@ -273,7 +273,7 @@ async fn follow_store(
     let _following = Following(&feeds, id);
     if let (Some(p), true, Plays::Elsewhere { table, authorization }) = (player, reclaim, plays) {
         // As the actor's path does, a refused reclaim (nothing to take back) is not told.
-        if let Err(e) = play_elsewhere(state, table, authorization, p, Move::Reclaim).await {
+        if let Err(e) = play_elsewhere(state, table, authorization, p, PlayRequest::Reclaim).await {
             tracing::debug!(table = %id, error = %e.detail, "reclaim on connecting refused");
         }
     }
@@ -720,13 +720,13 @@ async fn client_message(state: &AppState, plays: Plays<'_>, player: Option<Uuid>
         (ClientMessage::Action { id, seq, action }, Some(p)) => match plays {
             Plays::Actor(handle) => (id, play(state, handle, p, action, seq).await),
             Plays::Elsewhere { table, authorization } => {
-                (id, play_elsewhere(state, table, authorization, p, Move::Act { action, seq }).await)
+                (id, play_elsewhere(state, table, authorization, p, PlayRequest::Act { action, seq }).await)
             }
         },
         (ClientMessage::Reclaim { id }, Some(p)) => match plays {
             Plays::Actor(handle) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
             Plays::Elsewhere { table, authorization } => {
-                (id, play_elsewhere(state, table, authorization, p, Move::Reclaim).await)
+                (id, play_elsewhere(state, table, authorization, p, PlayRequest::Reclaim).await)
             }
         },
     };

@@ -73,9 +73,9 @@ const DRIVERS_REMEMBERED: usize = 65_536;
 /// cannot be reached) and after [`DRIVER_MEMORY`]; a stale address costs one retry, never a
 /// wrong write (every append is fenced by its driver's epoch).
 #[derive(Default)]
-struct Drivers(Mutex<HashMap<Uuid, (String, Instant)>>);
+struct KnownDrivers(Mutex<HashMap<Uuid, (String, Instant)>>);
 
-impl Drivers {
+impl KnownDrivers {
     fn get(&self, id: Uuid) -> Option<String> {
         let drivers = self.0.lock().unwrap_or_else(|e| e.into_inner());
         drivers.get(&id).filter(|(_, at)| at.elapsed() < DRIVER_MEMORY).map(|(address, _)| address.clone())
@@ -158,7 +158,7 @@ pub struct Cluster {
     /// This process's instance id: a table owned by any other is driven elsewhere.
     instance: Arc<str>,
     /// Where the tables other processes drive were last found.
-    drivers: Arc<Drivers>,
+    drivers: Arc<KnownDrivers>,
 }
 
 /// Whether processes may share the store: cluster mode is PostgreSQL's.
@@ -211,7 +211,7 @@ pub enum Served<T> {
     /// This process drives the table and served it.
     Here(T),
     /// The driver's answer, to be passed on unchanged.
-    There(forward::Answer),
+    There(forward::DriverAnswer),
 }
 
 /// What [`Cluster::serve_table_noting`] came to.
@@ -355,7 +355,7 @@ mod tests {
 
     #[test]
     fn a_driver_is_remembered_until_forgotten() {
-        let drivers = Drivers::default();
+        let drivers = KnownDrivers::default();
         let id = Uuid::new_v4();
         assert_eq!(drivers.get(id), None);
         drivers.remember(id, "10.0.0.2:8080");
@@ -366,7 +366,7 @@ mod tests {
 
     #[test]
     fn the_drivers_remembered_stay_bounded() {
-        let drivers = Drivers::default();
+        let drivers = KnownDrivers::default();
         for _ in 0..DRIVERS_REMEMBERED + 10 {
             drivers.remember(Uuid::new_v4(), "10.0.0.2:8080");
         }

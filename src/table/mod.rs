@@ -13,12 +13,12 @@
 //! (its lease ran out while it was stalled, say) cannot write to its log any more.
 
 mod actor;
-mod core;
 pub mod cursor;
 mod entry;
 pub mod feeds;
 pub mod messages;
 mod seats;
+mod state;
 
 pub use entry::{TableEntry, TakeoverReason};
 pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subscription};

@@ -415,9 +415,8 @@ impl Table {
     fn play(&mut self, seat: Seat, action: Value, actor: PlayedBy, now: i64) -> Result<i64, PlayError> {
         let Applied { action, events } =
             self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
-                RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
                 RuleErrorKind::GameOver => PlayError::GameOver,
-                _ => PlayError::Illegal(e.message),
+                _ => PlayError::Rules(e),
             })?;
         let entry = self.entry(Some(seat), actor, action, events, now);
         Ok(self.stage(entry, None, now))
