@@ -1,7 +1,7 @@
 //! Cluster mode: several server processes on one PostgreSQL database, behind any load balancer,
 //! each serving every table.
 //!
-//! Each table in play is driven by one process (its lease, `table::Tables`). A process that
+//! Each table in play is driven by one process (its lease, `table::Leases`). A process that
 //! does not drive a table still serves it:
 //!
 //! - **Actions, reclaims and views** are forwarded to the process that drives it
