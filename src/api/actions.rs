@@ -143,10 +143,9 @@ async fn serve(
     headers: &HeaderMap,
     what: PlayRequest,
 ) -> ApiResult<Response> {
-    started_table(state, id, player).await?;
-    let call = what.call(id, headers);
+    may_play(state, id, player).await?;
     let forwarded = cluster::is_forwarded(headers);
-    let tried = attempt(state, id, player, &what, forwarded, &call).await;
+    let tried = attempt(state, id, player, &what, forwarded, || what.call(id, headers)).await;
     let tried = match tried.served {
         // Asked by another process for a table this one does not drive (any more).
         Err(e) if forwarded && e.moved() => return Ok(ApiError::from(e).not_driver()),
@@ -168,12 +167,14 @@ pub(super) async fn play_elsewhere(
     player: Uuid,
     what: PlayRequest,
 ) -> ApiResult<ActOk> {
-    let mut headers = HeaderMap::new();
-    if let Some(value) = authorization {
-        headers.insert(axum::http::header::AUTHORIZATION, value.clone());
-    }
-    let call = what.call(id, &headers);
-    let tried = attempt(state, id, player, &what, false, &call).await;
+    let call = || {
+        let mut headers = HeaderMap::new();
+        if let Some(value) = authorization {
+            headers.insert(axum::http::header::AUTHORIZATION, value.clone());
+        }
+        what.call(id, &headers)
+    };
+    let tried = attempt(state, id, player, &what, false, call).await;
     match settle(state, id, player, &what, tried).await? {
         Served::Here(done) => Ok(done),
         Served::There(answer) if answer.status.is_success() => serde_json::from_slice(&answer.body)
@@ -183,19 +184,16 @@ pub(super) async fn play_elsewhere(
 }
 
 /// Plays `what` for `player` on table `id` wherever the table is served: here, or asked of
-/// its driver as `call`.
+/// its driver as `call` makes it (only then).
 async fn attempt(
     state: &AppState,
     id: Uuid,
     player: Uuid,
     what: &PlayRequest,
     forwarded: bool,
-    call: &Call,
+    call: impl Fn() -> Call,
 ) -> cluster::Tried<ActOk, Refused> {
-    let here = |handle: TableHandle| {
-        let what = what.clone();
-        async move { what.here(state, &handle, player).await }
-    };
+    let here = |handle: TableHandle| async move { what.here(state, &handle, player).await };
     state.cluster.serve_table_noting(id, forwarded, call, here).await
 }
 
@@ -251,8 +249,15 @@ fn outcome_unknown() -> ApiError {
     )
 }
 
-/// A started table the player may see (an invite code does not let one play a private game).
-async fn started_table(state: &AppState, id: Uuid, player: Uuid) -> ApiResult<()> {
+/// Whether `player` may play at table `id`: a started table the player may see (an invite code
+/// does not let one play a private game; to a stranger a private table does not exist). Asked
+/// of the table's actor when it runs here, which knows its members (no store read on the path
+/// of an action), else of the store. Whether the player holds a seat is the actor's to say.
+async fn may_play(state: &AppState, id: Uuid, player: Uuid) -> ApiResult<()> {
+    if let Some(handle) = state.tables.running(id) {
+        // A table's actor runs once it has started.
+        return if handle.visible_to(player) { Ok(()) } else { Err(ApiError::table_not_found()) };
+    }
     let table = visible_table(state, id, Some(player), None).await?;
     if table.status == TableStatus::Open || table.status == TableStatus::Closed {
         return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));

@@ -295,18 +295,20 @@ impl Cluster {
         Fut: Future<Output = Result<T, E>>,
         E: From<RouteError> + Moved,
     {
-        self.serve_table_noting(id, forwarded, call, here).await.served
+        self.serve_table_noting(id, forwarded, || call.clone(), here).await.served
     }
 
     /// [`Cluster::serve_table`], noting whether some attempt went unanswered after the driver
     /// may have received it. An action is retried all the same (its `seq` lets it be applied
     /// once at most), but a refusal after such an attempt may only mean that the attempt was
-    /// applied: the caller reads the log before answering (`api::actions`).
+    /// applied: the caller reads the log before answering (`api::actions`). The call to
+    /// forward is made by `call`, once, when the table turns out to be driven elsewhere: a call
+    /// served here costs nothing of it.
     pub async fn serve_table_noting<T, E, F, Fut>(
         &self,
         id: Uuid,
         forwarded: bool,
-        call: &forward::Call,
+        call: impl Fn() -> forward::Call,
         mut here: F,
     ) -> Tried<T, E>
     where
@@ -316,6 +318,7 @@ impl Cluster {
     {
         let give_up = tokio::time::Instant::now() + PATIENCE;
         let mut unanswered = false;
+        let mut made = None;
         let served = loop {
             let route = match self.route(id, forwarded).await {
                 Ok(route) => route,
@@ -327,7 +330,7 @@ impl Cluster {
                     served => break served.map(Served::Here),
                 },
                 Route::There(address) => {
-                    match forward::send(&address, call).await {
+                    match forward::send(&address, made.get_or_insert_with(&call)).await {
                         Ok(forward::Forwarded::Answer(answer)) => break Ok(Served::There(answer)),
                         Ok(forward::Forwarded::NotDriver) => {
                             tracing::debug!(table = %id, %address, "the process asked does not drive the table")

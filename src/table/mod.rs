@@ -28,7 +28,7 @@ pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subsc
 use crate::{
     clock::{Clock, now_millis},
     config::Config,
-    store::{Store, StoreError, TableStatus},
+    store::{Store, StoreError, TableRecord, TableStatus, Visibility},
 };
 use futures_util::FutureExt;
 use std::{
@@ -112,13 +112,42 @@ impl Drop for OpenSocket {
     }
 }
 
+/// Who may see a table in play, as it was when its actor loaded it. Nobody joins or leaves a
+/// table and its visibility stays as it is once the game has started, so this stays true for
+/// as long as the actor runs, and a call asks its handle instead of the store.
+#[derive(Debug)]
+struct Members {
+    /// Whether only its members may see it.
+    private: bool,
+    /// Its host and its seats' players.
+    players: Box<[Uuid]>,
+}
+
+impl Members {
+    fn of(record: &TableRecord) -> Self {
+        let seated = record.seats.iter().filter_map(|s| s.player_id);
+        Self {
+            private: record.visibility == Visibility::Private,
+            players: std::iter::once(record.host_id).chain(seated).collect(),
+        }
+    }
+}
+
 /// A way to talk to one table's actor; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct TableHandle {
     commands: mpsc::Sender<Command>,
+    /// Who may see the table, answered without asking the actor.
+    members: Arc<Members>,
 }
 
 impl TableHandle {
+    /// Whether `player` may see the table: anyone a public one; a private one, its host and the
+    /// players of its seats (to anyone else it is a table that does not exist).
+    pub fn visible_to(&self, player: Uuid) -> bool {
+        !self.members.private || self.members.players.contains(&player)
+    }
+
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, PlayError> {
         let (tx, rx) = oneshot::channel();
         self.commands.send(make(tx)).await.map_err(|_| PlayError::TableStopped)?;
@@ -266,11 +295,12 @@ impl Tables {
             (None, _) => return Err(PlayError::Store(StoreError::Fenced)),
         };
         let feeds = self.feeds.clone();
+        let members = Arc::new(Members::of(&record));
         let actor =
             actor::Actor::load(record, epoch, self.store.clone(), self.config.clone(), self.clock, feeds)
                 .await?;
         let (commands, rx) = mpsc::channel(COMMAND_QUEUE);
-        let handle = TableHandle { commands };
+        let handle = TableHandle { commands, members };
         self.live.lock().unwrap_or_else(|e| e.into_inner()).insert(id, handle.clone());
         let live = self.live.clone();
         let commands = handle.commands.clone();
