@@ -47,7 +47,7 @@ struct ActBody {
 }
 
 /// What a player asks of a table in play.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) enum PlayRequest {
     Act { action: Value, seq: i64 },
     Reclaim,
