@@ -340,3 +340,25 @@ impl Tables {
         self.feeds.close_all();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn handle(record: &TableRecord) -> TableHandle {
+        TableHandle { commands: mpsc::channel(1).0, members: Arc::new(Members::of(record)) }
+    }
+
+    #[test]
+    fn a_private_table_is_seen_by_its_host_and_seated_players_alone() {
+        let seated = Uuid::new_v4();
+        let stranger = Uuid::new_v4();
+        let mut record = state::tests::record(&[Some(seated), None]);
+        assert!(handle(&record).visible_to(stranger), "a public table is anyone's to see");
+        record.visibility = Visibility::Private;
+        let private = handle(&record);
+        assert!(private.visible_to(seated));
+        assert!(private.visible_to(record.host_id));
+        assert!(!private.visible_to(stranger));
+    }
+}

@@ -552,7 +552,7 @@ impl Table {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::{
         config::Timers,
@@ -563,7 +563,7 @@ mod tests {
     const T0: i64 = 1_700_000_000_000;
 
     /// A started Luddo table whose seat `s` has player `players[s]` (a bot where `None`).
-    fn record(players: &[Option<Uuid>]) -> TableRecord {
+    pub(in crate::table) fn record(players: &[Option<Uuid>]) -> TableRecord {
         let seed = ServerSeed::generate();
         let seats: Vec<SeatRecord> = players
             .iter()
