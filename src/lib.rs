@@ -67,16 +67,16 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     // Cluster mode: where the others reach this process (registered with its lease, so before
     // the first renewal), and the fan-out of their events to its sockets.
+    let mut address = None;
     if state.cluster.enabled() {
         let local = listener.local_addr()?;
-        let address = cluster::internal_address(&state.config, local).await;
+        address = cluster::internal_address(&state.config, local).await;
         match &address {
             Some(address) => tracing::info!(%address, "other processes reach this one at"),
             None => tracing::warn!(
                 "no internal address (set LUDDO_INTERNAL_ADDR): other processes cannot forward calls here"
             ),
         }
-        state.tables.set_address(address);
         let (url, instance) = (state.config.database_url(), state.config.instance_id.clone());
         let to = cluster::fanout::Listeners {
             feeds: state.tables.feeds().clone(),
@@ -84,14 +84,15 @@ pub async fn serve(
         };
         cluster::fanout::start(url, instance, state.store.clone(), to, state.tables.stopped());
     }
-    match state.tables.resume_all().await {
+    let leases = table::Leases::new(state.store.clone(), state.config.clone(), state.tables.clone(), address);
+    match leases.resume_all().await {
         Ok(0) => {}
         Ok(n) => tracing::info!(tables = n, "resumed tables in play"),
         Err(e) => tracing::error!(error = %e, "could not list the tables in play"),
     }
     // Keep the lease on this process's tables alive; take over those of processes that died.
-    let leases = state.tables.clone();
-    tokio::spawn(async move { leases.keep_leases().await });
+    let kept = leases.clone();
+    tokio::spawn(async move { kept.keep().await });
     // Quick-play tables whose wait for players is over: bots fill them and they start.
     let mut stop = state.tables.stopped();
     let stopped = async move {
@@ -104,7 +105,7 @@ pub async fn serve(
     let shutdown = async move {
         shutdown.await;
         tables.stop_all();
-        tables.release().await;
+        leases.release().await;
     };
     let app = router(state.clone());
     let upkeep = state.config.metrics.then(|| tokio::spawn(api::metrics::upkeep()));

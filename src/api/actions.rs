@@ -47,24 +47,24 @@ struct ActBody {
 }
 
 /// What a player asks of a table in play.
-#[derive(Debug, Clone)]
-pub(super) enum Move {
+#[derive(Debug)]
+pub(super) enum PlayRequest {
     Act { action: Value, seq: i64 },
     Reclaim,
 }
 
-impl Move {
+impl PlayRequest {
     /// The HTTP call that asks it of table `id`, on behalf of `headers`' credentials.
     fn call(&self, id: Uuid, headers: &HeaderMap) -> Call {
         match self {
-            Move::Act { action, seq } => {
+            PlayRequest::Act { action, seq } => {
                 let body = json!({"action": action, "seq": seq}).to_string();
                 let mut headers = headers.clone();
                 headers
                     .insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
                 Call::new(Method::POST, format!("/v1/tables/{id}/actions"), &headers, body.into())
             }
-            Move::Reclaim => {
+            PlayRequest::Reclaim => {
                 Call::new(Method::POST, format!("/v1/tables/{id}/reclaim"), headers, Default::default())
             }
         }
@@ -73,8 +73,8 @@ impl Move {
     /// Asks it of this process's actor of the table.
     async fn here(&self, state: &AppState, handle: &TableHandle, player: Uuid) -> Result<ActOk, Refused> {
         match self {
-            Move::Act { action, seq } => play_here(state, handle, player, action.clone(), *seq).await,
-            Move::Reclaim => Ok(handle.reclaim(player).await?),
+            PlayRequest::Act { action, seq } => play_here(state, handle, player, action.clone(), *seq).await,
+            PlayRequest::Reclaim => Ok(handle.reclaim(player).await?),
         }
     }
 }
@@ -122,7 +122,7 @@ async fn act(
     Path(id): Path<Uuid>,
     Json(body): Json<ActBody>,
 ) -> ApiResult<Response> {
-    serve(&state, id, player.id, &headers, Move::Act { action: body.action, seq: body.seq }).await
+    serve(&state, id, player.id, &headers, PlayRequest::Act { action: body.action, seq: body.seq }).await
 }
 
 async fn reclaim(
@@ -131,7 +131,7 @@ async fn reclaim(
     headers: HeaderMap,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    serve(&state, id, player.id, &headers, Move::Reclaim).await
+    serve(&state, id, player.id, &headers, PlayRequest::Reclaim).await
 }
 
 /// Plays `what` for `player` on table `id`, here or (cluster mode) on the process that drives
@@ -141,12 +141,11 @@ async fn serve(
     id: Uuid,
     player: Uuid,
     headers: &HeaderMap,
-    what: Move,
+    what: PlayRequest,
 ) -> ApiResult<Response> {
-    started_table(state, id, player).await?;
-    let call = what.call(id, headers);
+    may_play(state, id, player).await?;
     let forwarded = cluster::is_forwarded(headers);
-    let tried = attempt(state, id, player, &what, forwarded, &call).await;
+    let tried = attempt(state, id, player, &what, forwarded, || what.call(id, headers)).await;
     let tried = match tried.served {
         // Asked by another process for a table this one does not drive (any more).
         Err(e) if forwarded && e.moved() => return Ok(ApiError::from(e).not_driver()),
@@ -166,14 +165,16 @@ pub(super) async fn play_elsewhere(
     id: Uuid,
     authorization: Option<&HeaderValue>,
     player: Uuid,
-    what: Move,
+    what: PlayRequest,
 ) -> ApiResult<ActOk> {
-    let mut headers = HeaderMap::new();
-    if let Some(value) = authorization {
-        headers.insert(axum::http::header::AUTHORIZATION, value.clone());
-    }
-    let call = what.call(id, &headers);
-    let tried = attempt(state, id, player, &what, false, &call).await;
+    let call = || {
+        let mut headers = HeaderMap::new();
+        if let Some(value) = authorization {
+            headers.insert(axum::http::header::AUTHORIZATION, value.clone());
+        }
+        what.call(id, &headers)
+    };
+    let tried = attempt(state, id, player, &what, false, call).await;
     match settle(state, id, player, &what, tried).await? {
         Served::Here(done) => Ok(done),
         Served::There(answer) if answer.status.is_success() => serde_json::from_slice(&answer.body)
@@ -183,19 +184,16 @@ pub(super) async fn play_elsewhere(
 }
 
 /// Plays `what` for `player` on table `id` wherever the table is served: here, or asked of
-/// its driver as `call`.
+/// its driver as `call` makes it (only then).
 async fn attempt(
     state: &AppState,
     id: Uuid,
     player: Uuid,
-    what: &Move,
+    what: &PlayRequest,
     forwarded: bool,
-    call: &Call,
+    call: impl Fn() -> Call,
 ) -> cluster::Tried<ActOk, Refused> {
-    let here = |handle: TableHandle| {
-        let what = what.clone();
-        async move { what.here(state, &handle, player).await }
-    };
+    let here = |handle: TableHandle| async move { what.here(state, &handle, player).await };
     state.cluster.serve_table_noting(id, forwarded, call, here).await
 }
 
@@ -212,12 +210,12 @@ async fn settle(
     state: &AppState,
     id: Uuid,
     player: Uuid,
-    what: &Move,
+    what: &PlayRequest,
     tried: cluster::Tried<ActOk, Refused>,
 ) -> ApiResult<Served<ActOk>> {
     let cluster::Tried { served, unanswered } = tried;
     let served = served.map_err(ApiError::from);
-    let (Move::Act { action, seq }, true) = (what, unanswered) else { return served };
+    let (PlayRequest::Act { action, seq }, true) = (what, unanswered) else { return served };
     let refused = match &served {
         Ok(Served::Here(_)) => return served,
         Ok(Served::There(answer)) if answer.status.is_success() => return served,
@@ -251,8 +249,15 @@ fn outcome_unknown() -> ApiError {
     )
 }
 
-/// A started table the player may see (an invite code does not let one play a private game).
-async fn started_table(state: &AppState, id: Uuid, player: Uuid) -> ApiResult<()> {
+/// Whether `player` may play at table `id`: a started table the player may see (an invite code
+/// does not let one play a private game; to a stranger a private table does not exist). Asked
+/// of the table's actor when it runs here, which knows its members (no store read on the path
+/// of an action), else of the store. Whether the player holds a seat is the actor's to say.
+async fn may_play(state: &AppState, id: Uuid, player: Uuid) -> ApiResult<()> {
+    if let Some(handle) = state.tables.running(id) {
+        // A table's actor runs once it has started.
+        return if handle.visible_to(player) { Ok(()) } else { Err(ApiError::table_not_found()) };
+    }
     let table = visible_table(state, id, Some(player), None).await?;
     if table.status == TableStatus::Open || table.status == TableStatus::Closed {
         return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));

@@ -8,6 +8,7 @@ use crate::{
     cluster::{self, RouteError},
     games::OptionsError,
     lobby::LobbyError,
+    rules::RuleErrorKind,
     store::{Constraint, StoreError},
     table::PlayError,
 };
@@ -331,8 +332,10 @@ impl From<PlayError> for ApiError {
             PlayError::StaleSeq { .. } => ApiError::conflict(ErrorCode::StaleSeq, detail),
             PlayError::SeqAhead { .. } => ApiError::conflict(ErrorCode::SeqAhead, detail),
             PlayError::NotSeated => ApiError::forbidden(ErrorCode::NotYourSeat, detail),
-            PlayError::NotYourTurn(_) => ApiError::conflict(ErrorCode::NotYourTurn, detail),
-            PlayError::Illegal(_) => ApiError::unprocessable(ErrorCode::IllegalAction, detail),
+            PlayError::Rules(e) if e.kind == RuleErrorKind::NotYourTurn => {
+                ApiError::conflict(ErrorCode::NotYourTurn, detail)
+            }
+            PlayError::Rules(_) => ApiError::unprocessable(ErrorCode::IllegalAction, detail),
             PlayError::GameOver => ApiError::conflict(ErrorCode::GameOver, detail),
             PlayError::NotBotControlled => ApiError::conflict(ErrorCode::NotBotControlled, detail),
             PlayError::TableStopped => ApiError::unavailable(detail),

@@ -83,7 +83,7 @@ impl Call {
 #[derive(Debug)]
 pub enum Forwarded {
     /// It drives the table: its answer, to pass on.
-    Answer(Answer),
+    Answer(DriverAnswer),
     /// It does not drive the table ([`NOT_DRIVER`]): look again.
     NotDriver,
 }
@@ -93,20 +93,20 @@ impl Forwarded {
         if headers.contains_key(NOT_DRIVER) {
             Forwarded::NotDriver
         } else {
-            Forwarded::Answer(Answer { status, headers, body })
+            Forwarded::Answer(DriverAnswer { status, headers, body })
         }
     }
 }
 
 /// The driver's answer, whole.
 #[derive(Debug)]
-pub struct Answer {
+pub struct DriverAnswer {
     pub status: StatusCode,
     pub headers: HeaderMap,
     pub body: Bytes,
 }
 
-impl Answer {
+impl DriverAnswer {
     /// The answer as this process's response, unchanged.
     pub fn into_response(self) -> Response {
         let mut response = Response::new(Body::from(self.body));

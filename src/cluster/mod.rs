@@ -1,7 +1,7 @@
 //! Cluster mode: several server processes on one PostgreSQL database, behind any load balancer,
 //! each serving every table.
 //!
-//! Each table in play is driven by one process (its lease, `table::Tables`). A process that
+//! Each table in play is driven by one process (its lease, `table::Leases`). A process that
 //! does not drive a table still serves it:
 //!
 //! - **Actions, reclaims and views** are forwarded to the process that drives it
@@ -73,9 +73,9 @@ const DRIVERS_REMEMBERED: usize = 65_536;
 /// cannot be reached) and after [`DRIVER_MEMORY`]; a stale address costs one retry, never a
 /// wrong write (every append is fenced by its driver's epoch).
 #[derive(Default)]
-struct Drivers(Mutex<HashMap<Uuid, (String, Instant)>>);
+struct KnownDrivers(Mutex<HashMap<Uuid, (String, Instant)>>);
 
-impl Drivers {
+impl KnownDrivers {
     fn get(&self, id: Uuid) -> Option<String> {
         let drivers = self.0.lock().unwrap_or_else(|e| e.into_inner());
         drivers.get(&id).filter(|(_, at)| at.elapsed() < DRIVER_MEMORY).map(|(address, _)| address.clone())
@@ -158,7 +158,7 @@ pub struct Cluster {
     /// This process's instance id: a table owned by any other is driven elsewhere.
     instance: Arc<str>,
     /// Where the tables other processes drive were last found.
-    drivers: Arc<Drivers>,
+    drivers: Arc<KnownDrivers>,
 }
 
 /// Whether processes may share the store: cluster mode is PostgreSQL's.
@@ -211,7 +211,7 @@ pub enum Served<T> {
     /// This process drives the table and served it.
     Here(T),
     /// The driver's answer, to be passed on unchanged.
-    There(forward::Answer),
+    There(forward::DriverAnswer),
 }
 
 /// What [`Cluster::serve_table_noting`] came to.
@@ -295,18 +295,20 @@ impl Cluster {
         Fut: Future<Output = Result<T, E>>,
         E: From<RouteError> + Moved,
     {
-        self.serve_table_noting(id, forwarded, call, here).await.served
+        self.serve_table_noting(id, forwarded, || call.clone(), here).await.served
     }
 
     /// [`Cluster::serve_table`], noting whether some attempt went unanswered after the driver
     /// may have received it. An action is retried all the same (its `seq` lets it be applied
     /// once at most), but a refusal after such an attempt may only mean that the attempt was
-    /// applied: the caller reads the log before answering (`api::actions`).
+    /// applied: the caller reads the log before answering (`api::actions`). The call to
+    /// forward is made by `call`, once, when the table turns out to be driven elsewhere: a call
+    /// served here costs nothing of it.
     pub async fn serve_table_noting<T, E, F, Fut>(
         &self,
         id: Uuid,
         forwarded: bool,
-        call: &forward::Call,
+        call: impl Fn() -> forward::Call,
         mut here: F,
     ) -> Tried<T, E>
     where
@@ -316,6 +318,7 @@ impl Cluster {
     {
         let give_up = tokio::time::Instant::now() + PATIENCE;
         let mut unanswered = false;
+        let mut made = None;
         let served = loop {
             let route = match self.route(id, forwarded).await {
                 Ok(route) => route,
@@ -327,7 +330,7 @@ impl Cluster {
                     served => break served.map(Served::Here),
                 },
                 Route::There(address) => {
-                    match forward::send(&address, call).await {
+                    match forward::send(&address, made.get_or_insert_with(&call)).await {
                         Ok(forward::Forwarded::Answer(answer)) => break Ok(Served::There(answer)),
                         Ok(forward::Forwarded::NotDriver) => {
                             tracing::debug!(table = %id, %address, "the process asked does not drive the table")
@@ -355,7 +358,7 @@ mod tests {
 
     #[test]
     fn a_driver_is_remembered_until_forgotten() {
-        let drivers = Drivers::default();
+        let drivers = KnownDrivers::default();
         let id = Uuid::new_v4();
         assert_eq!(drivers.get(id), None);
         drivers.remember(id, "10.0.0.2:8080");
@@ -366,7 +369,7 @@ mod tests {
 
     #[test]
     fn the_drivers_remembered_stay_bounded() {
-        let drivers = Drivers::default();
+        let drivers = KnownDrivers::default();
         for _ in 0..DRIVERS_REMEMBERED + 10 {
             drivers.remember(Uuid::new_v4(), "10.0.0.2:8080");
         }

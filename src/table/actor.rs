@@ -10,10 +10,10 @@
 
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
-    core::Table,
     entry::TableEntry,
     feeds::{Feeds, LobbyMessage, Removal},
     messages::{ActOk, PlayError, PresenceMessage, Subscription, entry_message},
+    state::Table,
 };
 use crate::{
     clock::Clock,

@@ -3,6 +3,7 @@
 use crate::{
     clock::rfc3339,
     games::JsonText,
+    rules::RuleError,
     store::{Controller, LogEntry, PlayedBy, StoreError},
 };
 use serde::Serialize;
@@ -32,10 +33,9 @@ pub enum PlayError {
     SeqAhead { sent: i64, current: i64 },
     #[error("you hold no seat at this table")]
     NotSeated,
-    #[error("{0}")]
-    NotYourTurn(String),
-    #[error("{0}")]
-    Illegal(String),
+    /// The game's rules refused the action: not the seat's turn, or not a legal action now.
+    #[error(transparent)]
+    Rules(RuleError),
     #[error("the game is over")]
     GameOver,
     #[error("the seat is not held by a bot")]

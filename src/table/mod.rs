@@ -8,25 +8,27 @@
 //!
 //! Several server processes may share one database; each table in play is driven by one of
 //! them. A process takes a table ([`Store::claim_table`]) before it loads it — only if no other
-//! live process holds it — and keeps a lease on all of its tables alive ([`Tables::keep_leases`]).
+//! live process holds it — and keeps a lease on all of its tables alive ([`Leases`]).
 //! Taking a table bumps its epoch, which every append checks, so a process that lost a table
 //! (its lease ran out while it was stalled, say) cannot write to its log any more.
 
 mod actor;
-mod core;
 pub mod cursor;
 mod entry;
 pub mod feeds;
+mod leases;
 pub mod messages;
 mod seats;
+mod state;
 
 pub use entry::{TableEntry, TakeoverReason};
+pub use leases::Leases;
 pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subscription};
 
 use crate::{
     clock::{Clock, now_millis},
     config::Config,
-    store::{Store, StoreError, TableStatus},
+    store::{Store, StoreError, TableRecord, TableStatus, Visibility},
 };
 use futures_util::FutureExt;
 use std::{
@@ -111,13 +113,42 @@ impl Drop for OpenSocket {
     }
 }
 
+/// Who may see a table in play, as it was when its actor loaded it. Nobody joins or leaves a
+/// table and its visibility stays as it is once the game has started, so this stays true for
+/// as long as the actor runs, and a call asks its handle instead of the store.
+#[derive(Debug)]
+struct Members {
+    /// Whether only its members may see it.
+    private: bool,
+    /// Its host and its seats' players.
+    players: Box<[Uuid]>,
+}
+
+impl Members {
+    fn of(record: &TableRecord) -> Self {
+        let seated = record.seats.iter().filter_map(|s| s.player_id);
+        Self {
+            private: record.visibility == Visibility::Private,
+            players: std::iter::once(record.host_id).chain(seated).collect(),
+        }
+    }
+}
+
 /// A way to talk to one table's actor; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct TableHandle {
     commands: mpsc::Sender<Command>,
+    /// Who may see the table, answered without asking the actor.
+    members: Arc<Members>,
 }
 
 impl TableHandle {
+    /// Whether `player` may see the table: anyone a public one; a private one, its host and the
+    /// players of its seats (to anyone else it is a table that does not exist).
+    pub fn visible_to(&self, player: Uuid) -> bool {
+        !self.members.private || self.members.players.contains(&player)
+    }
+
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, PlayError> {
         let (tx, rx) = oneshot::channel();
         self.commands.send(make(tx)).await.map_err(|_| PlayError::TableStopped)?;
@@ -192,9 +223,6 @@ pub struct Tables {
     feeds: Arc<feeds::Feeds>,
     /// Flips to true to stop every actor (server shutdown).
     stop: tokio::sync::watch::Sender<bool>,
-    /// Where the other processes reach this one (cluster mode), registered with the lease;
-    /// set by `serve` once it listens.
-    address: Arc<std::sync::OnceLock<Option<String>>>,
     /// The WebSockets open on this process, which shutdown lets close (see [`OpenSocket`]).
     sockets: Arc<tokio::sync::watch::Sender<usize>>,
 }
@@ -204,19 +232,8 @@ impl Tables {
         let (stop, _) = tokio::sync::watch::channel(false);
         let feeds = Arc::default();
         let live = Arc::new(Mutex::new(HashMap::new()));
-        let address = Arc::default();
         let sockets = Arc::new(tokio::sync::watch::channel(0).0);
-        Self { store, config, clock, live, starting: Arc::default(), feeds, stop, address, sockets }
-    }
-
-    /// Where the other processes reach this one, registered with its lease from now on. Set once.
-    pub fn set_address(&self, address: Option<String>) {
-        let _ = self.address.set(address);
-    }
-
-    /// Where the other processes reach this one, if it said.
-    pub fn address(&self) -> Option<&str> {
-        self.address.get().and_then(Option::as_deref)
+        Self { store, config, clock, live, starting: Arc::default(), feeds, stop, sockets }
     }
 
     /// Whether the process is shutting down (every actor told to stop).
@@ -268,7 +285,7 @@ impl Tables {
         }
         // Take the table first, then read it: what another process wrote before it let go is
         // then all in the log. (This process's lease is alive: `serve` renews it before it
-        // answers any request, and `keep_leases` from then on.)
+        // answers any request, and [`Leases::keep`] from then on.)
         let epoch = self.store.claim_table(id, &self.config.instance_id, now_millis()).await?;
         let Some(record) = self.store.table(id).await? else { return Ok(None) };
         let epoch = match (epoch, record.status) {
@@ -279,11 +296,12 @@ impl Tables {
             (None, _) => return Err(PlayError::Store(StoreError::Fenced)),
         };
         let feeds = self.feeds.clone();
+        let members = Arc::new(Members::of(&record));
         let actor =
             actor::Actor::load(record, epoch, self.store.clone(), self.config.clone(), self.clock, feeds)
                 .await?;
         let (commands, rx) = mpsc::channel(COMMAND_QUEUE);
-        let handle = TableHandle { commands };
+        let handle = TableHandle { commands, members };
         self.live.lock().unwrap_or_else(|e| e.into_inner()).insert(id, handle.clone());
         let live = self.live.clone();
         let commands = handle.commands.clone();
@@ -305,58 +323,12 @@ impl Tables {
         live.get(&id).filter(|h| !h.commands.is_closed()).cloned()
     }
 
-    /// Renews this process's lease, stops the actors of tables another process has taken (this
-    /// one stalled past its lease, say), then starts the actor of every table in play that it
-    /// may drive and is not running: its own (at start, or after an actor stopped on a store
-    /// failure) and those of processes whose lease ran out. Returns how many it started.
-    pub async fn resume_all(&self) -> Result<usize, PlayError> {
-        let instance = &self.config.instance_id;
-        let now = now_millis();
-        let until = now + self.config.lease.as_millis() as i64;
-        self.store.renew_lease(instance, until, self.address()).await?;
-        let tables = self.store.tables_in_play(instance, now).await?;
-        for t in tables.iter().filter(|t| t.owner.as_ref().is_some_and(|o| o != instance)) {
-            let lost = self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&t.id);
-            if let Some(handle) = lost {
-                tracing::warn!(table = %t.id, "another process took the table; stopping its actor here");
-                let _ = handle.commands.try_send(Command::Stop);
-            }
-        }
-        let mut resumed = 0;
-        for t in tables.iter().filter(|t| t.claimable && self.running(t.id).is_none()) {
-            let id = t.id;
-            match self.get(id).await {
-                Ok(Some(_)) => {
-                    resumed += 1;
-                    // Another process's, whose lease ran out.
-                    if t.owner.as_ref().is_some_and(|o| o != instance) {
-                        metrics::counter!("luddo_lease_takeovers_total").increment(1);
-                    }
-                }
-                Ok(None) | Err(PlayError::Store(StoreError::Fenced)) => {}
-                Err(e) => tracing::error!(table = %id, error = %e, "could not resume table"),
-            }
-        }
-        Ok(resumed)
-    }
-
-    /// Runs [`Tables::resume_all`] every third of the lease, for as long as the server runs:
-    /// the lease stays alive, and tables whose process died are taken over.
-    pub async fn keep_leases(&self) {
-        let mut stop = self.stop.subscribe();
-        let mut every = tokio::time::interval(self.config.lease / 3);
-        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        every.tick().await; // the first tick is at once: `serve` has just resumed the tables
-        loop {
-            tokio::select! {
-                _ = every.tick() => {}
-                _ = stop.changed() => return,
-            }
-            match self.resume_all().await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(tables = n, "took over tables"),
-                Err(e) => tracing::warn!(error = %e, "could not renew the lease on this process's tables"),
-            }
+    /// Stops the actor of table `id`, which another process has taken, writing nothing more.
+    fn stop_taken(&self, id: Uuid) {
+        let lost = self.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+        if let Some(handle) = lost {
+            tracing::warn!(table = %id, "another process took the table; stopping its actor here");
+            let _ = handle.commands.try_send(Command::Stop);
         }
     }
 
@@ -368,12 +340,26 @@ impl Tables {
         // The sockets that follow open tables, other processes' tables and the lobby.
         self.feeds.close_all();
     }
+}
 
-    /// Gives up this process's lease, so that another may take its tables at once (after
-    /// [`Tables::stop_all`], at shutdown).
-    pub async fn release(&self) {
-        if let Err(e) = self.store.release_lease(&self.config.instance_id).await {
-            tracing::warn!(error = %e, "could not release the lease on this process's tables");
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn handle(record: &TableRecord) -> TableHandle {
+        TableHandle { commands: mpsc::channel(1).0, members: Arc::new(Members::of(record)) }
+    }
+
+    #[test]
+    fn a_private_table_is_seen_by_its_host_and_seated_players_alone() {
+        let seated = Uuid::new_v4();
+        let stranger = Uuid::new_v4();
+        let mut record = state::tests::record(&[Some(seated), None]);
+        assert!(handle(&record).visible_to(stranger), "a public table is anyone's to see");
+        record.visibility = Visibility::Private;
+        let private = handle(&record);
+        assert!(private.visible_to(seated));
+        assert!(private.visible_to(record.host_id));
+        assert!(!private.visible_to(stranger));
     }
 }

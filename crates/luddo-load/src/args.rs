@@ -20,6 +20,8 @@ USAGE: luddo-load [OPTIONS]
   --source-ips N            local addresses 127.0.0.1.. to spread WebSockets over
                             (default: one per 25,000 connections)
   --one-game                each table plays one game (default: a new table after each game)
+  --http-actions            post each action over HTTP (POST /v1/tables/{id}/actions, answered
+                            there) instead of sending it over the seat's WebSocket
   --server-pid PID          process whose RSS to report (default: whoever listens on the port)
   --spawn-server [PATH]     start the server binary (default: `luddo` next to this binary)
   --database-url URL        DATABASE_URL for --spawn-server (default: a fresh SQLite file)
@@ -44,6 +46,8 @@ pub struct Args {
     pub setup_concurrency: usize,
     pub source_ips: Option<usize>,
     pub one_game: bool,
+    /// Actions are posted over HTTP rather than sent over the seat's socket.
+    pub http_actions: bool,
     pub server_pid: Option<u32>,
     /// `Some(None)`: spawn the `luddo` binary found next to this one.
     pub spawn_server: Option<Option<PathBuf>>,
@@ -68,6 +72,7 @@ impl Default for Args {
             setup_concurrency: 64,
             source_ips: None,
             one_game: false,
+            http_actions: false,
             server_pid: None,
             spawn_server: None,
             database_url: None,
@@ -134,6 +139,7 @@ impl Args {
                 "--setup-concurrency" => a.setup_concurrency = number(value()?)?.max(1),
                 "--source-ips" => a.source_ips = Some(number(value()?)?.clamp(1, 250)),
                 "--one-game" => a.one_game = true,
+                "--http-actions" => a.http_actions = true,
                 "--server-pid" => a.server_pid = Some(number(value()?)? as u32),
                 "--database-url" => a.database_url = Some(value()?),
                 "--limits" => a.limits = Some(value()?.into()),
@@ -174,9 +180,10 @@ mod tests {
         assert_eq!(a.game, "uckers");
         assert_eq!(a.spawn_server, Some(None));
         assert_eq!(a.json, Some(PathBuf::from("out.json")));
-        let a = parse("--spawn-server /bin/luddo --rate 5000").unwrap();
+        let a = parse("--spawn-server /bin/luddo --rate 5000 --http-actions").unwrap();
         assert_eq!(a.spawn_server, Some(Some(PathBuf::from("/bin/luddo"))));
         assert_eq!(a.rate, Some(5000.0));
+        assert!(a.http_actions);
         assert!(parse("--bogus 1").is_err());
     }
 }

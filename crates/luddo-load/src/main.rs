@@ -143,6 +143,7 @@ async fn run(args: Args) -> Result<bool, String> {
     }
 
     // Measurement.
+    let cpu_start = server_pid.and_then(server::cpu_time);
     ctx.stats.measuring.store(true, Relaxed);
     let _ = go_tx.send(true);
     let measure_start = Instant::now();
@@ -167,6 +168,8 @@ async fn run(args: Args) -> Result<bool, String> {
     }
     let measured = measure_start.elapsed();
     ctx.stats.measuring.store(false, Relaxed);
+    let cpu =
+        cpu_start.zip(server_pid.and_then(server::cpu_time)).map(|(start, end)| end.saturating_sub(start));
     let connections_end = ctx.stats.connections.load(Relaxed);
     if let Some(rss) = server_pid.and_then(server::rss_bytes) {
         rss_peak = rss_peak.max(rss);
@@ -188,7 +191,7 @@ async fn run(args: Args) -> Result<bool, String> {
         &ctx.stats,
         Phases { ramp, ramp_complete, measured },
         Connections { end: connections_end, min: connections_min.min(connections_end), source_ips },
-        Rss { pid: server_pid, peak: rss_peak, end: rss_end },
+        Server { pid: server_pid, rss_peak, rss_end, cpu },
         limits.as_ref(),
     );
     let text = serde_json::to_string_pretty(&summary).expect("JSON");
@@ -274,10 +277,13 @@ struct Connections {
     source_ips: usize,
 }
 
-struct Rss {
+/// What was seen of the server's process.
+struct Server {
     pid: Option<u32>,
-    peak: u64,
-    end: Option<u64>,
+    rss_peak: u64,
+    rss_end: Option<u64>,
+    /// The CPU time it used while measuring.
+    cpu: Option<Duration>,
 }
 
 fn summarize(
@@ -285,7 +291,7 @@ fn summarize(
     stats: &Stats,
     phases: Phases,
     connections: Connections,
-    rss: Rss,
+    process: Server,
     limits: Option<&Value>,
 ) -> Value {
     let secs = phases.measured.as_secs_f64().max(1e-9);
@@ -298,6 +304,11 @@ fn summarize(
     let error_total: u64 = errors.values().sum();
     let lost = stats.lost_total();
     let (model, cpus) = server::machine();
+    let actions_ok = stats.actions_ok.load(Relaxed);
+    let cpu_us_per_action = process
+        .cpu
+        .filter(|_| actions_ok > 0)
+        .map(|cpu| (cpu.as_secs_f64() * 1e6 / actions_ok as f64).round());
     let ratio = |ours: f64, key: &str| {
         limits
             .and_then(|l| l[key].as_f64())
@@ -316,6 +327,7 @@ fn summarize(
             "spectators": args.spectators,
             "duration_s": args.duration.as_secs_f64(),
             "rate_cap": args.rate,
+            "http_actions": args.http_actions,
             "source_ips": connections.source_ips,
             "database_url": args.database_url,
             "spawned_server": args.spawn_server.is_some(),
@@ -324,8 +336,8 @@ fn summarize(
         "ramp_complete": phases.ramp_complete,
         "measured_s": (secs * 10.0).round() / 10.0,
         "actions_sent": stats.actions_sent.load(Relaxed),
-        "actions_ok": stats.actions_ok.load(Relaxed),
-        "actions_per_s": per_s(stats.actions_ok.load(Relaxed)),
+        "actions_ok": actions_ok,
+        "actions_per_s": per_s(actions_ok),
         "entries": entries,
         "entries_per_s": entries_per_s,
         "messages_delivered": messages,
@@ -348,9 +360,11 @@ fn summarize(
             "at_end": connections.end,
         },
         "server": {
-            "pid": rss.pid,
-            "rss_peak_bytes": (rss.peak > 0).then_some(rss.peak),
-            "rss_end_bytes": rss.end,
+            "pid": process.pid,
+            "rss_peak_bytes": (process.rss_peak > 0).then_some(process.rss_peak),
+            "rss_end_bytes": process.rss_end,
+            "cpu_s": process.cpu.map(|cpu| (cpu.as_secs_f64() * 100.0).round() / 100.0),
+            "cpu_us_per_action": cpu_us_per_action,
         },
         "limits": limits.map(|l| json!({
             "measured": l,

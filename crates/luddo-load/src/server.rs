@@ -132,6 +132,19 @@ pub fn rss_bytes(pid: u32) -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The CPU time `pid` has used so far, in user and system mode (`utime` + `stime` of
+/// /proc/PID/stat, counted in the kernel's `USER_HZ`, 100 a second on Linux).
+pub fn cpu_time(pid: u32) -> Option<Duration> {
+    const TICKS_PER_S: u64 = 100;
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The name in parentheses may hold spaces: the fields are counted after it, from `state`
+    // (the third field); `utime` and `stime` are the 14th and 15th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+    let total = ticks(11)? + ticks(12)?;
+    Some(Duration::from_millis(total * 1000 / TICKS_PER_S))
+}
+
 /// The process listening on TCP `port` on this machine, found through /proc/net/tcp and the
 /// processes' open sockets (Linux only; `None` if it cannot be seen, e.g. another user's).
 pub fn pid_listening_on(port: u16) -> Option<u32> {
@@ -186,6 +199,14 @@ pub fn machine() -> (String, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn this_process_has_used_some_cpu_time() {
+        let spin = std::time::Instant::now();
+        while spin.elapsed() < Duration::from_millis(30) {}
+        assert!(cpu_time(std::process::id()).is_some_and(|t| t > Duration::ZERO));
+        assert_eq!(cpu_time(u32::MAX), None);
+    }
 
     #[test]
     fn the_test_server_env_file_reads_as_settings() {

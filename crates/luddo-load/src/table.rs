@@ -5,9 +5,10 @@
 //! (plus any spectators) opens the table's WebSocket from `since=0`. One task drives the whole
 //! table: it reads every socket, checks that each receives every log entry exactly once and in
 //! order, and when an entry says a seat must decide (`to_act` with a running clock), picks one
-//! of the seat's legal actions the entry lists (`legal_actions_by_seat`) at random and sends it over the seat's
-//! socket. The latency of an action runs from sending it until every socket of the table
-//! has received its entry.
+//! of the seat's legal actions the entry lists (`legal_actions_by_seat`) at random and sends it
+//! over the seat's socket (with `--http-actions`, posts it over HTTP, and decides the next one
+//! once the answer is in). The latency of an action runs from sending it until every socket of
+//! the table has received its entry.
 
 use crate::stats::Stats;
 use futures_util::{
@@ -184,22 +185,51 @@ async fn call(
 ) -> Result<Value, Failure> {
     let answer = luddo_load::api::call(&ctx.http, &ctx.base, method, path, token, body.as_ref())
         .await
-        .map_err(|e| {
-            if e.is_timeout() {
-                "http_timeout"
-            } else if e.is_connect() {
-                "http_connect"
-            } else {
-                "http_error"
-            }
-            .to_string()
-        })?;
+        .map_err(request_failure)?;
+    answered(answer)
+}
+
+/// A request that got no answer, by kind.
+fn request_failure(e: reqwest::Error) -> Failure {
+    if e.is_timeout() {
+        "http_timeout"
+    } else if e.is_connect() {
+        "http_connect"
+    } else {
+        "http_error"
+    }
+    .to_string()
+}
+
+/// An answer's JSON body, or its failure: `http_<status>_<code>` for a non-2xx answer.
+fn answered(answer: luddo_load::api::Answer) -> Result<Value, Failure> {
     let status = answer.status;
     let value = answer.body.ok_or_else(|| format!("http_{status}_unreadable"))?;
     if !(200..300).contains(&status) {
         return Err(format!("http_{status}_{}", value["code"].as_str().unwrap_or("unknown")));
     }
     Ok(value)
+}
+
+/// Posts `action` for the player of `token` at table `table`, seen at `seq`
+/// (`--http-actions`): done when the server answers that it accepted it.
+fn post_action(
+    ctx: &Ctx,
+    token: &str,
+    table: &str,
+    seq: i64,
+    action: Value,
+) -> BoxFuture<'static, Result<(), Failure>> {
+    let (http, base, token) = (ctx.http.clone(), ctx.base.clone(), token.to_owned());
+    let path = format!("/v1/tables/{table}/actions");
+    Box::pin(async move {
+        let body = json!({"action": action, "seq": seq});
+        let answer =
+            luddo_load::api::call(&http, &base, reqwest::Method::POST, &path, Some(&token), Some(&body))
+                .await
+                .map_err(request_failure)?;
+        answered(answer).map(drop)
+    })
 }
 
 /// Opens a table's WebSocket from the next local source address.
@@ -345,6 +375,8 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
     let mut finish_by: Option<Instant> = None;
     let mut want: Option<(usize, i64, Vec<Value>)> = None;
     let mut deciding: Option<BoxFuture<'static, Decision>> = None;
+    // `--http-actions`: the action posted and not answered yet, with when it was sent.
+    let mut posting: Option<(BoxFuture<'static, Result<(), Failure>>, Instant)> = None;
     let mut pending: VecDeque<Pending> = VecDeque::new();
     let mut replies: VecDeque<(u64, Instant)> = VecDeque::new();
     let mut next_id = 0u64;
@@ -356,6 +388,7 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
     let end = loop {
         if going
             && deciding.is_none()
+            && posting.is_none()
             && finish_seq.is_none()
             && let Some((seat, seq, legal)) = want.take()
         {
@@ -448,6 +481,12 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
             decided = async { deciding.as_mut().expect("guarded").await }, if deciding.is_some() => {
                 deciding = None;
                 match decided {
+                    Ok((seat, seq, action)) if ctx.args.http_actions => {
+                        let now = Instant::now();
+                        posting = Some((post_action(ctx, &players[seat].token, &id, seq, action), now));
+                        ctx.stats.count(&ctx.stats.actions_sent, 1);
+                        pending.push_back(Pending { seq: seq + 1, sent: now, received: 0 });
+                    }
                     Ok((seat, seq, action)) => {
                         next_id += 1;
                         let text = json!({"type": "action", "id": next_id, "seq": seq, "action": action}).to_string();
@@ -460,6 +499,16 @@ async fn game(ctx: &Ctx, players: &[Player], rng: &mut StdRng, first: &mut bool)
                         replies.push_back((next_id, now));
                     }
                     Err(kind) => break Err(kind),
+                }
+            }
+            posted = async { posting.as_mut().expect("guarded").0.as_mut().await }, if posting.is_some() => {
+                let (_, sent) = posting.take().expect("guarded");
+                match posted {
+                    Ok(()) => {
+                        ctx.stats.count(&ctx.stats.actions_ok, 1);
+                        ctx.stats.reply_latency(sent.elapsed());
+                    }
+                    Err(kind) => ctx.stats.error(kind),
                 }
             }
             _ = tokio::time::sleep_until(wake) => {

@@ -5,7 +5,7 @@
 //! `table::messages`.
 
 use crate::api::{
-    actions::{Move, play, play_elsewhere},
+    actions::{PlayRequest, play, play_elsewhere},
     body,
     error::{ApiError, ApiResult, ErrorCode},
     state::AppState,
@@ -157,13 +157,13 @@ pub(super) async fn answer_in_play(
         (ClientMessage::Action { id, seq, action }, Some(p)) => match target {
             ActionTarget::Actor(handle) => (id, play(state, handle, p, action, seq).await),
             ActionTarget::Elsewhere { table, authorization } => {
-                (id, play_elsewhere(state, table, authorization, p, Move::Act { action, seq }).await)
+                (id, play_elsewhere(state, table, authorization, p, PlayRequest::Act { action, seq }).await)
             }
         },
         (ClientMessage::Reclaim { id }, Some(p)) => match target {
             ActionTarget::Actor(handle) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
             ActionTarget::Elsewhere { table, authorization } => {
-                (id, play_elsewhere(state, table, authorization, p, Move::Reclaim).await)
+                (id, play_elsewhere(state, table, authorization, p, PlayRequest::Reclaim).await)
             }
         },
     };

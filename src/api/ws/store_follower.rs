@@ -12,7 +12,7 @@ use super::{
 };
 use crate::{
     api::{
-        actions::{Move, play_elsewhere},
+        actions::{PlayRequest, play_elsewhere},
         state::AppState,
     },
     cluster,
@@ -52,7 +52,7 @@ pub(super) async fn follow_store(
     let _following = feeds.following(id);
     if let (Some(p), true) = (player, reclaim) {
         // As the actor's path does, a refused reclaim (nothing to take back) is not told.
-        if let Err(e) = play_elsewhere(state, id, authorization, p, Move::Reclaim).await {
+        if let Err(e) = play_elsewhere(state, id, authorization, p, PlayRequest::Reclaim).await {
             tracing::debug!(table = %id, error = %e.detail, "reclaim on connecting refused");
         }
     }

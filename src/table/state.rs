@@ -415,9 +415,8 @@ impl Table {
     fn play(&mut self, seat: Seat, action: Value, actor: PlayedBy, now: i64) -> Result<i64, PlayError> {
         let Applied { action, events } =
             self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
-                RuleErrorKind::NotYourTurn => PlayError::NotYourTurn(e.message),
                 RuleErrorKind::GameOver => PlayError::GameOver,
-                _ => PlayError::Illegal(e.message),
+                _ => PlayError::Rules(e),
             })?;
         let entry = self.entry(Some(seat), actor, action, events, now);
         Ok(self.stage(entry, None, now))
@@ -553,7 +552,7 @@ impl Table {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::{
         config::Timers,
@@ -564,7 +563,7 @@ mod tests {
     const T0: i64 = 1_700_000_000_000;
 
     /// A started Luddo table whose seat `s` has player `players[s]` (a bot where `None`).
-    fn record(players: &[Option<Uuid>]) -> TableRecord {
+    pub(in crate::table) fn record(players: &[Option<Uuid>]) -> TableRecord {
         let seed = ServerSeed::generate();
         let seats: Vec<SeatRecord> = players
             .iter()
