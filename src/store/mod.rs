@@ -24,6 +24,7 @@
 //!
 //! This file holds the connection, the error type and the SQL helpers they share.
 
+mod entry;
 mod leases;
 mod lobby;
 mod log;
@@ -38,6 +39,7 @@ mod shame;
 mod tables;
 mod tokens;
 
+pub use entry::{TableEntry, TakeoverReason};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use lobby::LobbyEntry;
 pub use log::{Append, Finish};

@@ -11,7 +11,6 @@
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
     core::Table,
-    entry::TableEntry,
     feeds::{Feeds, LobbyMessage, Removal},
     messages::{ActOk, PlayError, PresenceMessage, Subscription, entry_message},
 };
@@ -20,7 +19,7 @@ use crate::{
     config::Config,
     games::GameKind,
     rules::Seat,
-    store::{Append, LogEntry, PlayedBy, Store, StoreError, TableRecord, Visibility},
+    store::{Append, LogEntry, PlayedBy, Store, StoreError, TableEntry, TableRecord, Visibility},
 };
 use std::{collections::VecDeque, sync::Arc, time::Duration};
 use tokio::sync::{broadcast, mpsc, watch};

@@ -11,7 +11,6 @@
 
 use super::{
     HISTORY,
-    entry::{TableEntry, TakeoverReason},
     messages::{ActOk, PlayError, PlayView, SeatPresence},
     seats::{SeatBook, SeatChange},
 };
@@ -24,7 +23,10 @@ use crate::{
         Outcome, RuleErrorKind, Seat,
         dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
     },
-    store::{Controller, EntryEvents, Finish, LogEntry, NewShame, PlayedBy, TableRecord},
+    store::{
+        Controller, EntryEvents, Finish, LogEntry, NewShame, PlayedBy, TableEntry, TableRecord,
+        TakeoverReason,
+    },
 };
 use serde_json::Value;
 use std::time::Duration;

@@ -15,12 +15,11 @@
 mod actor;
 mod core;
 pub mod cursor;
-mod entry;
 pub mod feeds;
 pub mod messages;
 mod seats;
 
-pub use entry::{TableEntry, TakeoverReason};
+pub use crate::store::{TableEntry, TakeoverReason};
 pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subscription};
 
 use crate::{

@@ -6,7 +6,8 @@
 //! replayed; [`TableEntry::to_action`] and [`TableEntry::from_action`] are the only ways in and
 //! out, so the stored JSON keeps one spelling.
 
-use crate::{rules::Seat, store::LobbyEntry};
+use super::LobbyEntry;
+use crate::rules::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
