@@ -17,11 +17,7 @@ use crate::{
     cluster::{self, Route, RouteError},
     revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
     store::TableStatus,
-    table::{
-        ActOk, Broadcast, TableHandle,
-        cursor::{Cursor, Logged},
-        messages::entry_message,
-    },
+    table::{ActOk, Broadcast, TableHandle, cursor::Cursor, messages::entry_message},
 };
 use axum::{
     Extension, Router,
@@ -683,7 +679,7 @@ async fn send_backlog(
     }
     drop(recent);
     let mut cursor = Cursor::new(&state.store, id, since, state.config.backlog_page).upto(upto);
-    while let Some(Logged { entry, .. }) = cursor.next().await? {
+    while let Some(entry) = cursor.next().await? {
         if !send(socket, Message::Text(entry_message(&entry).into())).await {
             return Ok(false);
         }

@@ -26,10 +26,12 @@ use super::{
 };
 use crate::{
     revocations::TokenWatch,
-    store::{LobbyEntry, LogEntry, StoreError, TableFilter, TableRecord, TableStatus, Visibility},
+    store::{
+        LobbyEntry, LogEntry, LoggedAction, StoreError, TableFilter, TableRecord, TableStatus, Visibility,
+    },
     table::{
         TableEntry,
-        cursor::{Cursor, Logged},
+        cursor::Cursor,
         feeds::{Feeds, LobbyChange, LobbyMessage, LobbyTable, Removal},
         messages::entry_message,
     },
@@ -171,7 +173,7 @@ async fn send_read(
     mut cursor: Cursor<'_>,
     last: &mut i64,
 ) -> Result<bool, StoreError> {
-    while let Some(Logged { entry, .. }) = cursor.next().await? {
+    while let Some(entry) = cursor.next().await? {
         if !send(socket, Message::Text(entry_message(&entry).into())).await {
             return Ok(false);
         }
@@ -190,14 +192,16 @@ async fn send_entries_noting(
 ) -> Result<Option<bool>, StoreError> {
     let mut changed = false;
     let mut cursor = Cursor::new(&state.store, id, *last, state.config.backlog_page);
-    while let Some(Logged { entry, table }) = cursor.next().await? {
+    while let Some(entry) = cursor.next().await? {
         if !send(socket, Message::Text(entry_message(&entry).into())).await {
             return Ok(None);
         }
         *last = entry.seq;
         let seats_only = matches!(
-            table,
-            Some(TableEntry::Lobby(LobbyEntry::SeatTaken { .. } | LobbyEntry::SeatLeft { .. }))
+            entry.action,
+            LoggedAction::Table(TableEntry::Lobby(
+                LobbyEntry::SeatTaken { .. } | LobbyEntry::SeatLeft { .. }
+            ))
         );
         changed |= !seats_only;
     }
@@ -212,10 +216,13 @@ async fn send_until_hidden(
     id: Uuid,
     last: &mut i64,
 ) -> Result<bool, StoreError> {
-    let hides = |l: &Logged| {
+    let hides = |entry: &LogEntry| {
         matches!(
-            l.table,
-            Some(TableEntry::Lobby(LobbyEntry::SettingsChanged { visibility: Visibility::Private, .. }))
+            entry.action,
+            LoggedAction::Table(TableEntry::Lobby(LobbyEntry::SettingsChanged {
+                visibility: Visibility::Private,
+                ..
+            }))
         )
     };
     // Found before anything is sent: a table not made private since `last` sends nothing.

@@ -315,11 +315,7 @@ struct Tally {
 
 impl Tally {
     fn of(game: GameKind, entries: &[LogEntry]) -> Self {
-        let table_entries = entries
-            .iter()
-            .filter(|e| e.actor == PlayedBy::Server)
-            .filter_map(|e| TableEntry::from_action(&e.action).ok())
-            .collect();
+        let table_entries = entries.iter().filter_map(|e| e.action.table()).cloned().collect();
         Self { game, played_by: entries.iter().map(|e| e.actor).collect(), table_entries }
     }
 

@@ -24,7 +24,7 @@ use crate::{
         dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
     },
     store::{
-        Controller, EntryEvents, Finish, LogEntry, NewShame, PlayedBy, TableEntry, TableRecord,
+        Controller, EntryEvents, Finish, LogEntry, LoggedAction, NewShame, PlayedBy, TableEntry, TableRecord,
         TakeoverReason,
     },
 };
@@ -163,9 +163,9 @@ impl Table {
             } else {
                 TableEntry::Start { client_seeds: None, client_seed: None }
             };
-            let entry = table.entry(None, PlayedBy::Server, start.to_action(), opening, now);
+            let entry = table.entry(None, PlayedBy::Server, LoggedAction::Table(start), opening, now);
             table.started = true;
-            table.stage(entry, Some(&start), now);
+            table.stage(entry, now);
         } else {
             // A clock that ran out while no process drove the table restarts with a full turn:
             // the player never had the chance to act.
@@ -179,40 +179,44 @@ impl Table {
         if entry.seq != self.seq + 1 {
             return Err(replay_error(format!("gap in the log before seq {}", entry.seq)));
         }
-        let table = if entry.actor == PlayedBy::Server {
-            let table = TableEntry::from_action(&entry.action).map_err(|e| {
-                replay_error(format!("seq {}: unknown table entry {}: {e}", entry.seq, entry.action))
-            })?;
-            match table.seat() {
-                Some(seat) if entry.seat != Some(seat) || seat >= self.seats.len() => {
-                    return Err(replay_error(format!("seq {}: no seat {seat}", entry.seq)));
+        match &entry.action {
+            LoggedAction::Table(table) => {
+                match table.seat() {
+                    Some(seat) if entry.seat != Some(seat) || seat >= self.seats.len() => {
+                        return Err(replay_error(format!("seq {}: no seat {seat}", entry.seq)));
+                    }
+                    _ => {}
                 }
-                _ => {}
-            }
-            match (&table, self.started) {
-                (TableEntry::Lobby(_), true) => {
-                    return Err(replay_error(format!("seq {}: a lobby entry after the start", entry.seq)));
+                match (table, self.started) {
+                    (TableEntry::Lobby(_), true) => {
+                        return Err(replay_error(format!(
+                            "seq {}: a lobby entry after the start",
+                            entry.seq
+                        )));
+                    }
+                    (TableEntry::Lobby(_), false) => {}
+                    (TableEntry::Start { .. }, _) => self.started = true,
+                    (_, false) => {
+                        return Err(replay_error(format!(
+                            "seq {}: a table entry before the start",
+                            entry.seq
+                        )));
+                    }
+                    (TableEntry::Finish { .. }, true) => self.finished = true,
+                    (_, true) => {}
                 }
-                (TableEntry::Lobby(_), false) => {}
-                (TableEntry::Start { .. }, _) => self.started = true,
-                (_, false) => {
-                    return Err(replay_error(format!("seq {}: a table entry before the start", entry.seq)));
+            }
+            LoggedAction::Engine(action) => {
+                if !self.started {
+                    return Err(replay_error(format!("seq {}: an action before the start", entry.seq)));
                 }
-                (TableEntry::Finish { .. }, true) => self.finished = true,
-                (_, true) => {}
+                let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
+                self.game
+                    .replay(seat, action, &mut self.dice)
+                    .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
             }
-            Some(table)
-        } else {
-            if !self.started {
-                return Err(replay_error(format!("seq {}: an action before the start", entry.seq)));
-            }
-            let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
-            self.game
-                .replay(seat, &entry.action, &mut self.dice)
-                .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
-            None
-        };
-        self.book(entry, table.as_ref());
+        }
+        self.book(entry);
         self.seq = entry.seq;
         Ok(())
     }
@@ -421,14 +425,14 @@ impl Table {
                 RuleErrorKind::GameOver => PlayError::GameOver,
                 _ => PlayError::Illegal(e.message),
             })?;
-        let entry = self.entry(Some(seat), actor, action, events, now);
-        Ok(self.stage(entry, None, now))
+        let entry = self.entry(Some(seat), actor, LoggedAction::Engine(action), events, now);
+        Ok(self.stage(entry, now))
     }
 
     /// Stages a table-level entry: takeover, reclaim or finish.
     fn table_entry(&mut self, table: TableEntry, now: i64) -> i64 {
-        let entry = self.entry(table.seat(), PlayedBy::Server, table.to_action(), vec![], now);
-        self.stage(entry, Some(&table), now)
+        let entry = self.entry(table.seat(), PlayedBy::Server, LoggedAction::Table(table), vec![], now);
+        self.stage(entry, now)
     }
 
     /// Hands `seat` back to its player (staged).
@@ -441,7 +445,7 @@ impl Table {
         &self,
         seat: Option<Seat>,
         actor: PlayedBy,
-        action: Value,
+        action: LoggedAction,
         events: Vec<Value>,
         now: i64,
     ) -> LogEntry {
@@ -488,11 +492,10 @@ impl Table {
             .collect()
     }
 
-    /// Takes an entry (and `table`, what it is if it is the table's own) as the table's latest,
-    /// exactly as a replay of it would (its seat's book, then the clock and the lists for what
-    /// comes next).
-    fn stage(&mut self, mut entry: LogEntry, table: Option<&TableEntry>, now: i64) -> i64 {
-        if let Some(change) = self.book(&entry, table) {
+    /// Takes an entry as the table's latest, exactly as a replay of it would (its seat's book,
+    /// then the clock and the lists for what comes next).
+    fn stage(&mut self, mut entry: LogEntry, now: i64) -> i64 {
+        if let Some(change) = self.book(&entry) {
             self.staged_controllers.push(change);
         }
         // Staged entries are stored and told together: one followed by another (a timeout by
@@ -512,8 +515,8 @@ impl Table {
 
     /// Books `entry` on its seat (live and on replay alike); returns the seat's new controller
     /// if the entry changed it.
-    fn book(&mut self, entry: &LogEntry, table: Option<&TableEntry>) -> Option<(Seat, Controller)> {
-        let change = SeatChange::of(entry.actor, table)?;
+    fn book(&mut self, entry: &LogEntry) -> Option<(Seat, Controller)> {
+        let change = SeatChange::of(entry.actor, entry.action.table())?;
         let seat = entry.seat?;
         let book = &mut self.seats.get_mut(seat)?.book;
         let before = book.controller;
@@ -668,9 +671,9 @@ mod tests {
         fn takeover(entries: &[LogEntry]) -> Option<TableEntry> {
             entries
                 .iter()
-                .filter(|e| e.actor == PlayedBy::Server)
-                .map(|e| TableEntry::from_action(&e.action).unwrap())
+                .filter_map(|e| e.action.table())
                 .find(|t| matches!(t, TableEntry::Takeover { .. }))
+                .cloned()
         }
 
         /// Times the game out until a bot takes a seat; returns the takeover.
@@ -757,7 +760,7 @@ mod tests {
         let ok = f.table.reclaim(player, f.now).unwrap();
         let entries = f.settle();
         assert_eq!(entries[0].seq, ok.seq);
-        assert_eq!(TableEntry::from_action(&entries[0].action).unwrap(), TableEntry::Reclaim { seat });
+        assert_eq!(entries[0].action, LoggedAction::Table(TableEntry::Reclaim { seat }));
         let presence = f.table.presence(seat);
         assert_eq!((presence.controller, presence.timeouts), (Controller::Human, 0));
         assert!(matches!(f.table.reclaim(player, f.now), Err(PlayError::NotBotControlled)));
@@ -847,7 +850,7 @@ mod tests {
         f.time_out_until_takeover();
         assert!(f.table.finished());
         let last = f.log.last().unwrap();
-        assert!(matches!(TableEntry::from_action(&last.action).unwrap(), TableEntry::Finish { .. }));
+        assert!(matches!(last.action, LoggedAction::Table(TableEntry::Finish { .. })));
         assert!(last.events.legal.iter().all(|l| l.get() == "[]"));
         assert_eq!(f.table.deadline(), None);
         let player = f.players[0];
@@ -892,7 +895,7 @@ mod tests {
             seq: i as i64 + 1,
             seat: l.seat(),
             actor: PlayedBy::Server,
-            action: l.to_action(),
+            action: LoggedAction::Table(TableEntry::Lobby(l.clone())),
             events: EntryEvents::default(),
             at: T0,
         })
@@ -901,7 +904,7 @@ mod tests {
         while table.settle(T0).unwrap() {}
         let staged = table.take_staged().unwrap().entries;
         assert_eq!(staged[0].seq, 3);
-        assert!(matches!(TableEntry::from_action(&staged[0].action), Ok(TableEntry::Start { .. })));
+        assert!(matches!(staged[0].action, LoggedAction::Table(TableEntry::Start { .. })));
         let log: Vec<LogEntry> = lobby.iter().chain(&staged).map(stored).collect();
         let replayed = Table::load(&record, &config, &log, T0).unwrap();
         assert_eq!(logged(&replayed), logged(&table));
@@ -929,9 +932,9 @@ mod tests {
             .log
             .iter()
             .map(|e| {
-                let action = match TableEntry::from_action(&e.action) {
-                    Ok(TableEntry::Start { .. }) if e.actor == PlayedBy::Server => {
-                        serde_json::json!({"type": "start"})
+                let action = match e.action {
+                    LoggedAction::Table(TableEntry::Start { .. }) => {
+                        LoggedAction::Table(TableEntry::Start { client_seeds: None, client_seed: None })
                     }
                     _ => e.action.clone(),
                 };
@@ -986,7 +989,7 @@ mod tests {
     fn stored(entry: &LogEntry) -> LogEntry {
         let events = serde_json::to_string(&entry.events).unwrap();
         LogEntry {
-            action: serde_json::from_str(&entry.action.to_string()).unwrap(),
+            action: LoggedAction::parse(entry.actor, &entry.action.to_text()).unwrap(),
             events: serde_json::from_str(&events).unwrap(),
             ..entry.clone()
         }
