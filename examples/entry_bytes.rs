@@ -14,7 +14,7 @@
 
 use luddo::games::{GameKind, JsonText};
 use luddo::rules::dice::RngDice;
-use luddo::store::{EntryEvents, LogEntry, PlayedBy};
+use luddo::store::{EntryEvents, LogEntry, LoggedAction, PlayedBy};
 use luddo::table::messages::entry_message;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -78,7 +78,7 @@ fn play(kind: GameKind, seats: usize, seed: u64, sums: &mut Sums) {
             seq,
             seat: Some(seat),
             actor: PlayedBy::Human,
-            action: applied.action,
+            action: LoggedAction::Engine(applied.action),
             events: EntryEvents {
                 deadline: to_act.map(|_| 1_764_500_000_000),
                 events: applied.events,

@@ -17,7 +17,7 @@ use luddo::{
     bots::Level,
     clock::now_millis,
     games::{GameKind, JsonText},
-    store::{Append, EntryEvents, LogEntry, NewTable, PlayedBy, Store},
+    store::{Append, EntryEvents, LogEntry, LoggedAction, NewTable, PlayedBy, Store},
 };
 use std::{
     sync::{
@@ -76,7 +76,7 @@ async fn main() {
                     seq,
                     seat: Some(0),
                     actor: PlayedBy::Human,
-                    action: serde_json::json!({"type": "roll"}),
+                    action: LoggedAction::Engine(serde_json::json!({"type": "roll"})),
                     events: EntryEvents {
                         deadline: None,
                         events: vec![serde_json::json!({"type": "rolled", "seat": 0, "dice": [3]})],

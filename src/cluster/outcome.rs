@@ -7,7 +7,7 @@
 use crate::{
     games::GameKind,
     rules::Seat,
-    store::{LogEntry, PlayedBy, Store, StoreResult},
+    store::{LogEntry, LoggedAction, PlayedBy, Store, StoreResult},
     table::{ActOk, TableEntry},
 };
 use serde_json::Value;
@@ -46,8 +46,7 @@ fn judge(game: GameKind, seat: Seat, posted: &Value, seq: i64, entries: &[LogEnt
     let (mut before, mut next) = (at(seq), at(seq + 1));
     // Acting on a seat a bot holds takes it back first, in the same append.
     if let Some(entry) = next
-        && entry.actor == PlayedBy::Server
-        && TableEntry::from_action(&entry.action).is_ok_and(|t| t == TableEntry::Reclaim { seat })
+        && entry.action == LoggedAction::Table(TableEntry::Reclaim { seat })
     {
         (before, next) = (next, at(seq + 2));
         if next.is_none() {
@@ -55,11 +54,12 @@ fn judge(game: GameKind, seat: Seat, posted: &Value, seq: i64, entries: &[LogEnt
         }
     }
     let Some(entry) = next else { return Outcome::NotYet };
+    let LoggedAction::Engine(logged) = &entry.action else { return Outcome::Refused };
     if entry.actor != PlayedBy::Human || entry.seat != Some(seat) {
         return Outcome::Refused;
     }
     let applied = || Outcome::Applied(ActOk { seq: entry.seq, events: entry.events.events.clone() });
-    if entry.action == *posted {
+    if logged == posted {
         return applied();
     }
     // The log holds each action as listed, whatever spelling was posted: read the posted one
@@ -67,7 +67,7 @@ fn judge(game: GameKind, seat: Seat, posted: &Value, seq: i64, entries: &[LogEnt
     let state = before.and_then(|b| b.events.state.as_ref());
     match state.map(|state| game.resume(state)) {
         Some(Ok(game)) => match game.legal_action(seat, posted) {
-            Ok(listed) if listed == entry.action => applied(),
+            Ok(listed) if listed == *logged => applied(),
             _ => Outcome::Refused,
         },
         _ => Outcome::Unknown,
@@ -89,7 +89,7 @@ mod tests {
     ) -> LogEntry {
         let events =
             EntryEvents { events: vec![json!({"type": "marker", "seq": seq})], state, ..Default::default() };
-        LogEntry { seq, seat, actor, action, events, at: 0 }
+        LogEntry { seq, seat, actor, action: LoggedAction::Engine(action), events, at: 0 }
     }
 
     /// A Backgammon game whose seat to act has a play listed in one order of its steps and
@@ -136,7 +136,10 @@ mod tests {
     #[test]
     fn an_action_after_the_reclaim_it_staged_is_found_past_it() {
         let action = json!({"type": "roll"});
-        let reclaim = entry(5, Some(1), PlayedBy::Server, TableEntry::Reclaim { seat: 1 }.to_action(), None);
+        let reclaim = LogEntry {
+            action: LoggedAction::Table(TableEntry::Reclaim { seat: 1 }),
+            ..entry(5, Some(1), PlayedBy::Server, json!({}), None)
+        };
         let played = entry(6, Some(1), PlayedBy::Human, action.clone(), None);
         let applied = judge(GameKind::Luddo, 1, &action, 4, &[reclaim.clone(), played]);
         assert!(matches!(applied, Outcome::Applied(ActOk { seq: 6, .. })), "{applied:?}");

@@ -237,7 +237,7 @@ async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, appends: &[&A
                 .bind(e.seq)
                 .bind(e.seat.map(|s| s as i64))
                 .bind(e.actor.as_str())
-                .bind(e.action.to_string())
+                .bind(e.action.to_text())
                 .bind(events)
                 .bind(e.at);
         }
@@ -320,7 +320,7 @@ mod tests {
     use crate::{
         clock::now_millis,
         store::{
-            Constraint, EntryEvents, PlayedBy, Store,
+            Constraint, EntryEvents, LoggedAction, PlayedBy, Store,
             testing::{TempDir, luddo_for_two, scratch_store},
         },
     };
@@ -347,7 +347,7 @@ mod tests {
             seq,
             seat: Some(0),
             actor: PlayedBy::Human,
-            action: json!({"type": "roll"}),
+            action: LoggedAction::Engine(json!({"type": "roll"})),
             events: EntryEvents::default(),
             at: now_millis(),
         };

@@ -15,7 +15,8 @@
 //! - `tables.rs`: tables, seats and the lobby's changes; `lobby.rs`: the lobby's log entries,
 //!   written in each change's transaction; `quick.rs`: quick play's seating; `rematch.rs`:
 //!   rematch votes and the table they open;
-//! - `log.rs`: the action log's writer (group commit; its reads are here); `leases.rs`: which
+//! - `entry.rs`: the log's entries, each table entry decoded once as it is read;
+//!   `log.rs`: the action log's writer (group commit; its reads are here); `leases.rs`: which
 //!   process drives a table in play, and the channels its commits notify;
 //! - `ratings.rs`: ratings moved in a finish's transaction, and the leaderboards;
 //!   `profiles.rs`: profiles and game histories; `shame.rs`: the hall of shame;
@@ -24,6 +25,7 @@
 //!
 //! This file holds the connection, the error type and the SQL helpers they share.
 
+mod entry;
 mod leases;
 mod lobby;
 mod log;
@@ -38,8 +40,8 @@ mod shame;
 mod tables;
 mod tokens;
 
+pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
-pub use lobby::LobbyEntry;
 pub use log::{Append, Finish};
 pub use profiles::{GameRating, PlayedTable, Profile};
 pub use quick::{QuickKind, QuickSeat};

@@ -7,9 +7,11 @@
 //! one write connection. A seat is taken by the same conditional `UPDATE` as a join, so two
 //! players never get one seat.
 
-use super::lobby::{LobbyEntry, append_lobby};
+use super::lobby::append_lobby;
 use super::tables::{has_room_to_wait, insert_table, lock_open_table, player_name, seat_player};
-use super::{LogEntry, NewTable, QuickPlay, Store, StoreError, StoreResult, lock_name, parse_uuid};
+use super::{
+    LobbyEntry, LogEntry, NewTable, QuickPlay, Store, StoreError, StoreResult, lock_name, parse_uuid,
+};
 use crate::{clock::now_millis, games::GameKind};
 use uuid::Uuid;
 

@@ -4,9 +4,9 @@
 //! last votes at once open one table, not two. The new table is one more of its host's, so the
 //! last vote is refused while the host hosts as many unfinished tables as allowed.
 
-use super::lobby::{LobbyEntry, append_lobby};
+use super::lobby::append_lobby;
 use super::tables::{insert_table, player_name, seat_player, tables_hosted};
-use super::{LogEntry, NewTable, Store, StoreError, StoreResult, parse_uuid};
+use super::{LobbyEntry, LogEntry, NewTable, Store, StoreError, StoreResult, parse_uuid};
 use crate::clock::now_millis;
 use uuid::Uuid;
 

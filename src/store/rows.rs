@@ -23,7 +23,7 @@ macro_rules! spelled {
                 }
             }
 
-            fn parse(column: &str) -> Option<Self> {
+            pub(super) fn parse(column: &str) -> Option<Self> {
                 match column {
                     $($text => Some($ty::$variant),)+
                     _ => None,
@@ -388,37 +388,6 @@ pub struct EntryEvents {
     /// Whose decision the game waits for next.
     #[serde(default)]
     pub to_act: Option<usize>,
-}
-
-/// One entry of a table's append-only log: an action and what it caused.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LogEntry {
-    /// 1, 2, 3, … per table, without gaps.
-    pub seq: i64,
-    /// The seat that acted, or the seat a takeover or reclaim is about; `None` for the
-    /// table's start and finish.
-    pub seat: Option<usize>,
-    pub actor: PlayedBy,
-    /// The engine action as the game lists it, or (`actor` [`PlayedBy::Server`]) the table's
-    /// own entry (`table::entry::TableEntry`).
-    pub action: serde_json::Value,
-    pub events: EntryEvents,
-    pub at: i64,
-}
-
-impl LogEntry {
-    pub(super) fn from_row(r: &AnyRow) -> StoreResult<Self> {
-        let actor: String = r.try_get("actor")?;
-        let events: String = r.try_get("events")?;
-        Ok(Self {
-            seq: r.try_get("seq")?,
-            seat: r.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
-            actor: PlayedBy::parse(&actor).ok_or_else(|| StoreError::Corrupt(format!("actor {actor:?}")))?,
-            action: json_column(r, "action")?,
-            events: serde_json::from_str(&events).map_err(|e| StoreError::Corrupt(format!("events: {e}")))?,
-            at: r.try_get("at")?,
-        })
-    }
 }
 
 /// A table in play as the lease keeper sees it ([`super::Store::tables_in_play`]).

@@ -1,10 +1,10 @@
 //! Tables and their seats: creating, finding and listing tables, and the lobby's changes of an
 //! open table (join, leave, settings, client seeds, start), each under the table's row lock.
 
-use super::lobby::{LobbyEntry, append_lobby};
+use super::lobby::append_lobby;
 use super::{
-    Backend, KEYSET_CREATED, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome, Store,
-    StoreError, StoreResult, TableFilter, TableRecord, Visibility, lock_name, parse_uuid,
+    Backend, KEYSET_CREATED, LobbyEntry, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome,
+    Store, StoreError, StoreResult, TableFilter, TableRecord, Visibility, lock_name, parse_uuid,
 };
 use crate::bots::Level;
 use crate::clock::now_millis;
@@ -280,7 +280,12 @@ impl Store {
         .bind(table_id.to_string())
         .execute(&mut *tx)
         .await?;
-        let changed = LobbyEntry::SettingsChanged { options: options.clone(), visibility, party, bot_level };
+        let changed = LobbyEntry::SettingsChanged {
+            options: options.clone(),
+            visibility,
+            party,
+            bot_level: Some(bot_level),
+        };
         let written = append_lobby(&mut tx, table_id, vec![changed], now_millis()).await?;
         tx.commit().await?;
         Ok(Some(written))

@@ -10,7 +10,6 @@
 
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
-    entry::TableEntry,
     feeds::{Feeds, LobbyMessage, Removal},
     messages::{ActOk, PlayError, PresenceMessage, Subscription, entry_message},
     state::Table,
@@ -20,7 +19,7 @@ use crate::{
     config::Config,
     games::GameKind,
     rules::Seat,
-    store::{Append, LogEntry, PlayedBy, Store, StoreError, TableRecord, Visibility},
+    store::{Append, LogEntry, PlayedBy, Store, StoreError, TableEntry, TableRecord, Visibility},
 };
 use std::{collections::VecDeque, sync::Arc, time::Duration};
 use tokio::sync::{broadcast, mpsc, watch};
@@ -316,11 +315,7 @@ struct Tally {
 
 impl Tally {
     fn of(game: GameKind, entries: &[LogEntry]) -> Self {
-        let table_entries = entries
-            .iter()
-            .filter(|e| e.actor == PlayedBy::Server)
-            .filter_map(|e| TableEntry::from_action(&e.action).ok())
-            .collect();
+        let table_entries = entries.iter().filter_map(|e| e.action.table()).cloned().collect();
         Self { game, played_by: entries.iter().map(|e| e.actor).collect(), table_entries }
     }
 

@@ -2,23 +2,13 @@
 //! sends when it catches up (its backlog, a gap, a nudge from another process) or looks for an
 //! entry (the one that made an open table private).
 //!
-//! At most one page of entries is held at once, however long the log, and each of the table's
-//! own entries is decoded once, as it is read, so a reader matches on [`TableEntry`] rather
-//! than on the stored JSON.
+//! At most one page of entries is held at once, however long the log. The entries come as the
+//! store reads them, the table's own decoded ([`crate::store::LoggedAction`]), so a reader
+//! matches on their type rather than on the stored JSON.
 
-use super::TableEntry;
-use crate::store::{LogEntry, PlayedBy, Store, StoreResult};
+use crate::store::{LogEntry, Store, StoreResult};
 use std::collections::VecDeque;
 use uuid::Uuid;
-
-/// A committed log entry as the cursor yields it.
-#[derive(Debug)]
-pub struct Logged {
-    pub entry: LogEntry,
-    /// The table's own entry (`actor` [`PlayedBy::Server`]) decoded; `None` for an engine
-    /// action (or a server entry this build cannot read, which no reader treats as its own).
-    pub table: Option<TableEntry>,
-}
 
 /// Reads a table's log entries with `after < seq <= upto`, oldest first, a page at a time.
 pub struct Cursor<'a> {
@@ -46,7 +36,7 @@ impl<'a> Cursor<'a> {
 
     /// The next entry, reading the next page when the last is done; `None` once the log (as
     /// far as it is committed, and up to `upto`) is read. Asked again, it reads on from there.
-    pub async fn next(&mut self) -> StoreResult<Option<Logged>> {
+    pub async fn next(&mut self) -> StoreResult<Option<LogEntry>> {
         if self.page.is_empty() && self.after < self.upto {
             let page = self.store.entries_page(self.table_id, self.after, self.upto, self.page_size).await?;
             if let Some(last) = page.last() {
@@ -54,21 +44,15 @@ impl<'a> Cursor<'a> {
             }
             self.page = page.into();
         }
-        Ok(self.page.pop_front().map(|entry| {
-            let table = match entry.actor {
-                PlayedBy::Server => TableEntry::from_action(&entry.action).ok(),
-                _ => None,
-            };
-            Logged { entry, table }
-        }))
+        Ok(self.page.pop_front())
     }
 
     /// Reads on to the first entry that `stop` holds for, and tells its `seq`; `None` if no
     /// entry read does.
-    pub async fn find(mut self, stop: impl Fn(&Logged) -> bool) -> StoreResult<Option<i64>> {
-        while let Some(logged) = self.next().await? {
-            if stop(&logged) {
-                return Ok(Some(logged.entry.seq));
+    pub async fn find(mut self, stop: impl Fn(&LogEntry) -> bool) -> StoreResult<Option<i64>> {
+        while let Some(entry) = self.next().await? {
+            if stop(&entry) {
+                return Ok(Some(entry.seq));
             }
         }
         Ok(None)
@@ -81,7 +65,7 @@ mod tests {
     use crate::{
         clock::now_millis,
         store::{
-            Append, EntryEvents,
+            Append, EntryEvents, LoggedAction, PlayedBy, TableEntry,
             testing::{TempDir, luddo_for_two, scratch_store},
         },
     };
@@ -107,9 +91,11 @@ mod tests {
             events: EntryEvents::default(),
             at: now_millis(),
         };
-        let mut entries: Vec<_> =
-            (1..=rolls).map(|i| entry(LOBBY + i, PlayedBy::Human, json!({"type": "roll"}))).collect();
-        entries.push(entry(LOBBY + rolls + 1, PlayedBy::Server, TableEntry::Reclaim { seat: 0 }.to_action()));
+        let mut entries: Vec<_> = (1..=rolls)
+            .map(|i| entry(LOBBY + i, PlayedBy::Human, LoggedAction::Engine(json!({"type": "roll"}))))
+            .collect();
+        let reclaim = LoggedAction::Table(TableEntry::Reclaim { seat: 0 });
+        entries.push(entry(LOBBY + rolls + 1, PlayedBy::Server, reclaim));
         let append = Append {
             table_id: new.id,
             epoch,
@@ -126,9 +112,9 @@ mod tests {
     /// Every `seq` the cursor yields, checking it never holds more than a page.
     async fn seqs(mut cursor: Cursor<'_>) -> Vec<i64> {
         let mut seqs = vec![];
-        while let Some(logged) = cursor.next().await.unwrap() {
+        while let Some(entry) = cursor.next().await.unwrap() {
             assert!(cursor.page.len() < cursor.page_size as usize, "more than a page held");
-            seqs.push(logged.entry.seq);
+            seqs.push(entry.seq);
         }
         seqs
     }
@@ -154,21 +140,21 @@ mod tests {
     /// The table's own entries come decoded, engine actions not; `find` stops at the first
     /// entry its predicate holds for.
     #[tokio::test]
-    async fn a_cursor_decodes_the_tables_entries_and_finds_the_first_that_stops_it() {
+    async fn a_cursor_yields_the_tables_entries_decoded_and_finds_the_first_that_stops_it() {
         let (store, id, _dir) = table_with_log(3).await;
         let reclaim = LOBBY + 4;
         let mut cursor = Cursor::new(&store, id, LOBBY, 2);
         let mut read = vec![];
-        while let Some(logged) = cursor.next().await.unwrap() {
-            read.push(logged.table);
+        while let Some(entry) = cursor.next().await.unwrap() {
+            read.push(entry.action.table().cloned());
         }
         assert_eq!(read, vec![None, None, None, Some(TableEntry::Reclaim { seat: 0 })]);
 
-        let reclaimed = |l: &Logged| matches!(l.table, Some(TableEntry::Reclaim { .. }));
+        let reclaimed = |e: &LogEntry| matches!(e.action, LoggedAction::Table(TableEntry::Reclaim { .. }));
         assert_eq!(Cursor::new(&store, id, 0, 2).find(reclaimed).await.unwrap(), Some(reclaim));
         assert_eq!(Cursor::new(&store, id, reclaim, 2).find(reclaimed).await.unwrap(), None);
         assert_eq!(Cursor::new(&store, id, 0, 2).upto(reclaim - 1).find(reclaimed).await.unwrap(), None);
-        let seated = |l: &Logged| l.table.as_ref().is_some_and(|t| t.seat().is_some());
+        let seated = |e: &LogEntry| e.action.table().is_some_and(|t| t.seat().is_some());
         assert_eq!(Cursor::new(&store, id, 0, 1).find(seated).await.unwrap(), Some(1));
     }
 }

@@ -4,7 +4,7 @@ use crate::{
     clock::rfc3339,
     games::JsonText,
     rules::RuleError,
-    store::{Controller, LogEntry, PlayedBy, StoreError},
+    store::{Controller, LogEntry, LoggedAction, PlayedBy, StoreError},
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -110,7 +110,7 @@ pub struct EntryMessage<'a> {
     seq: i64,
     seat: Option<usize>,
     actor: PlayedBy,
-    action: &'a Value,
+    action: &'a LoggedAction,
     events: &'a [Value],
     to_act: Option<usize>,
     deadline: Option<String>,
@@ -197,12 +197,15 @@ mod tests {
         }
         static EMPTY: Value = Value::Array(vec![]);
         let p = payload;
+        // The untyped code held every action as stored JSON (table entries' own spelling is
+        // checked in `store::entry`).
+        let LoggedAction::Engine(action) = &entry.action else { panic!("an engine action's message") };
         serde_json::to_string(&Old {
             r#type: "entry",
             seq: entry.seq,
             seat: entry.seat,
             actor: entry.actor.as_str(),
-            action: &entry.action,
+            action,
             events: p.get("events").unwrap_or(&EMPTY),
             to_act: p.get("to_act").unwrap_or(&Value::Null),
             deadline: p.get("deadline").and_then(Value::as_i64).map(rfc3339),
@@ -241,7 +244,7 @@ mod tests {
                 seq: 7,
                 seat: (actor != PlayedBy::Server).then_some(1),
                 actor,
-                action: json!({"type": "roll"}),
+                action: LoggedAction::Engine(json!({"type": "roll"})),
                 events: events.clone(),
                 at: 1_700_000_000_000,
             };

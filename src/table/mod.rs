@@ -14,14 +14,13 @@
 
 mod actor;
 pub mod cursor;
-mod entry;
 pub mod feeds;
 mod leases;
 pub mod messages;
 mod seats;
 mod state;
 
-pub use entry::{TableEntry, TakeoverReason};
+pub use crate::store::{TableEntry, TakeoverReason};
 pub use leases::Leases;
 pub use messages::{ActOk, EntryMessage, PlayError, PlayView, SeatPresence, Subscription};
 

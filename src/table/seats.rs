@@ -6,10 +6,9 @@
 //! the log is replayed, so the state rebuilt from the log cannot differ from the live one. Presence (connections, away since) is not here:
 //! it is not logged, and a restart begins with nobody connected.
 
-use super::entry::{TableEntry, TakeoverReason};
 use crate::{
     config::TakeoverRule,
-    store::{Controller, PlayedBy},
+    store::{Controller, PlayedBy, TableEntry, TakeoverReason},
 };
 use std::collections::VecDeque;
 

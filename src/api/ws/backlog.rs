@@ -6,12 +6,8 @@
 use super::transport::{Socket, send};
 use crate::{
     api::state::AppState,
-    store::StoreResult,
-    table::{
-        Broadcast,
-        cursor::{Cursor, Logged},
-        messages::entry_message,
-    },
+    store::{LogEntry, StoreResult},
+    table::{Broadcast, cursor::Cursor, messages::entry_message},
 };
 use axum::extract::ws::{Message, Utf8Bytes};
 use std::sync::Arc;
@@ -37,15 +33,15 @@ pub(super) async fn send_log(
     socket: &mut impl Socket,
     mut cursor: Cursor<'_>,
     last: &mut i64,
-    note: impl Fn(&Logged) -> bool,
+    note: impl Fn(&LogEntry) -> bool,
 ) -> StoreResult<Sent> {
     let mut noted = false;
-    while let Some(logged) = cursor.next().await? {
-        if !send(socket, Message::Text(entry_message(&logged.entry).into())).await {
+    while let Some(entry) = cursor.next().await? {
+        if !send(socket, Message::Text(entry_message(&entry).into())).await {
             return Ok(Sent::Dropped);
         }
-        *last = logged.entry.seq;
-        noted |= note(&logged);
+        *last = entry.seq;
+        noted |= note(&entry);
     }
     Ok(Sent::All { noted })
 }

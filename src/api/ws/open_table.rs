@@ -12,8 +12,8 @@ use super::{
 use crate::{
     api::state::AppState,
     revocations::TokenWatch,
-    store::{LobbyEntry, StoreResult, TableStatus, Visibility},
-    table::{TableEntry, cursor::Logged},
+    store::{LobbyEntry, LogEntry, StoreResult, TableStatus, Visibility},
+    table::TableEntry,
 };
 use uuid::Uuid;
 
@@ -127,9 +127,9 @@ async fn send_entries_noting(
     id: Uuid,
     last: &mut i64,
 ) -> StoreResult<Option<bool>> {
-    let more_than_seats = |l: &Logged| {
+    let more_than_seats = |l: &LogEntry| {
         !matches!(
-            l.table,
+            l.action.table(),
             Some(TableEntry::Lobby(LobbyEntry::SeatTaken { .. } | LobbyEntry::SeatLeft { .. }))
         )
     };
@@ -148,9 +148,9 @@ async fn send_until_hidden(
     id: Uuid,
     last: &mut i64,
 ) -> StoreResult<bool> {
-    let hides = |l: &Logged| {
+    let hides = |l: &LogEntry| {
         matches!(
-            l.table,
+            l.action.table(),
             Some(TableEntry::Lobby(LobbyEntry::SettingsChanged { visibility: Visibility::Private, .. }))
         )
     };
