@@ -151,6 +151,7 @@ impl Board {
 #[serde(deny_unknown_fields, default)]
 pub struct SnakesOptions {
     /// The layout; the classic 1943 board when absent.
+    #[schemars(title = "board")]
     pub board: Board,
 }
 

@@ -52,9 +52,10 @@ export function view(game) {
 }
 
 /**
- * @typedef {{ type?: string, $ref?: string, oneOf?: { const?: unknown }[], enum?: unknown[], items?: Schema,
- *   minimum?: number, maximum?: number, description?: string, properties?: Record<string, Schema>,
- *   $defs?: Record<string, Schema> }} Schema
+ * @typedef {{ type?: string, $ref?: string, oneOf?: { const?: unknown, title?: string }[], enum?: unknown[],
+ *   items?: Schema, minimum?: number, maximum?: number, title?: string, description?: string,
+ *   properties?: Record<string, Schema>, $defs?: Record<string, Schema> }} Schema
+ * @typedef {{ value: unknown, text: string }} Choice
  */
 
 /** A property's schema with its `$ref` followed. @param {Schema} root @param {Schema} schema @returns {Schema} */
@@ -63,20 +64,31 @@ function resolve(root, schema) {
   return name && root.$defs?.[name] ? { ...root.$defs[name], ...schema, $ref: undefined } : schema;
 }
 
-/** The values a property may take when they are a closed list of strings. @param {Schema} schema */
-function choices(schema) {
-  const values = schema.enum ?? schema.oneOf?.map((s) => s.const);
-  return values?.every((v) => typeof v === 'string') ? /** @type {string[]} */ (values) : null;
-}
-
 /** @param {string} name */
 const words = (name) => name.replaceAll('_', ' ');
+
+/** A value as a `<select>`'s option holds it: a string as itself, anything else as JSON. @param {unknown} value */
+const encode = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * The values a property may take when they are a closed list: strings (`enum`, or `oneOf` of
+ * `const`s), or any values each titled (`oneOf` of `const`s with a `title`), each with its words.
+ * @param {Schema} schema
+ * @returns {Choice[] | null}
+ */
+function choices(schema) {
+  if (schema.enum?.every((v) => typeof v === 'string')) return schema.enum.map((v) => ({ value: v, text: words(v) }));
+  const branches = schema.oneOf;
+  if (!branches?.every((s) => 'const' in s && (typeof s.const === 'string' || s.title))) return null;
+  return branches.map((s) => ({ value: s.const, text: s.title ?? words(/** @type {string} */ (s.const)) }));
+}
 
 /**
  * A form's fields for a game's options, built from its schema: a checkbox per flag, a list per
  * closed set of values, a number per integer, a comma-separated list per list of integers, each
- * showing the default. An option with no such field (a whole board) keeps its default and is
- * told as a hint.
+ * showing the default, labelled with the option's `title` (its name where it has none) and
+ * explained by its `description` on hover. An option with no such field (a whole board) keeps
+ * its default and is told as a hint.
  * @param {GameInfo} info
  */
 export function optionsForm(info) {
@@ -86,16 +98,19 @@ export function optionsForm(info) {
   const fields = Object.entries(root.properties ?? {}).map(([name, raw]) => {
     const schema = resolve(root, raw);
     const value = defaults[name];
-    const title = schema.description ? ` title="${esc(schema.description)}"` : '';
-    const text = `${words(name)}${privateOnly.has(name) ? ' (private tables only)' : ''}`;
+    const tooltip = schema.description ? ` title="${esc(schema.description)}"` : '';
+    const text = `${esc(schema.title ?? words(name))}${privateOnly.has(name) ? ' (private tables only)' : ''}`;
     const listed = choices(schema);
-    if (schema.type === 'boolean') return `<label${title}><input type="checkbox" name="${name}"${value ? ' checked' : ''}> ${text}</label>`;
-    if (listed) return `<label${title}>${text} <select name="${name}">${listed.map((v) => `<option value="${esc(v)}"${v === value ? ' selected' : ''}>${esc(words(v))}</option>`).join('')}</select></label>`;
+    if (schema.type === 'boolean') return `<label${tooltip}><input type="checkbox" name="${name}"${value ? ' checked' : ''}> ${text}</label>`;
+    if (listed) {
+      const options = listed.map((c) => `<option value="${esc(encode(c.value))}"${encode(c.value) === encode(value) ? ' selected' : ''}>${esc(c.text)}</option>`);
+      return `<label${tooltip}>${text} <select name="${name}">${options.join('')}</select></label>`;
+    }
     if (schema.type === 'integer') {
       const bounds = `${schema.minimum === undefined ? '' : ` min="${schema.minimum}"`}${schema.maximum === undefined ? '' : ` max="${schema.maximum}"`}`;
-      return `<label${title}>${text} <input type="number" name="${name}"${bounds} value="${value}"></label>`;
+      return `<label${tooltip}>${text} <input type="number" name="${name}"${bounds} value="${value}"></label>`;
     }
-    if (schema.type === 'array' && schema.items?.type === 'integer') return `<label${title}>${text} <input name="${name}" value="${esc(/** @type {number[]} */ (value).join(', '))}" pattern="\\d+(\\s*,\\s*\\d+)*"></label>`;
+    if (schema.type === 'array' && schema.items?.type === 'integer') return `<label${tooltip}>${text} <input name="${name}" value="${esc(/** @type {number[]} */ (value).join(', '))}" pattern="\\d+(\\s*,\\s*\\d+)*"></label>`;
     return `<p class="hint">${esc(schema.description?.split('\n')[0] ?? words(name))}</p>`;
   });
   if (privateOnly.size) fields.push('<p class="hint">Some house rules are for private tables only.</p>');
@@ -115,7 +130,9 @@ export function readOptions(form, info) {
     const field = form.elements.namedItem(name);
     if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
     const schema = resolve(root, raw);
+    const listed = choices(schema);
     if (field instanceof HTMLInputElement && field.type === 'checkbox') options[name] = field.checked;
+    else if (listed) options[name] = listed.find((c) => encode(c.value) === field.value)?.value;
     else if (schema.type === 'integer') options[name] = Number(field.value);
     else if (schema.type === 'array') options[name] = field.value.split(',').map(Number);
     else options[name] = field.value;

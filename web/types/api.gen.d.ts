@@ -279,22 +279,32 @@ export type BackgammonGameState = 'no_game' | 'playing' | 'over' | 'resigned' | 
  */
 export type BackgammonOptions = {
     /**
+     * beavers
+     *
      * Money games only: a doubled player may beaver (redouble at once, keeping the cube).
      */
     beavers?: boolean;
     /**
+     * Crawford rule
+     *
      * Matches only: no doubling in the game after a player first reaches match point.
      */
     crawford?: boolean;
     /**
+     * doubling cube
+     *
      * Whether the doubling cube is used.
      */
     cube?: boolean;
     /**
+     * Jacoby rule
+     *
      * Money games only: gammons and backgammons count single unless the cube was turned.
      */
     jacoby?: boolean;
     /**
+     * Match to (0: one money game)
+     *
      * Points to win the match; 0 plays a single money game.
      */
     match_to?: number;
@@ -1008,6 +1018,8 @@ export type LuddoNumbers = Array<number>;
  */
 export type LuddoOptions = {
     /**
+     * a piece home earns an extra roll
+     *
      * Bringing a token home earns the extra roll (a house rule; the capture bonus always holds).
      */
     home_bonus?: boolean;
@@ -1446,10 +1458,19 @@ export type LudoNumbers = Array<number>;
  */
 export type LudoOptions = {
     /**
+     * Enter on
+     *
      * The numbers that bring a piece out of base: `[6]`, or `[1, 6]` for the children's variant.
      */
-    enter_on?: Array<number>;
+    enter_on?: [
+        6
+    ] | [
+        1,
+        6
+    ];
     /**
+     * play on for places
+     *
      * With 3+ players the others play on for places after the winner; otherwise the game ends
      * with the first to finish and everyone else shares second (last) place.
      */
@@ -2018,6 +2039,8 @@ export type SnakesGameRecord = {
  */
 export type SnakesOptions = {
     /**
+     * board
+     *
      * The layout; the classic 1943 board when absent.
      */
     board?: SnakesBoard;
@@ -2646,26 +2669,38 @@ export type UckersGameRecord = {
  */
 export type UckersOptions = {
     /**
+     * blow back
+     *
      * WAFU: a piece in the pipe may try to blow away an opponent at the pipe's mouth.
      */
     blow_back?: boolean;
     /**
+     * mixed blob stacking
+     *
      * A mixed blob is a stack: only the piece that arrived last may move.
      */
     mixed_blob_stacking?: boolean;
     /**
+     * Snake eyes
+     *
      * What snake eyes (double 1) on a player's first throw does.
      */
     snake_eyes?: UckersSnakeEyes;
     /**
+     * stand up finish
+     *
      * A player needing one throw to win may declare a stand-up finish.
      */
     stand_up_finish?: boolean;
     /**
+     * suck back
+     *
      * WAFU: a piece at the mouth of an opponent's pipe may try to suck a piece out of it.
      */
     suck_back?: boolean;
     /**
+     * superblobs
+     *
      * Three or more pieces of one colour on a track square cannot move.
      */
     superblobs?: boolean;

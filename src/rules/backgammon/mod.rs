@@ -28,14 +28,19 @@ pub const MAX_CUBE: u32 = 1 << 15;
 #[serde(deny_unknown_fields, default)]
 pub struct BackgammonOptions {
     /// Points to win the match; 0 plays a single money game.
+    #[schemars(title = "Match to (0: one money game)")]
     pub match_to: u32,
     /// Whether the doubling cube is used.
+    #[schemars(title = "doubling cube")]
     pub cube: bool,
     /// Money games only: a doubled player may beaver (redouble at once, keeping the cube).
+    #[schemars(title = "beavers")]
     pub beavers: bool,
     /// Money games only: gammons and backgammons count single unless the cube was turned.
+    #[schemars(title = "Jacoby rule")]
     pub jacoby: bool,
     /// Matches only: no doubling in the game after a player first reaches match point.
+    #[schemars(title = "Crawford rule")]
     pub crawford: bool,
 }
 

@@ -140,6 +140,7 @@ impl PartialEq<[u8]> for Numbers {
 #[serde(deny_unknown_fields, default)]
 pub struct LuddoOptions {
     /// Bringing a token home earns the extra roll (a house rule; the capture bonus always holds).
+    #[schemars(title = "a piece home earns an extra roll")]
     pub home_bonus: bool,
 }
 
@@ -154,9 +155,11 @@ impl Default for LuddoOptions {
 #[serde(deny_unknown_fields, default)]
 pub struct ClassicOptions {
     /// The numbers that bring a piece out of base: `[6]`, or `[1, 6]` for the children's variant.
+    #[schemars(title = "Enter on", schema_with = "enter_on_schema")]
     pub enter_on: Vec<u8>,
     /// With 3+ players the others play on for places after the winner; otherwise the game ends
     /// with the first to finish and everyone else shares second (last) place.
+    #[schemars(title = "play on for places")]
     pub play_for_places: bool,
 }
 
@@ -164,6 +167,17 @@ impl Default for ClassicOptions {
     fn default() -> Self {
         Self { enter_on: vec![6], play_for_places: true }
     }
+}
+
+/// `enter_on`'s schema: the two sets [`ClassicOptions::enter_on_one`] accepts, each titled with
+/// the words a player chooses between.
+fn enter_on_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "oneOf": [
+            { "type": "array", "const": [6], "title": "a 6" },
+            { "type": "array", "const": [1, 6], "title": "a 1 or a 6" }
+        ]
+    })
 }
 
 impl ClassicOptions {

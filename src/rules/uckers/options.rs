@@ -8,16 +8,22 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields, default)]
 pub struct UckersOptions {
     /// What snake eyes (double 1) on a player's first throw does.
+    #[schemars(title = "Snake eyes")]
     pub snake_eyes: SnakeEyes,
     /// Three or more pieces of one colour on a track square cannot move.
+    #[schemars(title = "superblobs")]
     pub superblobs: bool,
     /// A mixed blob is a stack: only the piece that arrived last may move.
+    #[schemars(title = "mixed blob stacking")]
     pub mixed_blob_stacking: bool,
     /// WAFU: a piece at the mouth of an opponent's pipe may try to suck a piece out of it.
+    #[schemars(title = "suck back")]
     pub suck_back: bool,
     /// WAFU: a piece in the pipe may try to blow away an opponent at the pipe's mouth.
+    #[schemars(title = "blow back")]
     pub blow_back: bool,
     /// A player needing one throw to win may declare a stand-up finish.
+    #[schemars(title = "stand up finish")]
     pub stand_up_finish: bool,
 }
 
