@@ -14,6 +14,7 @@ both_stores!(
     the_listed_seat_counts_are_the_ones_table_creation_accepts,
     a_private_only_option_changed_is_refused_at_a_public_table,
     the_clocks_are_the_servers_and_a_current_copy_is_answered_304,
+    ludos_enter_on_schema_admits_exactly_the_sets_table_creation_accepts,
 );
 
 async fn games(s: &TestServer) -> Vec<Value> {
@@ -127,4 +128,32 @@ async fn the_clocks_are_the_servers_and_a_current_copy_is_answered_304(db: Db) {
     let again =
         s.client.get(format!("{}/v1/games", s.base)).header("if-none-match", &etag).send().await.unwrap();
     assert_eq!(again.status(), 304);
+}
+
+/// The create form offers `enter_on` as the schema's titled choices; a client that validates
+/// against the schema must neither refuse a set the server takes (`[6, 1]`, the same set as
+/// `[1, 6]`) nor send one it refuses.
+async fn ludos_enter_on_schema_admits_exactly_the_sets_table_creation_accepts(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    let ludo = games(&s).await.into_iter().find(|g| g["game"] == "ludo").expect("ludo is listed");
+    let schema = jsonschema::draft202012::new(&ludo["options_schema"]).expect("the schema compiles");
+    let candidates = [
+        json!([]),
+        json!([6]),
+        json!([1]),
+        json!([1, 6]),
+        json!([6, 1]),
+        json!([6, 6]),
+        json!([2, 6]),
+        json!([1, 6, 6]),
+    ];
+    for enter_on in candidates {
+        let options = json!({ "enter_on": enter_on });
+        let r = s
+            .post("/v1/tables", Some(&host), json!({"game": "ludo", "seat_count": 2, "options": options}))
+            .await;
+        assert!(r.status == 201 || r.status == 422, "{enter_on}: {} {}", r.status, r.json);
+        assert_eq!(schema.is_valid(&options), r.status == 201, "{enter_on}: schema and server disagree");
+    }
 }

@@ -52,7 +52,7 @@ export function view(game) {
 }
 
 /**
- * @typedef {{ type?: string, $ref?: string, oneOf?: { const?: unknown, title?: string }[], enum?: unknown[],
+ * @typedef {{ type?: string, $ref?: string, oneOf?: { const?: unknown, default?: unknown, title?: string }[], enum?: unknown[],
  *   items?: Schema, minimum?: number, maximum?: number, title?: string, description?: string,
  *   properties?: Record<string, Schema>, $defs?: Record<string, Schema> }} Schema
  * @typedef {{ value: unknown, text: string }} Choice
@@ -79,8 +79,11 @@ const encode = (value) => (typeof value === 'string' ? value : JSON.stringify(va
 function choices(schema) {
   if (schema.enum?.every((v) => typeof v === 'string')) return schema.enum.map((v) => ({ value: v, text: words(v) }));
   const branches = schema.oneOf;
-  if (!branches?.every((s) => 'const' in s && (typeof s.const === 'string' || s.title))) return null;
-  return branches.map((s) => ({ value: s.const, text: s.title ?? words(/** @type {string} */ (s.const)) }));
+  // A branch is one value: its `const`, or, where several spellings mean one choice (a set in
+  // either order), the `default` it is written as.
+  const value = (/** @type {{ const?: unknown, default?: unknown }} */ s) => ('const' in s ? s.const : s.default);
+  if (!branches?.every((s) => value(s) !== undefined && (typeof value(s) === 'string' || s.title))) return null;
+  return branches.map((s) => ({ value: value(s), text: s.title ?? words(/** @type {string} */ (value(s))) }));
 }
 
 /**

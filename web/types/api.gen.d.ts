@@ -1465,8 +1465,8 @@ export type LudoOptions = {
     enter_on?: [
         6
     ] | [
-        1,
-        6
+        1 | 6,
+        1 | 6
     ];
     /**
      * play on for places

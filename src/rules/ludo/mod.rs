@@ -175,7 +175,11 @@ fn enter_on_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "oneOf": [
             { "type": "array", "const": [6], "title": "a 6" },
-            { "type": "array", "const": [1, 6], "title": "a 1 or a 6" }
+            // Both orders: the engine reads a set.
+            {
+                "type": "array", "items": { "enum": [1, 6] }, "minItems": 2, "maxItems": 2,
+                "uniqueItems": true, "default": [1, 6], "title": "a 1 or a 6"
+            }
         ]
     })
 }
