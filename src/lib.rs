@@ -15,7 +15,8 @@
 //! - [`config`]: settings from the environment; [`instance`]: the default instance id, kept in
 //!   the data directory.
 //! - [`revocations`]: the tokens this process's WebSockets authenticated with, to close them
-//!   when revoked or expired.
+//!   when revoked or expired; [`sessions`]: the sessions it authenticated lately, so that a
+//!   token used again is answered without the store.
 //! - [`verify`]: checks a finished table's dice against its commitment (`luddo verify`).
 //! - [`wording`]: serde's error messages in a client's words, for problem details.
 //!
@@ -32,6 +33,7 @@ pub mod instance;
 pub mod lobby;
 pub mod revocations;
 pub mod rules;
+pub mod sessions;
 pub mod store;
 pub mod table;
 /// Shared by the property tests, the fuzz targets and the programs that start a server under

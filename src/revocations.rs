@@ -9,8 +9,11 @@
 //! revocation's transaction, which every process's fan-out hears
 //! (`crate::cluster::fanout`). An expiry needs no signal: each socket of an expiring token
 //! waits for it with a timer in its own loop ([`TokenWatch::ended`]).
+//!
+//! The same revocation drops the token's session from the cache of authenticated sessions
+//! ([`Sessions`]), which [`Revocations`] holds so that nothing revokes a token without it.
 
-use crate::clock::now_millis;
+use crate::{clock::now_millis, sessions::Sessions};
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
@@ -24,16 +27,26 @@ use uuid::Uuid;
 pub const CLOSE_TOKEN_ENDED: u16 = 4401;
 
 /// The tokens this process's sockets authenticated with, each with the signal of its
-/// revocation.
+/// revocation, and the sessions it authenticated lately.
 #[derive(Default)]
-pub struct Revocations(Mutex<HashMap<Uuid, watch::Sender<bool>>>);
+pub struct Revocations {
+    sockets: Mutex<HashMap<Uuid, watch::Sender<bool>>>,
+    sessions: Sessions,
+}
 
 impl Revocations {
-    /// Closes the sockets of `token` on this process (a token they do not hold: nothing).
+    /// Forgets the session of `token` and closes its sockets on this process (a token they do
+    /// not hold: none).
     pub fn revoke(&self, token: Uuid) {
+        self.sessions.revoke(token);
         if let Some(signal) = self.lock().get(&token) {
             signal.send_replace(true);
         }
+    }
+
+    /// The sessions this process authenticated lately, which every revocation here updates.
+    pub fn sessions(&self) -> &Sessions {
+        &self.sessions
     }
 
     /// The tokens sockets here authenticated with.
@@ -52,7 +65,7 @@ impl Revocations {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uuid, watch::Sender<bool>>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.sockets.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 

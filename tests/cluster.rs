@@ -733,3 +733,28 @@ async fn a_tokens_sockets_on_another_process_close_when_it_is_revoked() {
         "another token's socket stays"
     );
 }
+
+/// A token answered from B's recent sessions is refused by B once B heard of its revocation
+/// through A: B's socket of the token closing says it heard.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_token_revoked_through_one_process_is_refused_by_another_once_it_heard() {
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let (me, first) = a.player("Ann").await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let created = a.post("/v1/players/me/tokens", Some(&first), json!({})).await;
+    assert_eq!(created.status, 201, "{}", created.json);
+    let (token_id, token) = (created.json["id"].as_str().unwrap(), created.json["token"].as_str().unwrap());
+    let mut socket = b.lobby_ws(&format!("token={token}")).await;
+    for _ in 0..3 {
+        assert_eq!(b.get("/v1/players/me", Some(token)).await.json["id"], me);
+    }
+    let revoked = a
+        .call(reqwest::Method::DELETE, &format!("/v1/players/me/tokens/{token_id}"), Some(&first), None)
+        .await;
+    assert_eq!(revoked.status, 204, "{}", revoked.json);
+    assert_eq!(socket.close_code_within(Duration::from_secs(5)).await, Some(4401), "B heard");
+    b.get("/v1/players/me", Some(token)).await.assert_problem(401, "unauthorized");
+    assert_eq!(b.get("/v1/players/me", Some(&first)).await.json["id"], me);
+}

@@ -1,6 +1,7 @@
 //! Bearer tokens over real HTTP, on both stores: more than one per player, each revocable at
 //! once, logout, the cap, and a list that never shows a secret; a revoked or expired token's
-//! WebSockets close. (Expiry is unit-tested on the store with an explicit `now`:
+//! WebSockets close; a token answered from the process's recent sessions is refused on the very
+//! next request once revoked. (Expiry is unit-tested on the store with an explicit `now`:
 //! `store::tokens::tests`.)
 
 mod common;
@@ -20,6 +21,7 @@ both_stores!(
     a_revoked_tokens_sockets_close_within_a_second,
     a_logged_out_tokens_sockets_close_within_a_second,
     an_expired_tokens_sockets_close_within_a_second,
+    a_token_in_use_is_refused_on_the_next_request_once_revoked_or_logged_out,
 );
 
 async fn new_token(s: &TestServer, token: &str, body: Value) -> (String, String) {
@@ -189,4 +191,22 @@ async fn an_expired_tokens_sockets_close_within_a_second(db: Db) {
         );
     }
     assert!(made.elapsed() >= Duration::from_millis(1_500), "not long before it expired");
+}
+
+/// Sessions are kept in memory once authenticated (`luddo::sessions`): a revocation, or a
+/// logout, forgets the token's at once.
+async fn a_token_in_use_is_refused_on_the_next_request_once_revoked_or_logged_out(db: Db) {
+    let s = TestServer::start(db).await;
+    let (me, first) = s.player("Ann").await;
+    let (id, second) = new_token(&s, &first, json!({})).await;
+    for token in [&first, &second, &first, &second] {
+        assert_eq!(s.get("/v1/players/me", Some(token)).await.json["id"], me);
+    }
+    let r = delete(&s, &format!("/v1/players/me/tokens/{id}"), &first).await;
+    assert_eq!(r.status, 204, "{}", r.json);
+    s.get("/v1/players/me", Some(&second)).await.assert_problem(401, "unauthorized");
+    assert_eq!(s.get("/v1/players/me", Some(&first)).await.json["id"], me);
+    let r = s.post("/v1/players/me/logout", Some(&first), json!({})).await;
+    assert_eq!(r.status, 204, "{}", r.json);
+    s.get("/v1/players/me", Some(&first)).await.assert_problem(401, "unauthorized");
 }

@@ -4,13 +4,13 @@ use super::{
     error::{ApiError, ErrorCode},
     state::AppState,
 };
+pub use crate::sessions::Session;
 use crate::{clock::now_millis, store::Player};
 use axum::{
     extract::{FromRequest, FromRequestParts, OptionalFromRequestParts, rejection::JsonRejection},
     http::{StatusCode, header, request::Parts},
 };
 use sha2::{Digest, Sha256};
-use uuid::Uuid;
 
 /// `axum::Json` with our error format on rejection, for bodies that are JSON objects: every
 /// request body of the API is one. serde would read a struct from an array too (its fields in
@@ -133,16 +133,6 @@ pub fn token_hash(token: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct Auth(pub Player);
 
-/// The authenticated player and the token it authenticated with (to list it as `current`, or
-/// to revoke it at logout).
-#[derive(Debug, Clone)]
-pub struct Session {
-    pub player: Player,
-    pub token_id: Uuid,
-    /// When the token expires (Unix ms), if it does.
-    pub expires_at: Option<i64>,
-}
-
 impl FromRequestParts<AppState> for Session {
     type Rejection = ApiError;
 
@@ -198,14 +188,24 @@ fn bearer(parts: &Parts) -> Result<Option<&str>, ApiError> {
     }
 }
 
-/// Looks the token up by its hash: an unknown, revoked or expired token is refused alike. The
-/// hash of an unknown token matches nothing; the final comparison is in constant time so the
-/// lookup's timing says nothing about near misses.
+/// The session of a bearer token: from this process's recent sessions
+/// (`crate::sessions::Sessions`) if there, else looked up in the store by the token's hash and
+/// kept. An unknown, revoked or expired token is refused alike. The hash of an unknown token
+/// matches nothing; the final comparison is in constant time so the lookup's timing says
+/// nothing about near misses.
 pub async fn authenticate(state: &AppState, token: &str) -> Result<Session, ApiError> {
     let hash = token_hash(token);
-    match state.store.session_by_token_hash(&hash, now_millis()).await? {
+    let now = now_millis();
+    let sessions = state.revocations.sessions();
+    if let Some(session) = sessions.get(&hash, now) {
+        return Ok(session);
+    }
+    let read = sessions.before_read();
+    match state.store.session_by_token_hash(&hash, now).await? {
         Some((player, token, stored)) if constant_time_eq(stored.as_bytes(), hash.as_bytes()) => {
-            Ok(Session { player, token_id: token.id, expires_at: token.expires_at })
+            let session = Session { player, token_id: token.id, expires_at: token.expires_at };
+            sessions.insert(hash, session.clone(), read, token.last_used_due(now));
+            Ok(session)
         }
         _ => Err(ApiError::unauthorized("unknown, revoked or expired token")),
     }

@@ -1,6 +1,6 @@
 //! What every handler can reach: the store, the settings, the limits, the table actors, the
-//! open-table workflow, the cluster's routing and the sockets' token watches, built once per
-//! server.
+//! open-table workflow, the cluster's routing, the sockets' token watches and the recent
+//! sessions, built once per server.
 
 use super::limits::{self, RateLimiter};
 use crate::{clock::Clock, cluster::Cluster, config::Config, lobby::Lobby, store::Store, table::Tables};
@@ -20,7 +20,8 @@ pub struct AppState {
     pub lobby: Lobby,
     /// Where each table in play is served: here, or (cluster mode) on the process that drives it.
     pub cluster: Cluster,
-    /// The tokens this process's WebSockets authenticated with, to close them when revoked.
+    /// The tokens this process's WebSockets authenticated with, to close them when revoked, and
+    /// the sessions it authenticated lately (`authenticate`), forgotten when revoked.
     pub revocations: Arc<crate::revocations::Revocations>,
 }
 

@@ -15,7 +15,9 @@
 //! Revocations come on [`TOKENS_CHANNEL`] (a token's id, notified by the revocation's
 //! transaction): this process closes the token's sockets (`crate::revocations`). After a drop of
 //! the listening connection, the tokens of this process's sockets are looked up in the store
-//! and the sockets of those revoked meanwhile are closed.
+//! and the sockets of those revoked meanwhile are closed. The cache of recent sessions
+//! (`crate::sessions`) is used only while the connection listens: suspended from the start
+//! until it first listens and whenever it is lost, emptied each time it listens again.
 
 use crate::{
     clock::now_millis,
@@ -40,6 +42,7 @@ pub struct Listeners {
 /// Starts the fan-out of process `instance` over the database at `url`: the listening
 /// connection, and the sender of this process's lobby messages. Both end when `stop` flips.
 pub fn start(url: String, instance: String, store: Store, to: Listeners, stop: watch::Receiver<bool>) {
+    to.revocations.sessions().suspend();
     let (outbox, lobby) = mpsc::channel(LOBBY_QUEUE);
     to.feeds.send_lobby_to(outbox);
     tokio::spawn(send_lobby(store.clone(), instance.clone(), lobby, stop.clone()));
@@ -95,17 +98,26 @@ async fn listen(url: String, instance: String, store: Store, to: Listeners, mut 
                 }
             }
         };
-        if !std::mem::take(&mut first) {
+        if std::mem::take(&mut first) {
+            to.revocations.sessions().resume();
+        } else {
             missed(&store, &to);
         }
         loop {
             tokio::select! {
                 received = listener.try_recv() => match received {
                     Ok(Some(n)) => heard(&to, &instance, n.channel(), n.payload()),
-                    // sqlx reconnected the listener: whatever was notified meanwhile is lost.
-                    Ok(None) => missed(&store, &to),
+                    // The connection was lost (sqlx would reconnect on the next call, unseen):
+                    // reconnect here instead, so that what was notified meanwhile is looked for
+                    // once listening again, and no session is cached from memory in between.
+                    Ok(None) => {
+                        tracing::warn!("the connection listening for the other processes' events dropped");
+                        to.revocations.sessions().suspend();
+                        break;
+                    }
                     Err(e) => {
                         tracing::warn!(error = %e, "lost the connection listening for the other processes' events");
+                        to.revocations.sessions().suspend();
                         break;
                     }
                 },
@@ -116,8 +128,10 @@ async fn listen(url: String, instance: String, store: Store, to: Listeners, mut 
 }
 
 /// Notifications may have been missed: tables' sockets read the store again, lobby sockets
-/// reconnect for a fresh snapshot, and the sockets of tokens revoked meanwhile close.
+/// reconnect for a fresh snapshot, the recent sessions are forgotten (cached again from the
+/// store), and the sockets of tokens revoked meanwhile close.
 fn missed(store: &Store, to: &Listeners) {
+    to.revocations.sessions().resume();
     to.feeds.nudge_all();
     to.feeds.restart_lobby();
     let (store, revocations) = (store.clone(), to.revocations.clone());

@@ -10,8 +10,25 @@ use uuid::Uuid;
 pub const TOKENS_CHANNEL: &str = "luddo_tokens";
 
 /// How stale `last_used_at` may grow before a use writes it again: an hour, so that
-/// authenticating is a read, not a write per request.
+/// authenticating is a read, not a write per request (and a session kept in memory,
+/// `crate::sessions`, is read again from the store when the write is due).
 const LAST_USED_PRECISION_MS: i64 = 3_600_000;
+
+impl Token {
+    /// Whether a lookup at `now` writes `last_used_at`: it is over an hour old, or unset.
+    fn last_used_stale(&self, now: i64) -> bool {
+        self.last_used_at.is_none_or(|at| now - at >= LAST_USED_PRECISION_MS)
+    }
+
+    /// When a use must next write `last_used_at`, once a lookup at `now` read this token: an
+    /// hour after what the lookup left there (`now` if it wrote it).
+    pub fn last_used_due(&self, now: i64) -> i64 {
+        match self.last_used_at {
+            Some(at) if !self.last_used_stale(now) => at + LAST_USED_PRECISION_MS,
+            _ => now + LAST_USED_PRECISION_MS,
+        }
+    }
+}
 
 /// What [`Store::create_token`] did.
 #[derive(Debug)]
@@ -44,7 +61,7 @@ impl Store {
         let Some(row) = row else { return Ok(None) };
         let player = Player::from_row(&row)?;
         let token = Token::from_row(&row, "token_id", "token_created_at", player.id)?;
-        if token.last_used_at.is_none_or(|at| now - at >= LAST_USED_PRECISION_MS) {
+        if token.last_used_stale(now) {
             sqlx::query("UPDATE tokens SET last_used_at = $1 WHERE id = $2")
                 .bind(now)
                 .bind(token.id.to_string())
@@ -205,6 +222,22 @@ mod tests {
         assert_eq!(used(t0 + 1).await, Some(t0));
         assert_eq!(used(t0 + LAST_USED_PRECISION_MS).await, Some(t0));
         assert_eq!(used(t0 + LAST_USED_PRECISION_MS + 1).await, Some(t0 + LAST_USED_PRECISION_MS));
+    }
+
+    #[test]
+    fn last_used_is_due_an_hour_after_what_the_lookup_left() {
+        let token = |last_used_at| Token {
+            id: Uuid::new_v4(),
+            player_id: Uuid::new_v4(),
+            label: None,
+            created_at: 0,
+            last_used_at,
+            expires_at: None,
+        };
+        let hour = LAST_USED_PRECISION_MS;
+        assert_eq!(token(None).last_used_due(5), 5 + hour, "written now");
+        assert_eq!(token(Some(10)).last_used_due(20), 10 + hour, "not written: due from the last write");
+        assert_eq!(token(Some(10)).last_used_due(10 + hour), 10 + 2 * hour, "written now");
     }
 
     /// Migration 0004 moves each player's one token into `tokens`: a token handed out before
