@@ -7,7 +7,7 @@
  * every list and form with its options, and needs only its `games/<game>.js`.
  */
 import { call } from './api.js';
-import { esc } from './ui.js';
+import { esc, flash, message } from './ui.js';
 
 /**
  * @typedef {import('./api.js').Game} Game
@@ -26,6 +26,22 @@ export function games() {
     registry = null;
   });
   return registry;
+}
+
+/**
+ * The games for a page being drawn: `null` (with the error flashed) when they could not be
+ * fetched, or when the page is no longer shown once they arrive.
+ * @param {() => boolean} shown the page's `stillShown()`
+ * @returns {Promise<GameInfo[] | null>}
+ */
+export async function gamesFor(shown) {
+  try {
+    const list = await games();
+    return shown() ? list : null;
+  } catch (error) {
+    flash(message(error));
+    return null;
+  }
 }
 
 /** A game's name for people. @param {GameInfo[]} list @param {string} game */

@@ -1,20 +1,13 @@
 // @ts-check
 /** `#/leaderboard`: each game's established Glicko-2 ratings, best first, each name a link to its profile. */
 import { call } from '../api.js';
-import { gameOptions, games } from '../games.js';
+import { gameOptions, gamesFor } from '../games.js';
 import { app, byId, esc, flash, message, stillShown } from '../ui.js';
 
 export async function leaderboardPage() {
   const shown = stillShown();
-  /** @type {import('../api.js').GameInfo[]} */
-  let list;
-  try {
-    list = await games();
-  } catch (error) {
-    flash(message(error));
-    return;
-  }
-  if (!shown()) return;
+  const list = await gamesFor(shown);
+  if (!list) return;
   app.innerHTML = `<section class="card" aria-labelledby="board-title"><h2 id="board-title">Leaderboard</h2>
     <p class="hint">Glicko-2 ratings from public games between players (bots are not rated); a provisional rating shows on its player's profile only.</p>
     <label>Game <select id="l-game">${gameOptions(list)}</select></label>

@@ -4,7 +4,7 @@
  * (filtered by game, party and free seats) and the latest finished games, each with its replay.
  */
 import { LobbyFeed, call, token } from '../api.js';
-import { gameOptions, games, label } from '../games.js';
+import { gameOptions, gamesFor, label } from '../games.js';
 import { app, byId, esc, flash, message, onLeave, route, signUpForm, stillShown } from '../ui.js';
 
 /** @typedef {import('../api.js').Table} Table @typedef {import('../api.js').GameInfo} GameInfo */
@@ -17,15 +17,8 @@ function seatsSummary(table) {
 
 export async function lobbyPage() {
   const shown = stillShown();
-  /** @type {GameInfo[]} */
-  let list;
-  try {
-    list = await games();
-  } catch (error) {
-    flash(message(error));
-    return;
-  }
-  if (!shown()) return;
+  const list = await gamesFor(shown);
+  if (!list) return;
   const signUp = token() ? null : signUpForm(() => route());
   app.innerHTML = `${signUp ? signUp.html : ''}
     ${token() ? `<section class="card" aria-labelledby="play-now-title">

@@ -4,7 +4,7 @@
  * server's registry (games.js); private, party and the host's dice seed are every game's.
  */
 import { call, token } from '../api.js';
-import { gameOptions, games, optionsForm, readOptions, view } from '../games.js';
+import { gameOptions, gamesFor, optionsForm, readOptions, view } from '../games.js';
 import { app, byId, flash, message, signUpForm, stillShown } from '../ui.js';
 
 /** @typedef {import('../api.js').GameInfo} GameInfo */
@@ -17,15 +17,8 @@ export async function newTablePage() {
     return;
   }
   const shown = stillShown();
-  /** @type {GameInfo[]} */
-  let list;
-  try {
-    list = await games();
-  } catch (error) {
-    flash(message(error));
-    return;
-  }
-  if (!shown()) return;
+  const list = await gamesFor(shown);
+  if (!list) return;
   app.innerHTML = `<section class="card" aria-labelledby="new-title"><h2 id="new-title">Create a table</h2>
     <form id="create">
       <label>Game <select id="c-game" name="game">${gameOptions(list)}</select></label>
