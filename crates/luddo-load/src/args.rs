@@ -23,6 +23,8 @@ USAGE: luddo-load [OPTIONS]
   --http-actions            post each action over HTTP (POST /v1/tables/{id}/actions, answered
                             there) instead of sending it over the seat's WebSocket
   --server-pid PID          process whose RSS to report (default: whoever listens on the port)
+  --cpu-of NAME[,NAME…]     also report the CPU time, while measuring, of every process with one
+                            of these names (e.g. luddo,postgres,nginx): by name, in all, and per action
   --spawn-server [PATH]     start the server binary (default: `luddo` next to this binary)
   --database-url URL        DATABASE_URL for --spawn-server (default: a fresh SQLite file)
   --limits FILE             limits.json from scripts/limits.sh: report figures as fractions
@@ -49,6 +51,9 @@ pub struct Args {
     /// Actions are posted over HTTP rather than sent over the seat's socket.
     pub http_actions: bool,
     pub server_pid: Option<u32>,
+    /// Names of processes (`comm`) whose CPU time while measuring is reported beside the
+    /// server's, by name and in all (a cluster's servers, its database, its balancer).
+    pub cpu_of: Vec<String>,
     /// `Some(None)`: spawn the `luddo` binary found next to this one.
     pub spawn_server: Option<Option<PathBuf>>,
     pub database_url: Option<String>,
@@ -74,6 +79,7 @@ impl Default for Args {
             one_game: false,
             http_actions: false,
             server_pid: None,
+            cpu_of: vec![],
             spawn_server: None,
             database_url: None,
             limits: None,
@@ -141,6 +147,9 @@ impl Args {
                 "--one-game" => a.one_game = true,
                 "--http-actions" => a.http_actions = true,
                 "--server-pid" => a.server_pid = Some(number(value()?)? as u32),
+                "--cpu-of" => {
+                    a.cpu_of = value()?.split(',').filter(|n| !n.is_empty()).map(str::to_owned).collect()
+                }
                 "--database-url" => a.database_url = Some(value()?),
                 "--limits" => a.limits = Some(value()?.into()),
                 "--json" => a.json = Some(value()?.into()),

@@ -22,6 +22,7 @@ use luddo_load::server;
 use serde_json::{Value, json};
 use stats::Stats;
 use std::{
+    collections::BTreeMap,
     net::{SocketAddr, ToSocketAddrs},
     sync::{Arc, atomic::Ordering::Relaxed},
     time::Duration,
@@ -144,6 +145,7 @@ async fn run(args: Args) -> Result<bool, String> {
 
     // Measurement.
     let cpu_start = server_pid.and_then(server::cpu_time);
+    let named_cpu_start = server::cpu_time_by_name(&args.cpu_of);
     ctx.stats.measuring.store(true, Relaxed);
     let _ = go_tx.send(true);
     let measure_start = Instant::now();
@@ -170,6 +172,13 @@ async fn run(args: Args) -> Result<bool, String> {
     ctx.stats.measuring.store(false, Relaxed);
     let cpu =
         cpu_start.zip(server_pid.and_then(server::cpu_time)).map(|(start, end)| end.saturating_sub(start));
+    let named_cpu: BTreeMap<String, Duration> = server::cpu_time_by_name(&args.cpu_of)
+        .into_iter()
+        .map(|(name, end)| {
+            let start = named_cpu_start.get(&name).copied().unwrap_or_default();
+            (name, end.saturating_sub(start))
+        })
+        .collect();
     let connections_end = ctx.stats.connections.load(Relaxed);
     if let Some(rss) = server_pid.and_then(server::rss_bytes) {
         rss_peak = rss_peak.max(rss);
@@ -191,7 +200,7 @@ async fn run(args: Args) -> Result<bool, String> {
         &ctx.stats,
         Phases { ramp, ramp_complete, measured },
         Connections { end: connections_end, min: connections_min.min(connections_end), source_ips },
-        Server { pid: server_pid, rss_peak, rss_end, cpu },
+        Server { pid: server_pid, rss_peak, rss_end, cpu, named_cpu },
         limits.as_ref(),
     );
     let text = serde_json::to_string_pretty(&summary).expect("JSON");
@@ -284,6 +293,8 @@ struct Server {
     rss_end: Option<u64>,
     /// The CPU time it used while measuring.
     cpu: Option<Duration>,
+    /// The CPU time the processes named by `--cpu-of` used while measuring, by name.
+    named_cpu: BTreeMap<String, Duration>,
 }
 
 fn summarize(
@@ -309,6 +320,10 @@ fn summarize(
         .cpu
         .filter(|_| actions_ok > 0)
         .map(|cpu| (cpu.as_secs_f64() * 1e6 / actions_ok as f64).round());
+    let seconds = |cpu: Duration| (cpu.as_secs_f64() * 100.0).round() / 100.0;
+    let per_action =
+        |cpu: Duration| (actions_ok > 0).then(|| (cpu.as_secs_f64() * 1e6 / actions_ok as f64).round());
+    let named_total: Duration = process.named_cpu.values().sum();
     let ratio = |ours: f64, key: &str| {
         limits
             .and_then(|l| l[key].as_f64())
@@ -366,6 +381,12 @@ fn summarize(
             "cpu_s": process.cpu.map(|cpu| (cpu.as_secs_f64() * 100.0).round() / 100.0),
             "cpu_us_per_action": cpu_us_per_action,
         },
+        "cpu_of": (!process.named_cpu.is_empty()).then(|| json!({
+            "cpu_s": process.named_cpu.iter().map(|(name, cpu)| (name.clone(), json!(seconds(*cpu)))).collect::<serde_json::Map<_, _>>(),
+            "cpu_us_per_action": process.named_cpu.iter().map(|(name, cpu)| (name.clone(), json!(per_action(*cpu)))).collect::<serde_json::Map<_, _>>(),
+            "total_cpu_s": seconds(named_total),
+            "total_cpu_us_per_action": per_action(named_total),
+        })),
         "limits": limits.map(|l| json!({
             "measured": l,
             "entries_per_s_vs_pg_append_per_s": ratio(entries_per_s, "pg_append_per_s"),

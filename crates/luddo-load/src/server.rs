@@ -2,6 +2,7 @@
 //! kill_client, stalled_resumers), finding its process by port, reading its memory.
 
 use std::{
+    collections::BTreeMap,
     net::SocketAddr,
     path::{Path, PathBuf},
     process::Stdio,
@@ -145,6 +146,25 @@ pub fn cpu_time(pid: u32) -> Option<Duration> {
     Some(Duration::from_millis(total * 1000 / TICKS_PER_S))
 }
 
+/// The CPU time used so far by every process of this machine named one of `names` (the
+/// kernel's `comm`, as `ps -o comm` shows it), summed by name: the servers of a cluster with
+/// the database and the balancer in front of them (`luddo`, `postgres`, `nginx`). A process that
+/// ends between two readings takes its time with it; one that starts counts from its start.
+pub fn cpu_time_by_name(names: &[String]) -> BTreeMap<String, Duration> {
+    let mut used: BTreeMap<String, Duration> = names.iter().map(|n| (n.clone(), Duration::ZERO)).collect();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return used };
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
+        let Ok(comm) = std::fs::read_to_string(format!("/proc/{pid}/comm")) else { continue };
+        if let Some(total) = used.get_mut(comm.trim_end())
+            && let Some(cpu) = cpu_time(pid)
+        {
+            *total += cpu;
+        }
+    }
+    used
+}
+
 /// The process listening on TCP `port` on this machine, found through /proc/net/tcp and the
 /// processes' open sockets (Linux only; `None` if it cannot be seen, e.g. another user's).
 pub fn pid_listening_on(port: u16) -> Option<u32> {
@@ -199,6 +219,20 @@ pub fn machine() -> (String, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cpu_time_of_processes_by_name_counts_this_one() {
+        let me = std::fs::read_to_string("/proc/self/comm").unwrap().trim_end().to_owned();
+        let named = [me.clone(), "no-such-process".to_owned()];
+        let mut used = cpu_time_by_name(&named);
+        // Spin until the kernel has counted a tick of ours (10 ms).
+        while used[&me].is_zero() {
+            std::hint::black_box((0..10_000u64).sum::<u64>());
+            used = cpu_time_by_name(&named);
+        }
+        assert_eq!(used["no-such-process"], Duration::ZERO);
+        assert_eq!(used.len(), 2);
+    }
 
     #[test]
     fn this_process_has_used_some_cpu_time() {
