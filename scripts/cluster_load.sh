@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The cluster's figures of BENCHMARKS.md (cluster mode, docs/architecture.md), in one run, with
-# every client behind a real nginx (round robin, no sticky sessions, WebSocket upgrade, as in
-# deploy/nginx.conf and tests/cluster.rs), so each socket and request lands on any process, not
-# on the one that drives its table:
+# every client behind a real nginx (WebSocket upgrade, as in deploy/nginx.conf and
+# tests/cluster.rs) balancing as BALANCE says: `hash` (the default, as deploy/nginx.conf: every
+# request and socket of a table to one process by consistent hashing on its id, the rest round
+# robin) or `round-robin` (each socket and request lands on any process, not on the one that
+# drives its table):
 #   1. the limit: pgbench one-row appends on the same PostgreSQL (scripts/limits.sh);
 #   2. for each N in PROCESSES: N server processes on one fresh database behind nginx, an
 #      unthrottled luddo-load run, then (again on a fresh database and fresh processes) one
@@ -11,7 +13,10 @@
 #      by HOLD_GENERATORS generators (as scripts/hold.sh, but every generator at nginx).
 # While each load runs, the script samples every 2 s the established connections on nginx's port
 # and on the servers' ports, the servers' summed RSS, nginx's RSS (master and workers) and the
-# most files one server process holds; the peaks go with each run's JSON.
+# most files one server process holds; the peaks go with each run's JSON. luddo-load reports
+# the CPU time of every `luddo`, `postgres` and `nginx` process over its measured window
+# (`--cpu-of`: run on an otherwise quiet machine, every PostgreSQL backend counts), and each
+# run's servers' /metrics give the calls forwarded between them and the tables handed over.
 #
 # One process may open at most `ulimit -Hn` (20,000) files here. nginx holds both ends of each
 # proxied socket, so the hold's nginx runs HOLD_NGINX_WORKERS workers (`reuseport`: the kernel
@@ -28,14 +33,15 @@
 # Usage: scripts/cluster_load.sh [OUT_DIR]   (default: $TMPDIR/luddo-cluster-load/<date>)
 # Environment: PGHOST/PGPORT/PGUSER as for limits.sh; LIMITS (a limits.json to reuse instead of
 #   measuring; else PG_CLIENTS (16), PG_SECONDS (10) and WS_SECONDS (0: no fan-out) go to
-#   limits.sh); PROCESSES ("1 2 3"); TABLES (1000); DURATION (20s); RATE (2000 actions/s, the
+#   limits.sh); BALANCE (hash); PROCESSES ("1 2 3"); TABLES (1000); DURATION (20s); RATE (2000 actions/s, the
 #   capped run); NGINX_WORKERS (2, the load runs'); HOLD_TABLES (10000; 0 skips the hold);
 #   HOLD_SERVERS (3); HOLD_GENERATORS (6); HOLD_RATE (50 actions/s per generator); HOLD (30s
 #   measured after every generator's ramp-up); HOLD_RAMP_TIMEOUT (30m); HOLD_NGINX_WORKERS (8);
 #   SETUP (16 tables set up at once per hold generator); PORT_BASE (21000: the servers and nginx
 #   listen on the free ports from there on).
 # Writes, in OUT_DIR: limits.json; per run NAME (n<N>-unthrottled, n<N>-rate-<RATE>) NAME.json
-#   (luddo-load's report; its RSS is the first server's), NAME.cluster.json (the sampled peaks)
+#   (luddo-load's report; its RSS is the first server's), NAME.cluster.json (the sampled peaks),
+#   NAME.forwarding.json (forwarded calls, hand-overs and actions from the servers' /metrics)
 #   and NAME/ (the servers' and nginx's logs and configuration); hold.json and hold/; the
 #   summary as summary.txt and summary.json.
 # Exits 1 if any run saw an error or a lost event.
@@ -47,6 +53,12 @@ out="$(out_dir luddo-cluster-load "${1:-}")"
 processes="${PROCESSES:-1 2 3}"
 tables="${TABLES:-1000}" duration="${DURATION:-20s}" rate="${RATE:-2000}"
 nginx_workers="${NGINX_WORKERS:-2}"
+balance="${BALANCE:-hash}"
+case "$balance" in
+  hash) hash_line='        hash $luddo_table consistent;' ;;
+  round-robin) hash_line='' ;;
+  *) echo "cluster_load: BALANCE is hash or round-robin, not $balance" >&2; exit 2 ;;
+esac
 hold_tables="${HOLD_TABLES:-10000}" hold_servers="${HOLD_SERVERS:-3}"
 hold_generators="${HOLD_GENERATORS:-6}" hold_rate="${HOLD_RATE:-50}" hold="${HOLD:-30s}"
 hold_nginx_workers="${HOLD_NGINX_WORKERS:-8}" hold_ramp_timeout="${HOLD_RAMP_TIMEOUT:-30m}"
@@ -136,7 +148,12 @@ http {
         ''      close;
     }
 $split
+    map \$uri \$luddo_table {
+        ~^/v1/tables/(?<table>[^/]+) \$table;
+        default "";
+    }
     upstream luddo {
+$hash_line
 $upstreams
     }
     server {
@@ -167,7 +184,7 @@ NGINX
   nginx_pid=$!
   wait_ready "$nginx_port" "$dir" "$nginx_pid"
   echo "cluster_load: $name: $n server process(es) (ports ${server_ports[*]}, $pool database connections" \
-    "each) behind nginx on :$nginx_port" >&2
+    "each) behind nginx ($balance) on :$nginx_port" >&2
 }
 
 # wait_ready PORT DIR PID: until GET /ready on PORT answers (30 s at most, while PID lives).
@@ -192,6 +209,19 @@ stop_cluster() {
     psql -qX -d postgres -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
     db=""
   fi
+}
+
+# forwarding FILE: the servers' forwarded calls, hand-overs and actions so far (/metrics), summed,
+# as JSON in FILE.
+forwarding() {
+  local p forwarded=0 handovers=0 actions=0 text
+  for p in "${server_ports[@]}"; do
+    text="$(curl -sf "http://127.0.0.1:$p/metrics" || true)"
+    forwarded=$((forwarded + $(awk '$1 == "luddo_forwarded_calls_total" {s += $2} END {printf "%d", s}' <<<"$text")))
+    handovers=$((handovers + $(awk '$1 == "luddo_table_handovers_total" {s += $2} END {printf "%d", s}' <<<"$text")))
+    actions=$((actions + $(awk '/^luddo_actions_total\{/ && /played_by="human"/ {s += $2} END {printf "%d", s}' <<<"$text")))
+  done
+  echo "{\"forwarded_calls\": $forwarded, \"handovers\": $handovers, \"human_actions\": $actions}" >"$1"
 }
 
 rss_of() { awk '/^VmRSS/ {print $2 * 1024}' "/proc/$1/status" 2>/dev/null || echo 0; }
@@ -255,13 +285,14 @@ for n in $processes; do
     echo "cluster_load: $name: --tables $tables --duration $duration ${cap[*]}" >&2
     timeout 900 "$target/release/luddo-load" --url "http://127.0.0.1:$nginx_port" --tables "$tables" \
       --duration "$duration" "${cap[@]}" --server-pid "${server_pids[0]}" --limits "$out/limits.json" \
-      --quiet --json "$out/$name.json" >"$out/$name/luddo-load.out" 2>&1 &
+      --cpu-of luddo,postgres,nginx --quiet --json "$out/$name.json" >"$out/$name/luddo-load.out" 2>&1 &
     load_pids=($!)
     sample "$out/$name.cluster.json"
     if ! wait "${load_pids[0]}"; then
       status=1
       echo "cluster_load: $name reported errors (see $out/$name.json)" >&2
     fi
+    forwarding "$out/$name.forwarding.json"
     load_pids=()
     stop_cluster
   done
@@ -324,9 +355,12 @@ mib = lambda b: f"{(b or 0) / 2**20:.0f}"
 summary = {"limits": limits, "runs": {}, "hold": None}
 print(f"cluster_load: pgbench one-row appends: {pg}/s; results in {out}")
 print("(p50/p99/max: ms from an action sent to its entry on every socket of the table; conns: peak"
-      " established on nginx's port; srv MiB: the servers' summed RSS; files: most in one server)")
+      " established on nginx's port; srv MiB: the servers' summed RSS; files: most in one server;"
+      " cpu µs/a: CPU per action of the servers + PostgreSQL + nginx (of which servers);"
+      " fwd: calls forwarded per human action, hand-overs)")
 print(f"{'run':>16} {'actions/s':>9} {'entries/s':>9} {'vs pg':>6} {'p50':>6} {'p99':>7} {'max':>7}"
-      f" {'errors':>6} {'lost':>4} {'conns':>6} {'srv MiB':>7} {'nginx MiB':>9} {'files':>6}")
+      f" {'errors':>6} {'lost':>4} {'conns':>6} {'srv MiB':>7} {'nginx MiB':>9} {'files':>6}"
+      f" {'cpu µs/a':>13} {'fwd':>10}")
 for n in processes:
     for run in ("unthrottled", f"rate-{rate}"):
         name = f"n{n}-{run}"
@@ -336,13 +370,23 @@ for n in processes:
             print(f"{name:>16} (no report: see {out}/{name}/luddo-load.out)")
             continue
         c = json.load(open(f"{out}/{name}.cluster.json"))
+        try:
+            f = json.load(open(f"{out}/{name}.forwarding.json"))
+        except (OSError, ValueError):
+            f = {}
         l = r["latency_ms"]
         ratio = (r.get("limits") or {}).get("entries_per_s_vs_pg_append_per_s")
-        summary["runs"][name] = {"processes": int(n), "report": r, "cluster": c}
+        summary["runs"][name] = {"processes": int(n), "report": r, "cluster": c, "forwarding": f}
+        cpu = r.get("cpu_of") or {}
+        per_action = cpu.get("cpu_us_per_action") or {}
+        cpu_text = f"{cpu.get('total_cpu_us_per_action')} ({per_action.get('luddo')})"
+        fwd = f.get("forwarded_calls", 0) / f["human_actions"] if f.get("human_actions") else None
+        fwd_text = f"{fwd:.1%} {f.get('handovers')}" if fwd is not None else "-"
         print(f"{name:>16} {r['actions_per_s']:>9} {r['entries_per_s']:>9} {ratio!s:>6} {l['p50']!s:>6}"
               f" {l['p99']!s:>7} {l['max']!s:>7} {r['error_total']:>6} {r['lost_events']['total']:>4}"
               f" {c['peak_nginx_connections']:>6} {mib(c['servers_rss_peak_bytes']):>7}"
-              f" {mib(c['nginx_rss_peak_bytes']):>9} {c['server_open_files_peak']:>6}")
+              f" {mib(c['nginx_rss_peak_bytes']):>9} {c['server_open_files_peak']:>6}"
+              f" {cpu_text:>13} {fwd_text:>10}")
 if os.path.exists(f"{out}/hold.json"):
     h = summary["hold"] = json.load(open(f"{out}/hold.json"))
     print(f"hold: {h['tables']} tables = {h['sockets']} WebSockets through nginx on {h['servers']} processes:"

@@ -1,7 +1,8 @@
 //! Cluster mode behind a real load balancer: three server processes (the real binary) on one
-//! PostgreSQL, behind nginx (round robin, no sticky sessions), and players who only know the
-//! balancer's address. Each player's socket and actions land on whichever process nginx picks;
-//! one process is SIGKILLed mid-game, then all three are restarted one after another (SIGTERM);
+//! PostgreSQL, behind nginx, and players who only know the balancer's address. Behind a round
+//! robin each player's socket and actions land on whichever process nginx picks; behind the
+//! shipped configuration a table's all land on one (hashing on its id), which drives it. One
+//! process is SIGKILLed mid-game, then all three are restarted one after another (SIGTERM);
 //! every game is played to its end with no entry lost or sent twice to anyone, and every
 //! acknowledged action in the log at its `seq`.
 //!
@@ -11,8 +12,9 @@
 mod common;
 
 use common::{
-    Db, TestDb, TestServer,
-    nginx::Nginx,
+    Db, TestDb, TestServer, entries_upto,
+    nginx::{Balance, Nginx},
+    play_out,
     process::{ServerProcess, free_addr},
     seated_table, test_config,
 };
@@ -41,7 +43,19 @@ const PHASE_LIMIT: Duration = Duration::from_secs(90);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
-async fn any_process_serves_any_table_behind_nginx_through_a_crash_and_a_rolling_restart() {
+async fn any_process_serves_any_table_behind_a_round_robin_through_a_crash_and_a_rolling_restart() {
+    crash_and_rolling_restart(Balance::RoundRobin).await;
+}
+
+/// The same behind deploy/nginx.conf as shipped: the calls of a table that changed hands (its
+/// process killed, restarted) reach wherever it is driven, and nothing is lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn every_table_is_served_behind_the_shipped_balancer_through_a_crash_and_a_rolling_restart() {
+    crash_and_rolling_restart(Balance::Shipped).await;
+}
+
+async fn crash_and_rolling_restart(balance: Balance) {
     let db = TestDb::new(Db::Postgres).await;
     let dir = temp_dir("luddo-cluster");
     let settings = [
@@ -53,7 +67,7 @@ async fn any_process_serves_any_table_behind_nginx_through_a_crash_and_a_rolling
         ("LUDDO_TRUSTED_PROXIES", "127.0.0.1"),
         ("LUDDO_RATE_PER_MINUTE", "10000"),
     ];
-    let (mut servers, nginx) = three_behind_nginx(&db, &dir, &settings).await;
+    let (mut servers, nginx) = three_behind_nginx(&db, &dir, &settings, balance).await;
     let base = format!("http://{}", nginx.addr);
     let http = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
 
@@ -150,9 +164,14 @@ async fn any_process_serves_any_table_behind_nginx_through_a_crash_and_a_rolling
         processes.extend(s.processes.iter().cloned());
     }
     assert!(acknowledged >= 100, "the players played: {acknowledged} acknowledged actions");
-    assert_eq!(processes.len(), 3, "players landed on every process: {processes:?}");
-    assert!(elsewhere_sockets > 0, "some sockets were served by a process that did not drive their table");
-    assert!(elsewhere_actions > 0, "some actions were forwarded to the table's driver");
+    if balance == Balance::RoundRobin {
+        assert_eq!(processes.len(), 3, "players landed on every process: {processes:?}");
+        assert!(
+            elsewhere_sockets > 0,
+            "some sockets were served by a process that did not drive their table"
+        );
+        assert!(elsewhere_actions > 0, "some actions were forwarded to the table's driver");
+    }
     let reconnects: usize = seen.iter().map(|s| s.reconnects).sum();
     println!(
         "{acknowledged} acknowledged actions, {} entries sent, {reconnects} reconnections, \
@@ -231,6 +250,169 @@ async fn concurrent_calls_on_a_process_that_does_not_drive_the_table_are_all_ser
     }
     let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
     assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A still drives the table");
+}
+
+/// A table driven by a process its calls do not reach (started on A, then played through B
+/// only, as a quick-play table started where its request landed is) is handed to B once
+/// `HAND_OVER_AFTER` actions in a row came forwarded from B, and its game goes on there: every
+/// action answered, none refused, every entry in the log once.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_table_played_only_through_another_process_is_handed_to_it() {
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
+    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A started the table, so drives it");
+    let mut acted = 0;
+    while acted < luddo::cluster::HAND_OVER_AFTER - 1 {
+        acted += u32::from(act_through(&b, &id, &tokens).await);
+    }
+    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "one action short, A still drives the table");
+    while acted < luddo::cluster::HAND_OVER_AFTER {
+        acted += u32::from(act_through(&b, &id, &tokens).await);
+    }
+    let mut handed = false;
+    for _ in 0..100 {
+        if a.db.text(&owner).await.as_deref() == Some("b") {
+            handed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(handed, "B drives the table after {acted} actions all forwarded from B");
+    // On to the end through B; then the whole log, from its start.
+    play_out(&b, &id, &tokens).await;
+    let last = b.table_view(&id, Some(&tokens[0])).await["play"]["seq"].as_i64().unwrap();
+    let mut ws = b.ws(&id, "since=0").await;
+    let log = entries_upto(&mut ws, 1, last).await;
+    assert_eq!(log.last().unwrap()["action"]["type"], "finish", "the game ended");
+}
+
+/// One action of the seat whose turn it is, through `s`, the first it lists; `false` if it
+/// listed none (the server plays on by itself).
+async fn act_through(s: &TestServer, id: &str, tokens: &[String]) -> bool {
+    let view = s.table_view(id, Some(&tokens[0])).await;
+    let seat = view["play"]["to_act"].as_u64().expect("the game goes on") as usize;
+    let mine = s.table_view(id, Some(&tokens[seat])).await;
+    let Some(action) = mine["play"]["legal_actions"].as_array().and_then(|l| l.first()).cloned() else {
+        return false;
+    };
+    let r = s.act(id, &tokens[seat], &action, mine["play"]["seq"].as_i64().unwrap()).await;
+    assert_eq!(r.status, 200, "an action through {}: {}", s.base, r.json);
+    true
+}
+
+/// Behind the shipped balancer a table's calls reach the process that drives it: a table made
+/// by hand starts where its requests go (its join and start are among them), so none of its
+/// calls is forwarded; a quick-play table, started wherever the quick-play request landed, is
+/// driven where its calls go once a few turns have been played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn behind_the_shipped_balancer_a_tables_calls_reach_the_process_that_drives_it() {
+    const TABLES_BY_HAND: usize = 6;
+    const QUICK_TABLES: usize = 3;
+    let db = TestDb::new(Db::Postgres).await;
+    let dir = temp_dir("luddo-hashed");
+    let settings = [
+        ("LUDDO_TURN_SECONDS", "120"),
+        ("LUDDO_AWAY_SECONDS", "600"),
+        ("LUDDO_TRUSTED_PROXIES", "127.0.0.1"),
+        ("LUDDO_RATE_PER_MINUTE", "10000"),
+    ];
+    let (servers, nginx) = three_behind_nginx(&db, &dir, &settings, Balance::Shipped).await;
+    let base = format!("http://{}", nginx.addr);
+    let http = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
+    let sign_up = async |name: String| {
+        let p = call(&http, &format!("{base}/v1/players"), None, json!({ "name": name })).await;
+        p["token"].as_str().unwrap().to_string()
+    };
+
+    let mut drivers = HashSet::new();
+    for t in 0..TABLES_BY_HAND {
+        let tokens = vec![sign_up(format!("H{t}a")).await, sign_up(format!("H{t}b")).await];
+        let body = json!({"game": "luddo", "seat_count": 2});
+        let id = call(&http, &format!("{base}/v1/tables"), Some(&tokens[0]), body).await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        call(&http, &format!("{base}/v1/tables/{id}/join"), Some(&tokens[1]), json!({"seat": 1})).await;
+        call(&http, &format!("{base}/v1/tables/{id}/start"), Some(&tokens[0]), json!({})).await;
+        for _ in 0..8 {
+            let served_by = act_through_balancer(&http, &base, &id, &tokens).await;
+            assert_eq!(served_by, owner_address(&db, &id).await, "table {t}'s action reached its driver");
+        }
+        drivers.insert(owner_address(&db, &id).await);
+    }
+    let forwarded = forwarded_calls(&http, &servers).await;
+    assert_eq!(
+        forwarded, 0.0,
+        "no call of the {TABLES_BY_HAND} tables was forwarded (driven by {drivers:?})"
+    );
+
+    for t in 0..QUICK_TABLES {
+        let tokens = vec![sign_up(format!("Q{t}a")).await, sign_up(format!("Q{t}b")).await];
+        let quick = json!({"game": "luddo", "seats": 2});
+        let mut id = String::new();
+        for token in &tokens {
+            let seat = call(&http, &format!("{base}/v1/quick-play"), Some(token), quick.clone()).await;
+            id = seat["id"].as_str().unwrap().to_string();
+        }
+        let mut served_by = String::new();
+        for _ in 0..luddo::cluster::HAND_OVER_AFTER + 8 {
+            served_by = act_through_balancer(&http, &base, &id, &tokens).await;
+        }
+        assert_eq!(
+            owner_address(&db, &id).await,
+            served_by,
+            "quick-play table {t} is driven where its calls go"
+        );
+    }
+    drop(nginx);
+    drop(servers);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One action of the seat whose turn it is, through the balancer at `base` (the first action
+/// it lists, read from its view there); the process that answered it.
+async fn act_through_balancer(http: &reqwest::Client, base: &str, id: &str, tokens: &[String]) -> String {
+    let view = async |token: &str| -> Value {
+        let r = http.get(format!("{base}/v1/tables/{id}")).bearer_auth(token).send().await.unwrap();
+        assert!(r.status().is_success(), "a view of {id}: {}", r.status());
+        r.json().await.unwrap()
+    };
+    loop {
+        let seat = view(&tokens[0]).await["play"]["to_act"].as_u64().expect("the game goes on") as usize;
+        let mine = view(&tokens[seat]).await;
+        let Some(action) = mine["play"]["legal_actions"].as_array().and_then(|l| l.first()).cloned() else {
+            continue;
+        };
+        let body = json!({"action": action, "seq": mine["play"]["seq"]});
+        let r = http
+            .post(format!("{base}/v1/tables/{id}/actions"))
+            .bearer_auth(&tokens[seat])
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let served_by = upstream(r.headers());
+        let status = r.status();
+        assert!(status.is_success(), "an action on {id}: {status} {}", r.text().await.unwrap_or_default());
+        return served_by;
+    }
+}
+
+/// The calls the processes forwarded to each other so far (`luddo_forwarded_calls_total`,
+/// summed over their `/metrics`).
+async fn forwarded_calls(http: &reqwest::Client, servers: &[ServerProcess]) -> f64 {
+    let mut total = 0.0;
+    for server in servers {
+        let text =
+            http.get(format!("http://{}/metrics", server.addr)).send().await.unwrap().text().await.unwrap();
+        total += common::metrics::Scrape::parse(&text).value("luddo_forwarded_calls_total", &[]);
+    }
+    total
 }
 
 /// Whether seat 1 shows as connected in a table view.
@@ -544,7 +726,7 @@ async fn a_frozen_process_stalls_one_read_behind_the_balancer_then_is_left_out()
     let db = TestDb::new(Db::Postgres).await;
     let dir = temp_dir("luddo-frozen");
     let settings = [("LUDDO_TRUSTED_PROXIES", "127.0.0.1")];
-    let (servers, nginx) = three_behind_nginx(&db, &dir, &settings).await;
+    let (servers, nginx) = three_behind_nginx(&db, &dir, &settings, Balance::Shipped).await;
     let http = reqwest::Client::builder().pool_max_idle_per_host(0).timeout(BOUND * 2).build().unwrap();
     let url = format!("http://{}/v1/tables", nginx.addr);
 
@@ -575,11 +757,12 @@ async fn a_frozen_process_stalls_one_read_behind_the_balancer_then_is_left_out()
 }
 
 /// Three server processes on `db` with these settings, their files under `dir`, behind the
-/// shipped nginx.
+/// shipped nginx, balancing as `balance` says.
 async fn three_behind_nginx(
     db: &TestDb,
     dir: &Path,
     settings: &[(&str, &str)],
+    balance: Balance,
 ) -> (Vec<ServerProcess>, Nginx) {
     let mut servers = vec![];
     for i in 0..3 {
@@ -587,7 +770,7 @@ async fn three_behind_nginx(
         servers.push(ServerProcess::spawn(&free_addr(), &data, &db.url, settings).await);
     }
     let upstreams: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
-    let nginx = Nginx::start(&dir.join("nginx"), &upstreams);
+    let nginx = Nginx::start_balancing(&dir.join("nginx"), &upstreams, balance);
     (servers, nginx)
 }
 

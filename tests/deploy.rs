@@ -414,8 +414,11 @@ fn the_balancer_is_the_one_way_in_and_publishes_the_servers_port() {
     assert_eq!(balancer["depends_on"]["server"]["condition"].as_str(), Some("service_healthy"));
 }
 
+/// The balancer spreads clients over every replica, with no session stuck to one (no cookie,
+/// no client address hashed), but sends every request and socket of one table to the same
+/// replica (consistent hashing on the table id in the path), which then drives it.
 #[test]
-fn the_balancer_spreads_over_every_replica_with_websockets_and_no_sticky_sessions() {
+fn the_balancer_sends_a_tables_requests_to_one_replica_and_spreads_the_rest() {
     let conf = nginx_conf();
     let port = server_port(&compose());
     // Every replica of the `server` service, re-resolved through Docker's DNS, left out for a
@@ -428,9 +431,15 @@ fn the_balancer_spreads_over_every_replica_with_websockets_and_no_sticky_session
         assert!(upstream.contains(part), "{upstream} lacks {part}");
     }
     assert!(conf.contains("zone luddo"), "a shared zone, which `resolve` needs");
-    for sticky in ["ip_hash", "hash ", "sticky"] {
+    for sticky in ["ip_hash", "sticky", "$remote_addr consistent", "$cookie"] {
         assert!(!conf.contains(sticky), "no sticky sessions: {sticky}");
     }
+    let hashes: Vec<&str> = conf.lines().filter(|l| l.starts_with("hash ")).collect();
+    assert_eq!(hashes, ["hash $luddo_table consistent;"], "one hash, on the table");
+    assert!(
+        conf.contains("~^/v1/tables/(?<table>[^/]+) $table;"),
+        "the table is the id in /v1/tables/<id>/…: the one request path that names a table"
+    );
     // WebSocket upgrade: HTTP/1.1 to the upstream with the client's Upgrade and Connection.
     assert!(conf.contains("proxy_pass http://luddo;"));
     assert!(conf.contains("proxy_http_version 1.1;"));

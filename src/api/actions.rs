@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     cluster::{
-        self, Moved, RouteError, Served,
+        self, Caller, Moved, RouteError, Served,
         forward::Call,
         outcome::{self, Outcome},
     },
@@ -144,11 +144,11 @@ async fn serve(
     what: PlayRequest,
 ) -> ApiResult<Response> {
     may_play(state, id, player).await?;
-    let forwarded = cluster::is_forwarded(headers);
-    let tried = attempt(state, id, player, &what, forwarded, || what.call(id, headers)).await;
+    let caller = Caller::of(headers);
+    let tried = attempt(state, id, player, &what, &caller, || what.call(id, headers)).await;
     let tried = match tried.served {
         // Asked by another process for a table this one does not drive (any more).
-        Err(e) if forwarded && e.moved() => return Ok(ApiError::from(e).not_driver()),
+        Err(e) if caller.forwarded() && e.moved() => return Ok(ApiError::from(e).not_driver()),
         served => cluster::Tried { served, unanswered: tried.unanswered },
     };
     Ok(match settle(state, id, player, &what, tried).await? {
@@ -174,7 +174,7 @@ pub(super) async fn play_elsewhere(
         }
         what.call(id, &headers)
     };
-    let tried = attempt(state, id, player, &what, false, call).await;
+    let tried = attempt(state, id, player, &what, &Caller::Client, call).await;
     match settle(state, id, player, &what, tried).await? {
         Served::Here(done) => Ok(done),
         Served::There(answer) if answer.status.is_success() => serde_json::from_slice(&answer.body)
@@ -190,11 +190,11 @@ async fn attempt(
     id: Uuid,
     player: Uuid,
     what: &PlayRequest,
-    forwarded: bool,
+    caller: &Caller,
     call: impl Fn() -> Call,
 ) -> cluster::Tried<ActOk, Refused> {
     let here = |handle: TableHandle| async move { what.here(state, &handle, player).await };
-    state.cluster.serve_table_noting(id, forwarded, call, here).await
+    state.cluster.serve_table_noting(id, caller, call, here).await
 }
 
 /// The answer to `what`, served as `tried` says. An action forwarded to the table's driver

@@ -91,6 +91,14 @@ fn describe() {
     describe_counter!("luddo_seat_takeovers_total", "seats a bot took from their player, by reason");
     describe_counter!("luddo_seat_reclaims_total", "seats players took back from a bot");
     describe_counter!("luddo_lease_takeovers_total", "tables taken from a process whose lease ran out");
+    describe_counter!(
+        "luddo_forwarded_calls_total",
+        "calls (actions, views, presence links) sent to the process that drives their table"
+    );
+    describe_counter!(
+        "luddo_table_handovers_total",
+        "tables handed to the process that forwarded all their recent calls"
+    );
     describe_histogram!("luddo_log_batch_appends", "appends written in one group commit");
     describe_histogram!("luddo_log_commit_duration_seconds", Unit::Seconds, "time to write one group commit");
     for name in [
@@ -101,6 +109,8 @@ fn describe() {
         "luddo_websockets_closed_total",
         "luddo_seat_reclaims_total",
         "luddo_lease_takeovers_total",
+        "luddo_forwarded_calls_total",
+        "luddo_table_handovers_total",
     ] {
         metrics::counter!(name).increment(0);
     }

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::{
     bots::Level,
-    cluster::{self, RouteError, Served, forward::Call},
+    cluster::{Caller, RouteError, Served, forward::Call},
     lobby::{self, ClientSeed, QuickPlayRequest, Rematch, Settings, TableRequest, TableView},
     store::{TableFilter, TableStatus, Visibility},
 };
@@ -190,13 +190,13 @@ async fn show(
         Err(RouteError::Elsewhere) => {
             let path = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
             let call = Call::new(axum::http::Method::GET, path, &headers, Default::default());
-            let forwarded = cluster::is_forwarded(&headers);
+            let caller = Caller::of(&headers);
             let view = |_| state.lobby.view_with_play(&table, viewer);
-            Ok(match state.cluster.serve_table(id, forwarded, &call, view).await {
+            Ok(match state.cluster.serve_table(id, &caller, &call, view).await {
                 Ok(Served::Here(view)) => Json(view).into_response(),
                 Ok(Served::There(answer)) => answer.into_response(),
                 // Asked by another process for a table this one does not drive (any more).
-                Err(e @ RouteError::Elsewhere) if forwarded => ApiError::from(e).not_driver(),
+                Err(e @ RouteError::Elsewhere) if caller.forwarded() => ApiError::from(e).not_driver(),
                 Err(e) => return Err(e.into()),
             })
         }

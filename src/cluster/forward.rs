@@ -14,9 +14,11 @@ use hyper_util::{
 };
 use std::{sync::OnceLock, time::Duration};
 
-/// Marks a call one process forwarded to another. A forwarded call is never forwarded again:
-/// a process that receives one for a table it does not drive answers so ([`NOT_DRIVER`]), and
-/// the process that forwarded it looks for the table's driver again.
+/// Marks a call one process forwarded to another, with the instance id of the process that
+/// forwarded it (the one the balancer sends the table's calls to: see `Cluster`'s hand-over). A
+/// forwarded call is never forwarded again: a process that receives one for a table it does
+/// not drive answers so ([`NOT_DRIVER`]), and the process that forwarded it looks for the
+/// table's driver again.
 pub const FORWARDED: HeaderName = HeaderName::from_static("x-luddo-forwarded");
 
 /// Marks the answer to a forwarded call of a process that does not drive the table (it let go
@@ -131,9 +133,16 @@ impl std::fmt::Display for NoAnswer {
     }
 }
 
-/// Sends `call` to the process at `address` (`host:port`).
-pub async fn send(address: &str, call: &Call) -> Result<Forwarded, NoAnswer> {
-    tokio::time::timeout(CALL_TIMEOUT, send_now(address, call)).await.unwrap_or_else(|_| {
+/// The value of the [`FORWARDED`] mark of calls forwarded by process `instance`: its id, or
+/// `1` (a forwarded call from a process that cannot be named) if the id is no header value.
+pub fn mark(instance: &str) -> HeaderValue {
+    HeaderValue::from_str(instance).unwrap_or(HeaderValue::from_static("1"))
+}
+
+/// Sends `call` to the process at `address` (`host:port`), as forwarded by the process whose
+/// mark is `from` ([`mark`]).
+pub async fn send(address: &str, from: &HeaderValue, call: &Call) -> Result<Forwarded, NoAnswer> {
+    tokio::time::timeout(CALL_TIMEOUT, send_now(address, from, call)).await.unwrap_or_else(|_| {
         Err(NoAnswer {
             reason: format!("no answer from {address} within {CALL_TIMEOUT:?}"),
             maybe_received: true,
@@ -164,11 +173,12 @@ const POOL_IDLE: Duration = Duration::from_secs(30);
 /// Idle connections kept per other process (as many more are opened as calls run at once).
 const POOL_IDLE_PER_PROCESS: usize = 64;
 
-async fn send_now(address: &str, call: &Call) -> Result<Forwarded, NoAnswer> {
+async fn send_now(address: &str, from: &HeaderValue, call: &Call) -> Result<Forwarded, NoAnswer> {
+    metrics::counter!("luddo_forwarded_calls_total").increment(1);
     let mut request = hyper::Request::builder()
         .method(call.method.clone())
         .uri(format!("http://{address}{}", call.path))
-        .header(FORWARDED, "1");
+        .header(FORWARDED, from);
     for (name, value) in &call.headers {
         request = request.header(name, value);
     }

@@ -24,6 +24,16 @@
 //!   last `seq` it sent, so it sends each entry once, in order, wherever it runs. The lobby
 //!   stream's messages are notified as they are, and each process relays the others' to its
 //!   sockets.
+//! - **Hand-over**: a balancer that sends a table's calls to one process (deploy/nginx.conf
+//!   hashes on the table id) makes forwarding the exception: the process that receives a
+//!   table's join or start drives it. A table driven where its calls do not arrive (a quick-play
+//!   table started where the quick-play request landed, tables taken over while their process
+//!   restarted) is handed to where they do: a driver that served [`HAND_OVER_AFTER`] actions
+//!   or reclaims of a table in a row (the calls that cost; views and sockets do not count),
+//!   every one forwarded by the same live process and none from a client directly, hands the
+//!   table to that process ([`Store::hand_over_table`], after everything
+//!   its actor accepted is stored), which takes it with its next call. Calls the old driver
+//!   had not served yet are answered as for a table that moved, and served by the new one.
 //! - **Presence**: a player's socket on a process that does not drive the table holds a link to
 //!   the driver ([`presence`]), a forwarded WebSocket of the player's, so the seat counts as
 //!   connected there (the away rule, `connected` in views) wherever the player's socket is.
@@ -45,7 +55,7 @@ use crate::{
     store::{Backend, Store, StoreError, TableOwner},
     table::{PlayError, TableHandle, Tables},
 };
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderValue};
 use std::{
     collections::HashMap,
     net::SocketAddr,
@@ -66,6 +76,71 @@ const DRIVER_MEMORY: Duration = Duration::from_secs(10);
 /// Most drivers remembered: past it, those older than [`DRIVER_MEMORY`] are forgotten, and if
 /// none is, all of them.
 const DRIVERS_REMEMBERED: usize = 65_536;
+
+/// A table whose last this many actions (and reclaims) served here were all forwarded by one
+/// other process is handed to that process: enough that a balancer spreading calls over the processes (where
+/// each process forwards its share) almost never moves a table (three processes: a chance of
+/// 3^-16 per call), few enough that a table driven away from where its calls go moves within
+/// a few turns.
+pub const HAND_OVER_AFTER: u32 = 16;
+/// Most tables whose calls are tallied (one entry per table driven here that had a forwarded
+/// call since its last direct one): past it, the tally starts again.
+const TALLIED_AT_MOST: usize = 65_536;
+
+/// Who sent a call on a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Caller {
+    /// A client, through whatever balancer.
+    Client,
+    /// Another process of the cluster, which forwarded a client's call: its instance id, if its
+    /// mark names one ([`forward::mark`]).
+    Process(Option<Arc<str>>),
+}
+
+impl Caller {
+    /// The caller of a request with these headers.
+    pub fn of(headers: &HeaderMap) -> Self {
+        match headers.get(forward::FORWARDED) {
+            None => Caller::Client,
+            Some(mark) => Caller::Process(mark.to_str().ok().filter(|m| *m != "1").map(Arc::from)),
+        }
+    }
+
+    /// Whether another process forwarded the call.
+    pub fn forwarded(&self) -> bool {
+        matches!(self, Caller::Process(_))
+    }
+}
+
+/// For each table driven here, who sent its latest calls: the process that forwarded them all,
+/// and how many in a row ([`HAND_OVER_AFTER`]).
+#[derive(Default)]
+struct CallTally(Mutex<HashMap<Uuid, (Arc<str>, u32)>>);
+
+impl CallTally {
+    /// Counts a call on table `id` served here; the process to hand the table to, once the
+    /// table's last [`HAND_OVER_AFTER`] calls all came forwarded from it.
+    fn count(&self, id: Uuid, caller: &Caller) -> Option<Arc<str>> {
+        let mut tally = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let Caller::Process(Some(from)) = caller else {
+            tally.remove(&id);
+            return None;
+        };
+        if tally.len() >= TALLIED_AT_MOST && !tally.contains_key(&id) {
+            tally.clear();
+        }
+        let (last, calls) = tally.entry(id).or_insert_with(|| (from.clone(), 0));
+        if last != from {
+            *last = from.clone();
+            *calls = 0;
+        }
+        *calls += 1;
+        if *calls < HAND_OVER_AFTER {
+            return None;
+        }
+        tally.remove(&id).map(|(to, _)| to)
+    }
+}
 
 /// Where the tables other processes drive were last found: a call on one goes straight to its
 /// driver, without trying to take the table and reading who holds it first. Forgotten when
@@ -157,18 +232,17 @@ pub struct Cluster {
     tables: Tables,
     /// This process's instance id: a table owned by any other is driven elsewhere.
     instance: Arc<str>,
+    /// The mark of the calls this process forwards ([`forward::mark`]).
+    mark: HeaderValue,
     /// Where the tables other processes drive were last found.
     drivers: Arc<KnownDrivers>,
+    /// Who sent the latest calls of the tables driven here.
+    callers: Arc<CallTally>,
 }
 
 /// Whether processes may share the store: cluster mode is PostgreSQL's.
 fn enabled(store: &Store) -> bool {
     store.backend() == Backend::Postgres
-}
-
-/// Whether a request was forwarded by another process.
-pub fn is_forwarded(headers: &HeaderMap) -> bool {
-    headers.contains_key(forward::FORWARDED)
 }
 
 /// Where the other processes reach this one: `LUDDO_INTERNAL_ADDR` if set; else the address it
@@ -225,7 +299,14 @@ pub struct Tried<T, E> {
 impl Cluster {
     /// The cluster of process `instance` over `store`, whose tables in play are `tables`.
     pub fn new(store: Store, tables: Tables, instance: &str) -> Self {
-        Self { store, tables, instance: instance.into(), drivers: Arc::default() }
+        Self {
+            store,
+            tables,
+            instance: instance.into(),
+            mark: forward::mark(instance),
+            drivers: Arc::default(),
+            callers: Arc::default(),
+        }
     }
 
     /// Whether processes may share the store: cluster mode is PostgreSQL's.
@@ -233,12 +314,27 @@ impl Cluster {
         enabled(&self.store)
     }
 
-    /// Where table `id` (started) is served: this process's actor, taking the table if no live
-    /// process holds it; else, in cluster mode and for a call that was not forwarded already,
-    /// the address of the process that drives it. [`RouteError::Elsewhere`] when neither can be
-    /// had (the driver registered no address; the table changes hands as we look);
-    /// [`RouteError::NotInPlay`] if it has not started.
-    pub async fn route(&self, id: Uuid, forwarded: bool) -> Result<Route, RouteError> {
+    /// Where table `id` (started) is served for a call of `caller`: this process's actor,
+    /// taking the table if no live process holds it; else, in cluster mode and for a call that
+    /// was not forwarded already, the address of the process that drives it.
+    /// [`RouteError::Elsewhere`] when neither can be had (the driver registered no address; the
+    /// table changes hands as we look); [`RouteError::NotInPlay`] if it has not started.
+    pub async fn route(&self, id: Uuid, caller: &Caller) -> Result<Route, RouteError> {
+        self.find(id, caller.forwarded()).await
+    }
+
+    /// Counts a call of `caller` on table `id`, served here through `handle`, and hands the
+    /// table over once its calls all come from one other process (see the module's
+    /// "Hand-over").
+    fn count(&self, id: Uuid, caller: &Caller, handle: &TableHandle) {
+        if self.enabled()
+            && let Some(to) = self.callers.count(id, caller)
+        {
+            tokio::spawn(hand_over(self.instance.clone(), handle.clone(), id, to));
+        }
+    }
+
+    async fn find(&self, id: Uuid, forwarded: bool) -> Result<Route, RouteError> {
         let cluster = self.enabled() && !forwarded;
         if cluster
             && self.tables.running(id).is_none()
@@ -286,7 +382,7 @@ impl Cluster {
     pub async fn serve_table<T, E, F, Fut>(
         &self,
         id: Uuid,
-        forwarded: bool,
+        caller: &Caller,
         call: &forward::Call,
         here: F,
     ) -> Result<Served<T>, E>
@@ -295,7 +391,7 @@ impl Cluster {
         Fut: Future<Output = Result<T, E>>,
         E: From<RouteError> + Moved,
     {
-        self.serve_table_noting(id, forwarded, || call.clone(), here).await.served
+        self.serve_table_noting(id, caller, || call.clone(), here).await.served
     }
 
     /// [`Cluster::serve_table`], noting whether some attempt went unanswered after the driver
@@ -307,7 +403,7 @@ impl Cluster {
     pub async fn serve_table_noting<T, E, F, Fut>(
         &self,
         id: Uuid,
-        forwarded: bool,
+        caller: &Caller,
         call: impl Fn() -> forward::Call,
         mut here: F,
     ) -> Tried<T, E>
@@ -316,21 +412,26 @@ impl Cluster {
         Fut: Future<Output = Result<T, E>>,
         E: From<RouteError> + Moved,
     {
+        let forwarded = caller.forwarded();
         let give_up = tokio::time::Instant::now() + PATIENCE;
         let mut unanswered = false;
         let mut made = None;
         let served = loop {
-            let route = match self.route(id, forwarded).await {
+            let route = match self.route(id, caller).await {
                 Ok(route) => route,
                 Err(e) => break Err(e.into()),
             };
             match route {
-                Route::Here(handle) => match here(handle).await {
+                Route::Here(handle) => match here(handle.clone()).await {
+                    Ok(served) => {
+                        self.count(id, caller, &handle);
+                        break Ok(Served::Here(served));
+                    }
                     Err(e) if e.moved() && self.enabled() && !forwarded => {}
                     served => break served.map(Served::Here),
                 },
                 Route::There(address) => {
-                    match forward::send(&address, made.get_or_insert_with(&call)).await {
+                    match forward::send(&address, &self.mark, made.get_or_insert_with(&call)).await {
                         Ok(forward::Forwarded::Answer(answer)) => break Ok(Served::There(answer)),
                         Ok(forward::Forwarded::NotDriver) => {
                             tracing::debug!(table = %id, %address, "the process asked does not drive the table")
@@ -352,9 +453,76 @@ impl Cluster {
     }
 }
 
+/// Hands table `id`, driven here through `handle`, to live process `to` (see the module's
+/// "Hand-over"); if `to` is not live any more, or the table has moved meanwhile, the table
+/// stays where it is.
+async fn hand_over(instance: Arc<str>, handle: TableHandle, id: Uuid, to: Arc<str>) {
+    match handle.hand_over(&instance, &to).await {
+        Ok(true) => {
+            metrics::counter!("luddo_table_handovers_total").increment(1);
+            tracing::debug!(table = %id, to = %to, "handed the table to the process its calls come from");
+        }
+        Ok(false) => {}
+        Err(e) => tracing::warn!(table = %id, to = %to, error = %e, "could not hand the table over"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn from(instance: &str) -> Caller {
+        Caller::Process(Some(instance.into()))
+    }
+
+    #[test]
+    fn a_table_goes_to_the_process_that_forwarded_its_last_calls_all() {
+        let callers = CallTally::default();
+        let id = Uuid::new_v4();
+        for _ in 1..HAND_OVER_AFTER {
+            assert_eq!(callers.count(id, &from("b")), None);
+        }
+        assert_eq!(callers.count(id, &from("b")).as_deref(), Some("b"));
+        // Counted again from nothing.
+        assert_eq!(callers.count(id, &from("b")), None);
+    }
+
+    #[test]
+    fn a_call_from_a_client_or_another_process_starts_the_count_again() {
+        let callers = CallTally::default();
+        let id = Uuid::new_v4();
+        for interruption in [Caller::Client, from("c"), Caller::Process(None)] {
+            for _ in 1..HAND_OVER_AFTER {
+                assert_eq!(callers.count(id, &from("b")), None);
+            }
+            assert_eq!(callers.count(id, &interruption), None);
+        }
+        // Another table's calls count for that table only.
+        assert_eq!(callers.count(Uuid::new_v4(), &from("b")), None);
+        assert_eq!(callers.count(id, &from("b")), None);
+    }
+
+    #[test]
+    fn the_tables_tallied_stay_bounded() {
+        let callers = CallTally::default();
+        for _ in 0..TALLIED_AT_MOST + 10 {
+            callers.count(Uuid::new_v4(), &from("b"));
+        }
+        let held = callers.0.lock().unwrap().len();
+        assert!(held <= TALLIED_AT_MOST, "{held} tables tallied");
+    }
+
+    #[test]
+    fn a_forwarded_calls_mark_names_the_process_that_forwarded_it() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(Caller::of(&headers), Caller::Client);
+        headers.insert(forward::FORWARDED, forward::mark("n2-1"));
+        assert_eq!(Caller::of(&headers), from("n2-1"));
+        // Processes before the mark named them sent `1`.
+        headers.insert(forward::FORWARDED, HeaderValue::from_static("1"));
+        assert_eq!(Caller::of(&headers), Caller::Process(None));
+        assert!(Caller::of(&headers).forwarded());
+    }
 
     #[test]
     fn a_driver_is_remembered_until_forgotten() {

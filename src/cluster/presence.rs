@@ -5,7 +5,7 @@
 //! (the driver stops, the table changes hands) the link is made again to whichever process
 //! drives the table then.
 
-use super::{Cluster, Route, forward::FORWARDED};
+use super::{Caller, Cluster, Route, forward::FORWARDED};
 use crate::table::TableHandle;
 use axum::http::{HeaderValue, header};
 use futures_util::StreamExt;
@@ -27,9 +27,9 @@ const LINK_BUFFER: usize = 1024;
 /// own actor's.
 pub async fn hold(cluster: Cluster, id: Uuid, player: Uuid, authorization: HeaderValue) {
     loop {
-        match cluster.route(id, false).await {
+        match cluster.route(id, &Caller::Client).await {
             Ok(Route::There(address)) => {
-                match link(&address, id, &authorization).await {
+                match link(&address, id, &authorization, &cluster.mark).await {
                     Ok(()) => tracing::debug!(table = %id, %address, "presence link closed"),
                     Err(e) => tracing::debug!(table = %id, %address, error = %e, "no presence link"),
                 }
@@ -61,11 +61,16 @@ impl Drop for Connected {
 }
 
 /// One link, until it closes.
-async fn link(address: &str, id: Uuid, authorization: &HeaderValue) -> Result<(), String> {
+async fn link(
+    address: &str,
+    id: Uuid,
+    authorization: &HeaderValue,
+    from: &HeaderValue,
+) -> Result<(), String> {
     let url = format!("ws://{address}/v1/tables/{id}/events?since={PAST_THE_LOG}");
     let mut request = url.into_client_request().map_err(|e| e.to_string())?;
     request.headers_mut().insert(header::AUTHORIZATION, authorization.clone());
-    request.headers_mut().insert(FORWARDED, HeaderValue::from_static("1"));
+    request.headers_mut().insert(FORWARDED, from.clone());
     // Nothing comes on a link but pings and a close: the smallest buffers (the default read
     // buffer alone is 128 KiB a link, and a process holds one for each of its players' sockets
     // of tables driven elsewhere).

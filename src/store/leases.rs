@@ -95,6 +95,34 @@ impl Store {
         Ok(epoch)
     }
 
+    /// Hands table `table_id`, which `from` drives with `epoch`, to `to` if `to`'s lease is alive
+    /// at `now` (Unix ms): `to` then takes it (a new epoch, [`Store::claim_table`]) with its next
+    /// call on it, or its next lease renewal. `false`, and nothing changed, if `to` is not live,
+    /// or the table is not in play, or not `from`'s at `epoch` any more.
+    pub async fn hand_over_table(
+        &self,
+        table_id: Uuid,
+        from: &str,
+        epoch: i64,
+        to: &str,
+        now: i64,
+    ) -> StoreResult<bool> {
+        let handed = sqlx::query(
+            "UPDATE game_tables SET owner = $1
+             WHERE id = $2 AND status = 'playing' AND owner = $3 AND epoch = $4
+             AND EXISTS (SELECT 1 FROM instances WHERE instances.id = $5 AND instances.lease_until >= $6)",
+        )
+        .bind(to)
+        .bind(table_id.to_string())
+        .bind(from)
+        .bind(epoch)
+        .bind(to)
+        .bind(now)
+        .execute(&self.writes)
+        .await?;
+        Ok(handed.rows_affected() == 1)
+    }
+
     /// Every table in play, with its owner and whether `instance` may drive it (it is its own,
     /// or nobody's, or its owner's lease ran out before `now`).
     pub async fn tables_in_play(&self, instance: &str, now: i64) -> StoreResult<Vec<TableInPlay>> {

@@ -21,7 +21,14 @@ use crate::{
     rules::Seat,
     store::{Append, LogEntry, PlayedBy, Store, StoreError, TableEntry, TableRecord, Visibility},
 };
-use std::{collections::VecDeque, sync::Arc, time::Duration};
+use std::{
+    collections::VecDeque,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
+};
 use tokio::sync::{broadcast, mpsc, watch};
 use uuid::Uuid;
 
@@ -110,7 +117,15 @@ impl Actor {
                     command = commands.recv() => {
                         // Closed, or another process took the table: stop, writing nothing more.
                         let Some(command) = command.filter(|c| !matches!(c, Command::Stop)) else { return };
-                        if let Err(e) = Box::pin(self.handle(command)).await {
+                        if let Command::HandOver(hand_over) = command {
+                            let super::HandOver { from, to, moved, reply } = *hand_over;
+                            let handed = self.hand_over(&from, &to, &moved).await;
+                            let stop = matches!(handed, Ok(true));
+                            let _ = reply.send(handed);
+                            if stop {
+                                return;
+                            }
+                        } else if let Err(e) = Box::pin(self.handle(command)).await {
                             tracing::error!(table = %self.id, error = %e, "table stopped; it will be reloaded from its log");
                             return;
                         }
@@ -163,8 +178,8 @@ impl Actor {
                     self.flush().await?;
                 }
             }
-            // The run loop stops before handling it.
-            Command::Stop => {}
+            // The run loop handles them.
+            Command::Stop | Command::HandOver(_) => {}
             Command::Disconnected { player } => {
                 if let Some(seat) = self.table.disconnect(player, now) {
                     self.broadcast_presence(seat);
@@ -172,6 +187,17 @@ impl Actor {
             }
         }
         Ok(())
+    }
+
+    /// Hands the table from process `from` (this one) to `to`: everything this actor accepted
+    /// is stored (each command is stored before the next is taken), so the store only has to
+    /// name the new owner, who takes it with a new epoch. `moved` is set before the actor stops,
+    /// so that no caller queued behind the hand-over hears a refusal.
+    async fn hand_over(&mut self, from: &str, to: &str, moved: &AtomicBool) -> Result<bool, PlayError> {
+        let handed =
+            self.store.hand_over_table(self.id, from, self.epoch, to, self.clock.now_millis()).await?;
+        moved.store(handed, Ordering::SeqCst);
+        Ok(handed)
     }
 
     /// Settles the table (bots, forced moves, the end) and stores everything before answering,

@@ -32,7 +32,10 @@ use crate::{
 use futures_util::FutureExt;
 use std::{
     collections::HashMap,
-    sync::{Arc, Mutex},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, Ordering},
+    },
 };
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
@@ -92,6 +95,20 @@ pub(crate) enum Command {
     },
     /// Another process took the table: stop without writing anything more.
     Stop,
+    /// Hand the table to another process, then stop (boxed, as an action is).
+    HandOver(Box<HandOver>),
+}
+
+/// Hand the table from process `from` to live process `to` (see `crate::cluster`,
+/// "Hand-over"), then stop: everything before it is stored by then. `moved` (the handle's) is
+/// set before the actor stops, so the callers whose commands come after it hear that the
+/// table moved.
+#[derive(Debug)]
+pub(crate) struct HandOver {
+    from: Arc<str>,
+    to: Arc<str>,
+    moved: Arc<AtomicBool>,
+    reply: oneshot::Sender<Result<bool, PlayError>>,
 }
 
 /// A player's action, for [`Command::Act`].
@@ -139,6 +156,9 @@ pub struct TableHandle {
     commands: mpsc::Sender<Command>,
     /// Who may see the table, answered without asking the actor.
     members: Arc<Members>,
+    /// Set when the actor handed the table to another process: a call it did not serve was
+    /// not refused, the table moved (and the call may be made again where it is now).
+    moved: Arc<AtomicBool>,
 }
 
 impl TableHandle {
@@ -150,8 +170,21 @@ impl TableHandle {
 
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, PlayError> {
         let (tx, rx) = oneshot::channel();
-        self.commands.send(make(tx)).await.map_err(|_| PlayError::TableStopped)?;
-        rx.await.map_err(|_| PlayError::TableStopped)
+        let stopped = || match self.moved.load(Ordering::SeqCst) {
+            true => PlayError::Store(StoreError::Fenced),
+            false => PlayError::TableStopped,
+        };
+        self.commands.send(make(tx)).await.map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())
+    }
+
+    /// Hands the table, which process `from` (this one) drives, to live process `to` once the
+    /// actor has served and stored every command before this one, and stops the actor; `false`
+    /// (the table stays here) if `to` is not live, or the table is not this process's to hand.
+    pub async fn hand_over(&self, from: &Arc<str>, to: &Arc<str>) -> Result<bool, PlayError> {
+        let moved = self.moved.clone();
+        let (from, to) = (from.clone(), to.clone());
+        self.ask(|reply| Command::HandOver(Box::new(HandOver { from, to, moved, reply }))).await?
     }
 
     /// Plays `action` for `player`'s seat, if `seq` is the table's latest.
@@ -300,7 +333,7 @@ impl Tables {
             actor::Actor::load(record, epoch, self.store.clone(), self.config.clone(), self.clock, feeds)
                 .await?;
         let (commands, rx) = mpsc::channel(COMMAND_QUEUE);
-        let handle = TableHandle { commands, members };
+        let handle = TableHandle { commands, members, moved: Arc::default() };
         self.live.lock().unwrap_or_else(|e| e.into_inner()).insert(id, handle.clone());
         let live = self.live.clone();
         let commands = handle.commands.clone();
@@ -346,7 +379,11 @@ mod tests {
     use super::*;
 
     fn handle(record: &TableRecord) -> TableHandle {
-        TableHandle { commands: mpsc::channel(1).0, members: Arc::new(Members::of(record)) }
+        TableHandle {
+            commands: mpsc::channel(1).0,
+            members: Arc::new(Members::of(record)),
+            moved: Arc::default(),
+        }
     }
 
     #[test]
@@ -360,5 +397,27 @@ mod tests {
         assert!(private.visible_to(seated));
         assert!(private.visible_to(record.host_id));
         assert!(!private.visible_to(stranger));
+    }
+
+    #[tokio::test]
+    async fn a_call_the_actor_never_served_is_moved_once_the_table_was_handed_over_else_stopped() {
+        let record = state::tests::record(&[Some(Uuid::new_v4()), None]);
+        let (commands, queued) = mpsc::channel(4);
+        let handle = TableHandle { commands, members: Arc::new(Members::of(&record)), moved: Arc::default() };
+        // Queued, then dropped unserved with the actor's end of the channel.
+        let call = tokio::spawn({
+            let handle = handle.clone();
+            async move { handle.view(None).await }
+        });
+        while queued.is_empty() {
+            tokio::task::yield_now().await;
+        }
+        handle.moved.store(true, Ordering::SeqCst);
+        drop(queued);
+        assert!(matches!(call.await.unwrap(), Err(PlayError::Store(StoreError::Fenced))), "queued: moved");
+        assert!(matches!(handle.view(None).await, Err(PlayError::Store(StoreError::Fenced))), "after: moved");
+        // An actor that stopped without handing the table over: stopped.
+        handle.moved.store(false, Ordering::SeqCst);
+        assert!(matches!(handle.view(None).await, Err(PlayError::TableStopped)));
     }
 }

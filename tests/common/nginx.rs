@@ -18,9 +18,25 @@ pub struct Nginx {
     pub addr: String,
 }
 
+/// How nginx picks the process for a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Balance {
+    /// As shipped: a table's requests to one process (consistent hashing on its id), any other
+    /// round robin.
+    Shipped,
+    /// The shipped configuration without its `hash` line: every request round robin, as a
+    /// balancer that knows nothing of tables sends them.
+    RoundRobin,
+}
+
 impl Nginx {
     /// Starts nginx with its files under `dir` and waits (a bounded while) until it listens.
     pub fn start(dir: &Path, upstreams: &[String]) -> Self {
+        Self::start_balancing(dir, upstreams, Balance::Shipped)
+    }
+
+    /// [`Nginx::start`], balancing as `balance` says.
+    pub fn start_balancing(dir: &Path, upstreams: &[String], balance: Balance) -> Self {
         let nginx = ["nginx", "/usr/sbin/nginx"]
             .into_iter()
             .find(|n| Command::new(n).arg("-v").stderr(Stdio::null()).status().is_ok())
@@ -31,7 +47,7 @@ impl Nginx {
         // Workers may run as another user (nginx started as root): let them write their files.
         let _ = Command::new("chmod").arg("-R").arg("a+rwx").arg(dir).status();
         let addr = free_addr();
-        std::fs::write(dir.join("nginx.conf"), shipped_conf(&addr, upstreams)).unwrap();
+        std::fs::write(dir.join("nginx.conf"), shipped_conf(&addr, upstreams, balance)).unwrap();
         let child = Command::new(nginx)
             .arg("-p")
             .arg(dir)
@@ -75,8 +91,9 @@ impl Drop for Nginx {
 /// deploy/nginx.conf listening on `addr` in front of `upstreams` (each with the parameters of
 /// the shipped `server server:8080 …` line, without `resolve`, which local addresses do not
 /// need and Debian's nginx lacks), with its temporary files under the prefix directory and an
-/// `X-Upstream` header naming the processes tried (`$upstream_addr`).
-pub fn shipped_conf(addr: &str, upstreams: &[String]) -> String {
+/// `X-Upstream` header naming the processes tried (`$upstream_addr`); without its `hash` line
+/// for [`Balance::RoundRobin`].
+pub fn shipped_conf(addr: &str, upstreams: &[String], balance: Balance) -> String {
     let path = format!("{}/deploy/nginx.conf", env!("CARGO_MANIFEST_DIR"));
     let conf = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     // Its comments name the lines replaced below.
@@ -94,6 +111,10 @@ pub fn shipped_conf(addr: &str, upstreams: &[String]) -> String {
     let servers: Vec<String> = upstreams.iter().map(|u| format!("        server {u} {params}")).collect();
     let conf = replace_once(&conf, line, &servers.join("\n"));
     let conf = replace_once(&conf, "listen 8080;", &format!("listen {addr};"));
+    let conf = match balance {
+        Balance::Shipped => conf,
+        Balance::RoundRobin => replace_once(&conf, "hash $luddo_table consistent;", ""),
+    };
     replace_once(
         &conf,
         "http {",

@@ -21,7 +21,7 @@ use crate::{
         limits::{SlotGuard, SlotKey},
         state::AppState,
     },
-    cluster::{self, Route, RouteError},
+    cluster::{Caller, Route, RouteError},
     revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
     store::TableStatus,
     table::TableHandle,
@@ -89,10 +89,12 @@ async fn events(
             return Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started"));
         }
         // A presence link (`cluster::presence`) counts only where the table is driven.
-        _ if cluster::is_forwarded(&headers) => match state.cluster.route(id, true).await? {
-            Route::Here(handle) => Some(Serving::PresenceLink(handle)),
-            Route::There(_) => return Err(RouteError::Elsewhere.into()),
-        },
+        _ if Caller::of(&headers).forwarded() => {
+            match state.cluster.route(id, &Caller::of(&headers)).await? {
+                Route::Here(handle) => Some(Serving::PresenceLink(handle)),
+                Route::There(_) => return Err(RouteError::Elsewhere.into()),
+            }
+        }
         _ => Some(serving_for(&state, id).await?),
     };
     // Bounded connections: a player's sockets, a table's anonymous spectators.
@@ -206,7 +208,7 @@ enum Serving {
 /// How a socket of started table `id` is served (cluster mode: by whichever process drives
 /// it; a table changing hands is followed from the store all the same).
 async fn serving_for(state: &AppState, id: Uuid) -> ApiResult<Serving> {
-    match state.cluster.route(id, false).await {
+    match state.cluster.route(id, &Caller::Client).await {
         Ok(Route::Here(handle)) => Ok(Serving::Actor(handle)),
         Ok(Route::There(_)) => Ok(Serving::FromStore),
         Err(RouteError::Elsewhere) if state.cluster.enabled() => Ok(Serving::FromStore),
