@@ -290,6 +290,53 @@ async fn a_table_played_only_through_another_process_is_handed_to_it() {
     assert_eq!(log.last().unwrap()["action"]["type"], "finish", "the game ended");
 }
 
+/// A table whose players act over sockets both on its driver and on another process stays with
+/// its driver: the actions of the driver's own sockets are calls that reach it directly, so the
+/// other process's forwarded ones never make `HAND_OVER_AFTER` in a row.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_table_played_over_sockets_on_its_driver_and_another_process_stays_with_its_driver() {
+    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let mut sockets =
+        [a.ws(&id, &format!("token={}", tokens[0])).await, b.ws(&id, &format!("token={}", tokens[1])).await];
+    let mut played = [0, 0];
+    let mut sent = 0;
+    while played[1] < 3 * luddo::cluster::HAND_OVER_AFTER {
+        let view = a.table_view(&id, Some(&tokens[0])).await;
+        assert_eq!(view["status"], "playing", "the game goes on");
+        let seat = view["play"]["to_act"].as_u64().unwrap() as usize;
+        let mine = a.table_view(&id, Some(&tokens[seat])).await;
+        let Some(action) = mine["play"]["legal_actions"].as_array().and_then(|l| l.first()).cloned() else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        sent += 1;
+        let seq = mine["play"]["seq"].clone();
+        sockets[seat].send(json!({"type": "action", "id": sent, "seq": seq, "action": action})).await;
+        let reply = loop {
+            let m = sockets[seat].next().await.expect("the socket stays open");
+            if m["type"] == "reply" && m["id"] == sent {
+                break m;
+            }
+        };
+        match reply["ok"] == true {
+            true => played[seat] += 1,
+            false => assert_eq!(reply["error"]["code"], "stale_seq", "{reply}"),
+        }
+    }
+    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
+    assert_eq!(
+        a.db.text(&owner).await.as_deref(),
+        Some("a"),
+        "A still drives the table: {} actions played over its socket, {} forwarded from B",
+        played[0],
+        played[1]
+    );
+}
+
 /// One action of the seat whose turn it is, through `s`, the first it lists; `false` if it
 /// listed none (the server plays on by itself).
 async fn act_through(s: &TestServer, id: &str, tokens: &[String]) -> bool {

@@ -323,6 +323,15 @@ impl Cluster {
         self.find(id, caller.forwarded()).await
     }
 
+    /// Counts an action or reclaim on table `id` that a client sent this process directly and
+    /// that its actor served (over a socket that follows the actor): the table's calls do not
+    /// all come from elsewhere.
+    pub fn served_directly(&self, id: Uuid) {
+        if self.enabled() {
+            self.callers.count(id, &Caller::Client);
+        }
+    }
+
     /// Counts a call of `caller` on table `id`, served here through `handle`, and hands the
     /// table over once its calls all come from one other process (see the module's
     /// "Hand-over").

@@ -131,8 +131,8 @@ impl Received {
 /// Where a socket's actions and reclaims go.
 #[derive(Clone, Copy)]
 pub(super) enum ActionTarget<'a> {
-    /// This process's actor of the table.
-    Actor(&'a TableHandle),
+    /// This process's actor of table `table`.
+    Actor { table: Uuid, handle: &'a TableHandle },
     /// Whichever process drives the table, on behalf of these credentials (cluster mode).
     Elsewhere { table: Uuid, authorization: Option<&'a HeaderValue> },
 }
@@ -155,13 +155,19 @@ pub(super) async fn answer_in_play(
             (id, Err(ApiError::unauthorized("connect with a token to play")))
         }
         (ClientMessage::Action { id, seq, action }, Some(p)) => match target {
-            ActionTarget::Actor(handle) => (id, play(state, handle, p, action, seq).await),
+            ActionTarget::Actor { table, handle } => {
+                state.cluster.served_directly(table);
+                (id, play(state, handle, p, action, seq).await)
+            }
             ActionTarget::Elsewhere { table, authorization } => {
                 (id, play_elsewhere(state, table, authorization, p, PlayRequest::Act { action, seq }).await)
             }
         },
         (ClientMessage::Reclaim { id }, Some(p)) => match target {
-            ActionTarget::Actor(handle) => (id, handle.reclaim(p).await.map_err(ApiError::from)),
+            ActionTarget::Actor { table, handle } => {
+                state.cluster.served_directly(table);
+                (id, handle.reclaim(p).await.map_err(ApiError::from))
+            }
             ActionTarget::Elsewhere { table, authorization } => {
                 (id, play_elsewhere(state, table, authorization, p, PlayRequest::Reclaim).await)
             }

@@ -238,7 +238,8 @@ async fn follow(
     let recent = std::mem::take(&mut sub.recent);
     match Box::pin(send_backlog(socket, state, id, since, recent, sub.seq)).await {
         Ok(true) => {
-            let answer = |received| answer_in_play(state, ActionTarget::Actor(handle), player, received);
+            let target = ActionTarget::Actor { table: id, handle };
+            let answer = |received| answer_in_play(state, target, player, received);
             relay(socket, &mut sub.receiver, since, token, answer).await;
         }
         Ok(false) => {}
