@@ -33,7 +33,8 @@
 # Usage: scripts/cluster_load.sh [OUT_DIR]   (default: $TMPDIR/luddo-cluster-load/<date>)
 # Environment: PGHOST/PGPORT/PGUSER as for limits.sh; LIMITS (a limits.json to reuse instead of
 #   measuring; else PG_CLIENTS (16), PG_SECONDS (10) and WS_SECONDS (0: no fan-out) go to
-#   limits.sh); BALANCE (hash); PROCESSES ("1 2 3"); TABLES (1000); DURATION (20s); RATE (2000 actions/s, the
+#   limits.sh); BALANCE (hash); PROCESSES ("1 2 3"); RUNS ("unthrottled rate": either or both);
+#   TABLES (1000); DURATION (20s); RATE (2000 actions/s, the
 #   capped run); NGINX_WORKERS (2, the load runs'); HOLD_TABLES (10000; 0 skips the hold);
 #   HOLD_SERVERS (3); HOLD_GENERATORS (6); HOLD_RATE (50 actions/s per generator); HOLD (30s
 #   measured after every generator's ramp-up); HOLD_RAMP_TIMEOUT (30m); HOLD_NGINX_WORKERS (8);
@@ -277,7 +278,12 @@ fi
 
 # 2. N processes behind nginx: unthrottled, then capped.
 for n in $processes; do
-  for run in unthrottled "rate-$rate"; do
+  for kind in ${RUNS:-unthrottled rate}; do
+    case "$kind" in
+      unthrottled) run=unthrottled ;;
+      rate) run="rate-$rate" ;;
+      *) echo "cluster_load: RUNS holds unthrottled and rate, not $kind" >&2; exit 2 ;;
+    esac
     name="n$n-$run"
     cap=()
     [ "$run" != unthrottled ] && cap=(--rate "$rate")

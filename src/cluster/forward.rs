@@ -64,21 +64,6 @@ impl Call {
         }
         Self { method, path: path.into(), headers, body }
     }
-
-    /// A call on behalf of a bearer token (a WebSocket's client message).
-    pub fn bearer(
-        method: Method,
-        path: impl Into<String>,
-        authorization: Option<&HeaderValue>,
-        body: Bytes,
-    ) -> Self {
-        let mut headers = HeaderMap::new();
-        if let Some(value) = authorization {
-            headers.insert(header::AUTHORIZATION, value.clone());
-        }
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        Self { method, path: path.into(), headers, body }
-    }
 }
 
 /// What the process a call was forwarded to said.
