@@ -31,9 +31,9 @@
 //!   restarted) is handed to where they do: a driver that served [`HAND_OVER_AFTER`] actions
 //!   or reclaims of a table in a row (the calls that cost; views and sockets do not count),
 //!   every one forwarded by the same live process and none from a client directly, hands the
-//!   table to that process ([`Store::hand_over_table`], after everything
-//!   its actor accepted is stored), which takes it with its next call. Calls the old driver
-//!   had not served yet are answered as for a table that moved, and served by the new one.
+//!   table to that process ([`Store::hand_over_table`], once everything its actor accepted is
+//!   stored), which takes it with its next call. Calls the old driver had not served yet are
+//!   answered as for a table that moved, and served by the new one.
 //! - **Presence**: a player's socket on a process that does not drive the table holds a link to
 //!   the driver ([`presence`]), a forwarded WebSocket of the player's, so the seat counts as
 //!   connected there (the away rule, `connected` in views) wherever the player's socket is.
@@ -78,10 +78,10 @@ const DRIVER_MEMORY: Duration = Duration::from_secs(10);
 const DRIVERS_REMEMBERED: usize = 65_536;
 
 /// A table whose last this many actions (and reclaims) served here were all forwarded by one
-/// other process is handed to that process: enough that a balancer spreading calls over the processes (where
-/// each process forwards its share) almost never moves a table (three processes: a chance of
-/// 3^-16 per call), few enough that a table driven away from where its calls go moves within
-/// a few turns.
+/// other process is handed to that process: a few turns of a table whose players all act
+/// through that process. Behind a balancer that spreads each table's calls over the processes,
+/// the driver's own share interrupts the count, so such a table moves only when all its players
+/// happen to be on one other process (where moving it saves forwarding their actions).
 pub const HAND_OVER_AFTER: u32 = 16;
 /// Most tables whose calls are tallied (one entry per table driven here that had a forwarded
 /// call since its last direct one): past it, the tally starts again.
