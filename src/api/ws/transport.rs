@@ -10,7 +10,10 @@ use crate::{
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use std::{sync::Arc, time::Duration};
-use tokio::sync::broadcast::{self, error::RecvError};
+use tokio::sync::broadcast::{
+    self,
+    error::{RecvError, TryRecvError},
+};
 
 /// How often the server pings a socket.
 pub(super) const PING_EVERY: Duration = Duration::from_secs(20);
@@ -72,7 +75,8 @@ pub(super) enum Relayed {
 /// answers the client's messages with `answer`, each read once ([`Received::parse`]), until
 /// either side ends it, or the socket's token is revoked or expires (closed with
 /// [`CLOSE_TOKEN_ENDED`]). `in_order`: an entry beyond `last + 1` ends it ([`Relayed::Gap`])
-/// rather than being sent.
+/// rather than being sent. What the broadcast already holds for the socket goes out with the
+/// message that woke it (and with an answer), in one write ([`write_ready`]).
 pub(super) async fn relay_until<F, A>(
     socket: &mut impl Socket,
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
@@ -90,32 +94,13 @@ where
     // paused clock in tests a new socket relayed nothing until time was advanced.)
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut last_heard = tokio::time::Instant::now();
+    // One wait on the token for the whole loop: made anew at every turn, it registered with
+    // (and left) the token's watch at every message.
+    let ended = token.ended();
+    tokio::pin!(ended);
     loop {
-        tokio::select! {
-            message = receiver.recv() => match message {
-                Ok(b) => {
-                    let text = match &*b {
-                        Broadcast::Entry { seq, .. } | Broadcast::Nudge { seq } if *seq <= *last => continue,
-                        // A nudge (the entries are in the store) ends it too.
-                        Broadcast::Nudge { .. } if in_order => return Relayed::Gap,
-                        Broadcast::Entry { seq, .. } if in_order && *seq > *last + 1 => return Relayed::Gap,
-                        // Nothing to send: only the sockets that read the store follow nudges.
-                        Broadcast::Nudge { .. } => continue,
-                        Broadcast::Entry { text, .. } | Broadcast::Unlogged(text) => text,
-                    };
-                    if !send(socket, Message::Text(Utf8Bytes::from(text.as_ref()))).await {
-                        break;
-                    }
-                    *last = b.seq().unwrap_or(*last);
-                }
-                Err(RecvError::Lagged(_)) => {
-                    if send(socket, Message::Close(Some(close(CLOSE_LAGGING, "too far behind; reconnect with since")))).await {
-                        drain(socket).await;
-                    }
-                    break;
-                }
-                Err(RecvError::Closed) => return Relayed::SourceClosed,
-            },
+        let written = tokio::select! {
+            message = receiver.recv() => write_ready(socket, None, Some(message), receiver, last, in_order).await,
             incoming = socket.next() => {
                 last_heard = tokio::time::Instant::now();
                 let reply = match incoming {
@@ -126,15 +111,30 @@ where
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                     Some(Ok(_)) => continue,
                 };
-                if !send(socket, reply.to_message()).await {
-                    break;
-                }
+                // The entries an accepted action made are broadcast before it is answered:
+                // they go out with the reply.
+                write_ready(socket, Some(reply.to_message()), None, receiver, last, in_order).await
             }
-            _ = ping.tick() => if !keep_alive(socket, last_heard).await {
-                break;
-            },
-            ended = token.ended() => {
+            _ = ping.tick() => if keep_alive(socket, last_heard).await { continue } else { break },
+            ended = &mut ended => {
                 if send(socket, Message::Close(Some(close(CLOSE_TOKEN_ENDED, ended.reason())))).await {
+                    drain(socket).await;
+                }
+                break;
+            }
+        };
+        match written {
+            Written::Ready => {}
+            Written::Failed => break,
+            Written::Gap => return Relayed::Gap,
+            Written::SourceClosed => return Relayed::SourceClosed,
+            Written::Lagging => {
+                if send(
+                    socket,
+                    Message::Close(Some(close(CLOSE_LAGGING, "too far behind; reconnect with since"))),
+                )
+                .await
+                {
                     drain(socket).await;
                 }
                 break;
@@ -142,6 +142,92 @@ where
         }
     }
     Relayed::Ended
+}
+
+/// At most this many bytes of messages go out in one write of [`write_ready`] (the rest wait
+/// for the next): what a socket's write buffer holds at most, beyond one message larger than it.
+const BATCH_BYTES: usize = 16 * 1024;
+
+/// How [`write_ready`] ended.
+enum Written {
+    /// Everything ready was sent (or [`BATCH_BYTES`] of it: the rest is still in the broadcast).
+    Ready,
+    /// The connection is to be dropped: a write failed, or the client stopped reading.
+    Failed,
+    /// (`in_order` only) the next entry came after a gap, or a nudge came: see [`Relayed::Gap`].
+    Gap,
+    /// The broadcast closed.
+    SourceClosed,
+    /// The socket fell [`SUBSCRIBER_QUEUE`](crate::table) messages behind the broadcast.
+    Lagging,
+}
+
+/// Writes `first` (an answer to the client), then `received` and every message the broadcast
+/// already holds for the socket (up to [`BATCH_BYTES`]), skipping entries up to `last` and
+/// moving it on, in order, in one flush: one write to the connection, not one a message (an
+/// action's entries are broadcast together, and each write is a system call and a TCP segment).
+/// The whole write is bounded by [`SEND_TIMEOUT`], as [`send`]'s.
+async fn write_ready(
+    socket: &mut impl Socket,
+    first: Option<Message>,
+    received: Option<Result<Arc<Broadcast>, RecvError>>,
+    receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
+    last: &mut i64,
+    in_order: bool,
+) -> Written {
+    let batch = async {
+        let mut fed = false;
+        if let Some(message) = first {
+            socket.feed(message).await?;
+            fed = true;
+        }
+        let mut bytes = 0;
+        let mut next = received;
+        let ended = loop {
+            let message = match next.take() {
+                Some(message) => message,
+                None => match receiver.try_recv() {
+                    Ok(b) => Ok(b),
+                    Err(TryRecvError::Empty) => break Written::Ready,
+                    Err(TryRecvError::Lagged(n)) => Err(RecvError::Lagged(n)),
+                    Err(TryRecvError::Closed) => Err(RecvError::Closed),
+                },
+            };
+            let b = match message {
+                Ok(b) => b,
+                Err(RecvError::Lagged(_)) => break Written::Lagging,
+                Err(RecvError::Closed) => break Written::SourceClosed,
+            };
+            let text = match &*b {
+                Broadcast::Entry { seq, .. } | Broadcast::Nudge { seq } if *seq <= *last => continue,
+                // A nudge (the entries are in the store) ends it too.
+                Broadcast::Nudge { .. } if in_order => break Written::Gap,
+                Broadcast::Entry { seq, .. } if in_order && *seq > *last + 1 => break Written::Gap,
+                // Nothing to send: only the sockets that read the store follow nudges.
+                Broadcast::Nudge { .. } => continue,
+                Broadcast::Entry { text, .. } | Broadcast::Unlogged(text) => text,
+            };
+            socket.feed(Message::Text(Utf8Bytes::from(text.as_ref()))).await?;
+            fed = true;
+            *last = b.seq().unwrap_or(*last);
+            bytes += text.len();
+            if bytes >= BATCH_BYTES {
+                break Written::Ready;
+            }
+        };
+        if fed {
+            socket.flush().await?;
+        }
+        Ok::<_, axum::Error>(ended)
+    };
+    match tokio::time::timeout(SEND_TIMEOUT, batch).await {
+        Ok(Ok(written)) => written,
+        Ok(Err(_)) => Written::Failed,
+        Err(_) => {
+            tracing::debug!("websocket write timed out; dropping the connection");
+            Written::Failed
+        }
+    }
 }
 
 /// A ping period has passed: closes the socket with 1001 if the client has been silent for
@@ -157,10 +243,11 @@ pub(super) async fn keep_alive(socket: &mut impl Socket, last_heard: tokio::time
 /// Sends one message and flushes it, for at most [`SEND_TIMEOUT`]; false if the connection is
 /// to be dropped (it failed, or the client stopped reading).
 ///
-/// Every write goes through here, one at a time: the relay loop neither reads the client nor
-/// takes the next broadcast while a write waits, so what a slow client can make the server hold
-/// is one message in the socket's write buffer, the shared broadcast ring (it is dropped with
-/// 4008 once it falls `SUBSCRIBER_QUEUE` messages behind) and the kernel's TCP buffers.
+/// Every write goes through here or [`write_ready`], one at a time: the relay loop neither reads
+/// the client nor takes the next broadcast while a write waits, so what a slow client can make
+/// the server hold is one write in the socket's write buffer (one message, or [`BATCH_BYTES`]
+/// and one message more), the shared broadcast ring (it is dropped with 4008 once it falls
+/// `SUBSCRIBER_QUEUE` messages behind) and the kernel's TCP buffers.
 pub(super) async fn send(socket: &mut impl Socket, message: Message) -> bool {
     match tokio::time::timeout(SEND_TIMEOUT, socket.send(message)).await {
         Ok(Ok(())) => true,
@@ -205,6 +292,8 @@ pub(super) mod testing {
     pub struct TestSocket {
         incoming: mpsc::UnboundedReceiver<Message>,
         pub sent: Arc<Mutex<Vec<Message>>>,
+        /// How many messages had been sent at each flush (each flush is one write).
+        pub flushes: Arc<Mutex<Vec<usize>>>,
         reading: bool,
     }
 
@@ -212,7 +301,7 @@ pub(super) mod testing {
     pub fn socket(reading: bool) -> (TestSocket, mpsc::UnboundedSender<Message>, Arc<Mutex<Vec<Message>>>) {
         let (client, incoming) = mpsc::unbounded_channel();
         let sent = Arc::default();
-        (TestSocket { incoming, sent: Arc::clone(&sent), reading }, client, sent)
+        (TestSocket { incoming, sent: Arc::clone(&sent), flushes: Arc::default(), reading }, client, sent)
     }
 
     impl Stream for TestSocket {
@@ -233,6 +322,7 @@ pub(super) mod testing {
             Ok(())
         }
         fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            self.flushes.lock().unwrap().push(self.sent.lock().unwrap().len());
             Poll::Ready(Ok(()))
         }
         fn poll_close(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
@@ -326,6 +416,82 @@ mod tests {
         relay(&mut socket, &mut rx, 1, &mut TokenWatch::none(), no_answer).await;
         assert_eq!(texts(&sent), [json!({"type": "entry", "seq": 2})]);
         assert_eq!(sent.lock().unwrap().last().and_then(close_code), Some(1012));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_entries_ready_together_go_out_in_one_write() {
+        let (mut socket, _client, sent) = socket(true);
+        let flushes = Arc::clone(&socket.flushes);
+        let (tx, mut rx) = broadcast::channel(8);
+        for seq in 1..=3 {
+            tx.send(entry(seq)).unwrap();
+        }
+        drop(tx);
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
+        let seqs: Vec<_> = texts(&sent).iter().map(|t| t["seq"].clone()).collect();
+        assert_eq!(seqs, [json!(1), json!(2), json!(3)]);
+        // The three entries in one write, then the close (1012) in another.
+        assert_eq!(*flushes.lock().unwrap(), [3, 4]);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn an_answer_goes_out_with_the_entries_ready_behind_it() {
+        let (mut socket, client, sent) = socket(true);
+        let flushes = Arc::clone(&socket.flushes);
+        let (tx, mut rx) = broadcast::channel(8);
+        client.send(Message::Text(r#"{"type":"ping"}"#.into())).unwrap();
+        // What an action's answer finds: its entries broadcast before it is answered.
+        let answer = async |_| {
+            tx.send(entry(1)).unwrap();
+            tx.send(entry(2)).unwrap();
+            MessageAnswer::Pong
+        };
+        let mut last = 0;
+        let relayed = tokio::time::timeout(
+            PING_EVERY / 2,
+            relay_until(&mut socket, &mut rx, &mut last, false, &mut TokenWatch::none(), answer),
+        )
+        .await;
+        assert!(relayed.is_err(), "the relay goes on");
+        assert_eq!(
+            texts(&sent),
+            [json!({"type": "pong"}), json!({"type": "entry", "seq": 1}), json!({"type": "entry", "seq": 2})]
+        );
+        assert_eq!(*flushes.lock().unwrap(), [3]);
+        assert_eq!(last, 2);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn what_comes_before_a_gap_is_sent_and_the_gap_stops_the_relay() {
+        let (mut socket, _client, sent) = socket(true);
+        let (tx, mut rx) = broadcast::channel(8);
+        for seq in [1, 2, 4] {
+            tx.send(entry(seq)).unwrap();
+        }
+        let mut last = 0;
+        let relayed =
+            relay_until(&mut socket, &mut rx, &mut last, true, &mut TokenWatch::none(), no_answer).await;
+        assert!(matches!(relayed, Relayed::Gap));
+        assert_eq!(last, 2);
+        assert_eq!(texts(&sent).len(), 2);
+        assert_eq!(*socket.flushes.lock().unwrap(), [2]);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn one_write_holds_at_most_batch_bytes_and_one_message_more() {
+        let (mut socket, _client, sent) = socket(true);
+        let flushes = Arc::clone(&socket.flushes);
+        let (tx, mut rx) = broadcast::channel(8);
+        let padding = "x".repeat(BATCH_BYTES / 2);
+        for seq in 1..=5 {
+            let text = format!(r#"{{"type":"entry","seq":{seq},"padding":"{padding}"}}"#);
+            tx.send(Arc::new(Broadcast::Entry { seq, text: text.into() })).unwrap();
+        }
+        drop(tx);
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
+        assert_eq!(texts(&sent).len(), 5);
+        // Two messages reach the bound: a write of two, another of two, the last alone, the close.
+        assert_eq!(*flushes.lock().unwrap(), [2, 4, 5, 6]);
     }
 
     #[tokio::test(start_paused = true)]
