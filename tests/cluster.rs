@@ -191,15 +191,11 @@ async fn crash_and_rolling_restart(balance: Balance) {
 #[tokio::test]
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
 async fn a_players_socket_on_another_process_counts_as_presence_where_the_table_is_driven() {
-    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
-    let a = TestServer::start_with(Db::Postgres, config("a")).await;
-    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
-    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let (a, b, id, tokens) = a_table_started_on_a_beside_b().await;
     let connected = async |s: &TestServer| a_seat_connected(&s.table_view(&id, Some(&tokens[1])).await);
     assert!(!connected(&a).await, "nobody is connected yet");
     let ws = b.ws(&id, &format!("token={}", tokens[1])).await;
-    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
-    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A drives the table");
+    assert_eq!(instance_driving(&a, &id).await.as_deref(), Some("a"), "A drives the table");
     let mut present = false;
     for _ in 0..100 {
         if connected(&a).await && connected(&b).await {
@@ -227,10 +223,7 @@ async fn a_players_socket_on_another_process_counts_as_presence_where_the_table_
 #[tokio::test]
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
 async fn concurrent_calls_on_a_process_that_does_not_drive_the_table_are_all_served() {
-    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
-    let a = TestServer::start_with(Db::Postgres, config("a")).await;
-    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
-    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let (a, b, id, tokens) = a_table_started_on_a_beside_b().await;
     let path = format!("/v1/tables/{id}");
     let queries: Vec<String> = (0..16).map(|i| format!("token={}&since=0", tokens[i % 2])).collect();
     let views = (0..32).map(|i| b.get(&path, Some(&tokens[i % 2])));
@@ -248,8 +241,7 @@ async fn concurrent_calls_on_a_process_that_does_not_drive_the_table_are_all_ser
             "a socket on B gets the log from its start"
         );
     }
-    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
-    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A still drives the table");
+    assert_eq!(instance_driving(&a, &id).await.as_deref(), Some("a"), "A still drives the table");
 }
 
 /// A table driven by a process its calls do not reach (started on A, then played through B
@@ -259,23 +251,23 @@ async fn concurrent_calls_on_a_process_that_does_not_drive_the_table_are_all_ser
 #[tokio::test]
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
 async fn a_table_played_only_through_another_process_is_handed_to_it() {
-    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
-    let a = TestServer::start_with(Db::Postgres, config("a")).await;
-    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
-    let b = TestServer::start_on(a.db.shared(), config("b")).await;
-    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
-    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A started the table, so drives it");
+    let (a, b, id, tokens) = a_table_started_on_a_beside_b().await;
+    assert_eq!(instance_driving(&a, &id).await.as_deref(), Some("a"), "A started the table, so drives it");
     let mut acted = 0;
     while acted < luddo::cluster::HAND_OVER_AFTER - 1 {
         acted += u32::from(act_through(&b, &id, &tokens).await);
     }
-    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "one action short, A still drives the table");
+    assert_eq!(
+        instance_driving(&a, &id).await.as_deref(),
+        Some("a"),
+        "one action short, A still drives the table"
+    );
     while acted < luddo::cluster::HAND_OVER_AFTER {
         acted += u32::from(act_through(&b, &id, &tokens).await);
     }
     let mut handed = false;
     for _ in 0..100 {
-        if a.db.text(&owner).await.as_deref() == Some("b") {
+        if instance_driving(&a, &id).await.as_deref() == Some("b") {
             handed = true;
             break;
         }
@@ -296,10 +288,7 @@ async fn a_table_played_only_through_another_process_is_handed_to_it() {
 #[tokio::test]
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
 async fn a_table_played_over_sockets_on_its_driver_and_another_process_stays_with_its_driver() {
-    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
-    let a = TestServer::start_with(Db::Postgres, config("a")).await;
-    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
-    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let (a, b, id, tokens) = a_table_started_on_a_beside_b().await;
     let mut sockets =
         [a.ws(&id, &format!("token={}", tokens[0])).await, b.ws(&id, &format!("token={}", tokens[1])).await];
     let mut played = [0, 0];
@@ -327,9 +316,8 @@ async fn a_table_played_over_sockets_on_its_driver_and_another_process_stays_wit
             false => assert_eq!(reply["error"]["code"], "stale_seq", "{reply}"),
         }
     }
-    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
     assert_eq!(
-        a.db.text(&owner).await.as_deref(),
+        instance_driving(&a, &id).await.as_deref(),
         Some("a"),
         "A still drives the table: {} actions played over its socket, {} forwarded from B",
         played[0],
@@ -460,6 +448,25 @@ async fn forwarded_calls(http: &reqwest::Client, servers: &[ServerProcess]) -> f
         total += common::metrics::Scrape::parse(&text).value("luddo_forwarded_calls_total", &[]);
     }
     total
+}
+
+/// Two server processes, "a" and "b", on one PostgreSQL database, and a 2-seat Luddo table
+/// started on A (so A drives it): its id and its players' tokens by seat.
+async fn a_table_started_on_a_beside_b() -> (TestServer, TestServer, String, Vec<String>) {
+    let a = TestServer::start_with(Db::Postgres, instance_config("a")).await;
+    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
+    let b = TestServer::start_on(a.db.shared(), instance_config("b")).await;
+    (a, b, id, tokens)
+}
+
+/// The test configuration of the process named `instance`.
+fn instance_config(instance: &str) -> luddo::config::Config {
+    luddo::config::Config { instance_id: instance.into(), ..test_config() }
+}
+
+/// The instance id of the process that drives table `id`, as the database says.
+async fn instance_driving(s: &TestServer, id: &str) -> Option<String> {
+    s.db.text(&format!("SELECT owner FROM game_tables WHERE id = '{id}'")).await
 }
 
 /// Whether seat 1 shows as connected in a table view.
@@ -849,18 +856,16 @@ impl Drop for Frozen {
 async fn a_forwarded_action_committed_before_its_answer_was_lost_is_answered_as_applied() {
     let proxy = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let proxy_addr = proxy.local_addr().unwrap().to_string();
-    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
     let a = TestServer::start_with(
         Db::Postgres,
-        luddo::config::Config { internal_addr: Some(proxy_addr), ..config("a") },
+        luddo::config::Config { internal_addr: Some(proxy_addr), ..instance_config("a") },
     )
     .await;
     let _proxy = AbortOnDrop(tokio::spawn(answer_losing_proxy(proxy, a.base.replace("http://", ""))));
     let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
     a.table_view(&id, Some(&tokens[0])).await;
-    let owner = format!("SELECT owner FROM game_tables WHERE id = '{id}'");
-    assert_eq!(a.db.text(&owner).await.as_deref(), Some("a"), "A drives the table");
-    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    assert_eq!(instance_driving(&a, &id).await.as_deref(), Some("a"), "A drives the table");
+    let b = TestServer::start_on(a.db.shared(), instance_config("b")).await;
 
     let mut played = vec![];
     for over_socket in [false, true, false] {
@@ -938,10 +943,7 @@ async fn answer_losing_proxy(listener: tokio::net::TcpListener, upstream: String
 #[tokio::test]
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
 async fn a_tokens_sockets_on_another_process_close_when_it_is_revoked() {
-    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
-    let a = TestServer::start_with(Db::Postgres, config("a")).await;
-    let (id, tokens) = seated_table(&a, "luddo", 2, json!({})).await;
-    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let (a, b, id, tokens) = a_table_started_on_a_beside_b().await;
     let created = a.post("/v1/players/me/tokens", Some(&tokens[1]), json!({})).await;
     assert_eq!(created.status, 201, "{}", created.json);
     let (token_id, token) = (created.json["id"].as_str().unwrap(), created.json["token"].as_str().unwrap());
@@ -969,10 +971,9 @@ async fn a_tokens_sockets_on_another_process_close_when_it_is_revoked() {
 #[tokio::test]
 #[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
 async fn a_token_revoked_through_one_process_is_refused_by_another_once_it_heard() {
-    let config = |id: &str| luddo::config::Config { instance_id: id.into(), ..test_config() };
-    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let a = TestServer::start_with(Db::Postgres, instance_config("a")).await;
     let (me, first) = a.player("Ann").await;
-    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let b = TestServer::start_on(a.db.shared(), instance_config("b")).await;
     let created = a.post("/v1/players/me/tokens", Some(&first), json!({})).await;
     assert_eq!(created.status, 201, "{}", created.json);
     let (token_id, token) = (created.json["id"].as_str().unwrap(), created.json["token"].as_str().unwrap());
