@@ -1,13 +1,26 @@
 /**
  * The Luddo TypeScript SDK: the HTTP client generated from the server's OpenAPI spec
- * (`src/generated/`, by `npm run generate`), each game's own types (`games.ts`) and a WebSocket
- * helper that follows a table (`socket.ts`).
+ * (`src/generated/`, by `npm run generate`), each game's own types (`games.ts`), and two
+ * WebSocket helpers that reconnect by themselves (`reconnect.ts`): one follows a table
+ * (`followTable`, socket.ts), one the lobby of public tables (`followLobby`, lobby.ts).
  */
 import { createClient, createConfig, type Client } from './generated/client/index.js';
 
 export * from './generated/index.js';
 export * from './games.js';
 export * from './socket.js';
+export * from './lobby.js';
+export {
+  backoffDelay,
+  CLOSE_TOKEN_ENDED,
+  DEFAULT_BACKOFF,
+  LuddoSocketError,
+  type Backoff,
+  type MinimalWebSocket,
+  type ReconnectInfo,
+  type SocketOptions,
+  type WebSocketConstructor,
+} from './reconnect.js';
 export type { Client };
 
 /**

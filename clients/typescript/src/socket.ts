@@ -12,14 +12,13 @@
  * The server sends every entry after `since`, then live ones. When the socket drops (a network
  * failure, a restart: 1012, a database hiccup: 1011, the client fell 64 messages behind: 4008,
  * idle: 1001) the helper reconnects with `since` = the last `seq` it received, after an
- * exponential back-off with jitter, so neither a gap nor a duplicate reaches the caller. An
- * upgrade refused for good (400, 401, 403, 404, 426), a close with 4401 (the token was revoked
- * or expired: sign in again, then follow anew with `since` = `lastSeq`) or too many failed
- * attempts in a row end the iteration with a `TableSocketError`. Iteration ends by itself after the `finish` entry, or
- * a `closed` one before any start (nothing is written after either), unless `untilFinish` is false.
- *
- * Runs on any WHATWG `WebSocket` (browsers, Node 22, Node 20 with --experimental-websocket) and
- * otherwise on the `ws` package, loaded only then.
+ * exponential back-off with jitter (reconnect.ts), so neither a gap nor a duplicate reaches the
+ * caller; an entry with any other `seq` than the next fails the iteration. An upgrade refused
+ * for good (400, 401, 403, 404, 409 for a table closed unplayed, 426), a close with 4401 (the
+ * token was revoked or expired: sign in again, then follow anew with `since` = `lastSeq`) or
+ * too many failed attempts in a row end the iteration with a `TableSocketError`. Iteration ends
+ * by itself after the `finish` entry, or a `closed` one before any start (nothing is written
+ * after either), unless `untilFinish` is false.
  */
 import type { ErrorMessage, Game, PongMessage, PresenceMessage } from './generated/types.gen.js';
 import {
@@ -30,6 +29,13 @@ import {
   type GameReply,
   type GameState,
 } from './games.js';
+import {
+  FollowedSocket,
+  LuddoSocketError,
+  type MinimalWebSocket,
+  type ReconnectInfo,
+  type SocketOptions,
+} from './reconnect.js';
 
 /** What the server sends on a table's socket; entries and replies typed for the table's game. */
 export type ServerMessage<G extends Game = Game> =
@@ -45,88 +51,31 @@ type WireMessage =
   | { type: 'reply'; id?: unknown }
   | { type: 'presence' | 'error' | 'pong' };
 
-/** The part of the WHATWG WebSocket this helper uses (`ws` has it too). */
-export interface MinimalWebSocket {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-export type WebSocketConstructor = new (url: string) => MinimalWebSocket;
-
-export interface Backoff {
-  /** The first retry waits up to this long (ms). */
-  initialMs: number;
-  /** No wait is longer than this (ms). */
-  maxMs: number;
-  /** Each failure in a row multiplies the ceiling by this. */
-  factor: number;
-}
-
-export interface FollowOptions<G extends Game> {
-  /** The server's HTTP base URL, e.g. `http://127.0.0.1:8080` (ws:// is derived from it). */
-  baseUrl: string;
+export interface FollowOptions<G extends Game> extends SocketOptions {
   tableId: string;
   /** The table's game: entries are typed, and tagged, with it. */
   game: G;
-  /** A bearer token (sent as `?token=`: browsers cannot set headers on a WebSocket). */
-  token?: string;
   /** Resume after this `seq` (default 0: the whole log). */
   since?: number;
   /** Take the seat back from a bot on (every) connect. */
   reclaim?: boolean;
   /** End the iteration after the `finish` entry, or a `closed` one before the start (default true). */
   untilFinish?: boolean;
-  backoff?: Partial<Backoff>;
-  /** Connection attempts in a row that may fail before giving up (default 10). */
-  maxAttempts?: number;
-  /**
-   * Messages received but not yet read by the caller before the helper stops reading: it then
-   * closes the socket and reconnects with `since` once the caller has caught up (default 1024).
-   */
-  highWaterMark?: number;
-  /** A WebSocket class of your choosing (default: the global one, else `ws`). */
-  WebSocket?: WebSocketConstructor;
-  /** Called before each reconnect, with why and how long it waits. */
-  onReconnect?: (info: ReconnectInfo) => void;
+  /** Called before each reconnect, with why, how long it waits and the `seq` it resumes after. */
+  onReconnect?: (info: TableReconnectInfo) => void;
 }
 
-export interface ReconnectInfo {
-  /** Failures in a row so far (1 for the first retry after a working connection). */
-  attempt: number;
-  delayMs: number;
+export interface TableReconnectInfo extends ReconnectInfo {
+  /** The reconnect asks for the entries after this `seq`: the last one received. */
   since: number;
-  /** The close code and reason, or the connection error. */
-  reason: string;
 }
 
-export class TableSocketError extends Error {
-  constructor(
-    message: string,
-    /** The HTTP status that refused the upgrade, when the WebSocket implementation tells it. */
-    readonly status?: number,
-    /** The last close code seen. */
-    readonly closeCode?: number,
-  ) {
-    super(message);
+/** How `followTable`'s iteration fails: a gap, a refusal, a revoked token, too many failures. */
+export class TableSocketError extends LuddoSocketError {
+  constructor(message: string, status?: number, closeCode?: number) {
+    super(message, status, closeCode);
     this.name = 'TableSocketError';
   }
-}
-
-const DEFAULT_BACKOFF: Backoff = { initialMs: 250, maxMs: 10_000, factor: 2 };
-/** Upgrades refused for a reason retrying cannot mend. */
-const FATAL_STATUSES = new Set([400, 401, 403, 404, 426]);
-/** The close code of a socket whose token was revoked or expired: reconnecting with it cannot mend that. */
-export const CLOSE_TOKEN_ENDED = 4401;
-const OPEN = 1;
-
-/** The delay before retry number `attempt` (1-based): half the ceiling plus up to as much again. */
-export function backoffDelay(attempt: number, backoff: Backoff, random: () => number = Math.random): number {
-  const ceiling = Math.min(backoff.maxMs, backoff.initialMs * backoff.factor ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
 /** Opens a table's socket; iterate it with `for await`. */
@@ -134,19 +83,9 @@ export function followTable<G extends Game>(options: FollowOptions<G>): TableSoc
   return new TableSocket(options);
 }
 
-interface Attempt {
-  opened: boolean;
-  received: number;
-  code?: number;
-  reason: string;
-  status?: number;
-}
-
-export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<G>> {
+export class TableSocket<G extends Game> extends FollowedSocket<ServerMessage<G>> {
   /** The last `seq` received: where a reconnect resumes. */
   lastSeq: number;
-  /** Connections opened so far (1 + the reconnects that got through). */
-  connections = 0;
   /**
    * The game state after the latest entry received that carries one (undefined before the
    * start). Received, not yet read: to render step by step, use each entry's own `state`.
@@ -158,42 +97,20 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
   lastEntry: Entry<G> | undefined = undefined;
 
   private readonly options: FollowOptions<G>;
-  private readonly backoff: Backoff;
-  private socket: MinimalWebSocket | null = null;
-  private readonly queue: Array<ServerMessage<G>> = [];
-  private waiting: ((result: IteratorResult<ServerMessage<G>>) => void) | null = null;
-  private failWaiting: ((error: unknown) => void) | null = null;
-  private drained: (() => void) | null = null;
-  private paused = false;
-  private done = false;
-  private error: unknown = null;
-  private stopped = false;
-  private wakeSleep: (() => void) | null = null;
   private nextId = 1;
+  /** `act`s waiting for their reply, by the id they were sent with. */
   private readonly pending = new Map<number, { resolve: (reply: GameReply<G>) => void; reject: (error: unknown) => void }>();
 
   constructor(options: FollowOptions<G>) {
+    super(options);
     this.options = options;
-    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.lastSeq = options.since ?? 0;
-    void this.run().catch((error: unknown) => this.finish(error));
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<ServerMessage<G>> {
-    return {
-      next: () => this.next(),
-      return: async () => {
-        this.close();
-        return { done: true, value: undefined };
-      },
-    };
+    this.start();
   }
 
   /** Sends a client message on the open socket; false when none is open (retry after a reconnect). */
   send(message: GameClientMessage<G>): boolean {
-    if (!this.socket || this.socket.readyState !== OPEN) return false;
-    this.socket.send(JSON.stringify(message));
-    return true;
+    return this.sendText(JSON.stringify(message));
   }
 
   /**
@@ -215,162 +132,38 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
     });
   }
 
-  /**
-   * Drops the current connection as a network failure would: the helper reconnects after its
-   * back-off and resumes with `since` (what the example does once per game, to show it).
-   */
-  drop(): void {
-    this.socket?.close(4000, 'dropped by the client');
-  }
-
-  /** Stops following: closes the socket; the iteration ends. */
-  close(): void {
-    this.stopped = true;
-    this.socket?.close(1000, 'done');
-    this.wakeSleep?.();
-    this.finish(null);
-  }
-
-  private next(): Promise<IteratorResult<ServerMessage<G>>> {
-    const value = this.queue.shift();
-    if (value !== undefined) {
-      if (this.queue.length === 0) this.drained?.();
-      return Promise.resolve({ done: false, value });
-    }
-    if (this.error) return Promise.reject(this.error);
-    if (this.done) return Promise.resolve({ done: true, value: undefined });
-    this.drained?.();
-    return new Promise((resolve, reject) => {
-      this.waiting = resolve;
-      this.failWaiting = reject;
+  protected override url(): string {
+    return this.socketUrl(`v1/tables/${encodeURIComponent(this.options.tableId)}/events`, {
+      since: String(this.lastSeq),
+      reclaim: this.options.reclaim ? 'true' : undefined,
     });
   }
 
-  private deliver(message: ServerMessage<G>): void {
-    if (this.waiting) {
-      const resolve = this.waiting;
-      this.waiting = this.failWaiting = null;
-      resolve({ done: false, value: message });
-    } else {
-      this.queue.push(message);
-    }
+  protected override error(message: string, status?: number, closeCode?: number): TableSocketError {
+    return new TableSocketError(message, status, closeCode);
   }
 
-  private finish(error: unknown): void {
-    if (this.done) return;
-    this.done = true;
-    this.error = error;
+  protected override reconnecting(info: ReconnectInfo): void {
+    this.options.onReconnect?.({ ...info, since: this.lastSeq });
+  }
+
+  protected override connectionClosed(code: number): void {
+    for (const { reject } of this.pending.values()) reject(new TableSocketError(`socket closed (${code}) before the reply`));
+    this.pending.clear();
+  }
+
+  protected override ended(): void {
     for (const { reject } of this.pending.values()) reject(new TableSocketError('socket closed before the reply'));
     this.pending.clear();
-    if (error && this.failWaiting) this.failWaiting(error);
-    else this.waiting?.({ done: true, value: undefined });
-    this.waiting = this.failWaiting = null;
   }
 
-  private async run(): Promise<void> {
-    const WebSocketClass = this.options.WebSocket ?? (await defaultWebSocket());
-    const maxAttempts = this.options.maxAttempts ?? 10;
-    let failures = 0;
-    while (!this.stopped && !this.done) {
-      const attempt = await this.connect(WebSocketClass);
-      if (this.stopped || this.done) return;
-      if (this.paused) {
-        // Closed by us to stop reading: resume once the caller has read what it holds.
-        await new Promise<void>((resolve) => {
-          this.drained = resolve;
-          if (this.queue.length === 0) resolve();
-        });
-        this.drained = null;
-        this.paused = false;
-        failures = 0;
-        continue;
-      }
-      if (attempt.status !== undefined && FATAL_STATUSES.has(attempt.status)) {
-        throw new TableSocketError(`the server refused the WebSocket: ${attempt.status}`, attempt.status, attempt.code);
-      }
-      if (attempt.code === CLOSE_TOKEN_ENDED) {
-        throw new TableSocketError(`the token was revoked or expired: ${attempt.reason}`, undefined, attempt.code);
-      }
-      failures = attempt.received > 0 ? 1 : failures + 1;
-      if (failures > maxAttempts) {
-        throw new TableSocketError(
-          `gave up after ${maxAttempts} failed attempts in a row: ${attempt.reason}`,
-          attempt.status,
-          attempt.code,
-        );
-      }
-      const delayMs = backoffDelay(failures, this.backoff);
-      this.options.onReconnect?.({ attempt: failures, delayMs, since: this.lastSeq, reason: attempt.reason });
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delayMs);
-        this.wakeSleep = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeSleep = null;
-    }
-  }
-
-  private url(): string {
-    const url = new URL(`v1/tables/${encodeURIComponent(this.options.tableId)}/events`, withSlash(this.options.baseUrl));
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.searchParams.set('since', String(this.lastSeq));
-    if (this.options.token) url.searchParams.set('token', this.options.token);
-    if (this.options.reclaim) url.searchParams.set('reclaim', 'true');
-    return url.toString();
-  }
-
-  /** One connection, from the upgrade to the close: resolves with how it ended. */
-  private connect(WebSocketClass: WebSocketConstructor): Promise<Attempt> {
-    return new Promise((resolve) => {
-      const attempt: Attempt = { opened: false, received: 0, reason: 'closed' };
-      let socket: MinimalWebSocket;
-      try {
-        socket = new WebSocketClass(this.url());
-      } catch (error) {
-        resolve({ ...attempt, reason: String(error) });
-        return;
-      }
-      this.socket = socket;
-      socket.onopen = () => {
-        attempt.opened = true;
-        this.connections += 1;
-      };
-      socket.onerror = (event) => {
-        const message = errorMessage(event);
-        attempt.reason = message;
-        const status = /Unexpected server response: (\d{3})/.exec(message)?.[1];
-        if (status) attempt.status = Number(status);
-      };
-      socket.onmessage = (event) => {
-        attempt.received += 1;
-        this.receive(socket, event.data);
-      };
-      socket.onclose = (event) => {
-        if (this.socket === socket) this.socket = null;
-        for (const { reject } of this.pending.values()) reject(new TableSocketError(`socket closed (${event.code}) before the reply`));
-        this.pending.clear();
-        if (attempt.opened) attempt.reason = `close ${event.code}${event.reason ? ` ${event.reason}` : ''}`;
-        resolve({ ...attempt, code: event.code });
-      };
-    });
-  }
-
-  private receive(socket: MinimalWebSocket, data: unknown): void {
-    if (this.done) return;
-    let message: WireMessage;
-    try {
-      message = JSON.parse(typeof data === 'string' ? data : String(data)) as WireMessage;
-    } catch {
-      this.fail(socket, new TableSocketError('the server sent a message that is not JSON'));
-      return;
-    }
+  protected override receive(socket: MinimalWebSocket, data: unknown): void {
+    const message = data as WireMessage;
     switch (message.type) {
       case 'entry': {
         if (message.seq <= this.lastSeq) return; // already delivered (never expected; harmless)
         if (message.seq !== this.lastSeq + 1) {
-          this.fail(socket, new TableSocketError(`gap in the log: seq ${message.seq} after ${this.lastSeq}`));
+          this.end(socket, new TableSocketError(`gap in the log: seq ${message.seq} after ${this.lastSeq}`), 'client error');
           return;
         }
         this.lastSeq = message.seq;
@@ -382,11 +175,7 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
         }
         this.lastEntry = entry;
         this.deliver(entry);
-        if (isLast(message) && this.options.untilFinish !== false) {
-          this.stopped = true;
-          socket.close(1000, 'finished');
-          this.finish(null);
-        }
+        if (isLast(message) && this.options.untilFinish !== false) this.end(socket, null, 'finished');
         break;
       }
       case 'reply': {
@@ -403,36 +192,5 @@ export class TableSocket<G extends Game> implements AsyncIterable<ServerMessage<
       default:
         this.deliver(message as ServerMessage<G>);
     }
-    if (this.queue.length >= (this.options.highWaterMark ?? 1024) && !this.paused && !this.done) {
-      this.paused = true;
-      socket.close(1000, 'client paused');
-    }
   }
-
-  private fail(socket: MinimalWebSocket, error: TableSocketError): void {
-    this.stopped = true;
-    socket.close(1000, 'client error');
-    this.finish(error);
-  }
-}
-
-function withSlash(base: string): string {
-  return base.endsWith('/') ? base : `${base}/`;
-}
-
-function errorMessage(event: unknown): string {
-  if (event && typeof event === 'object') {
-    const { message, error } = event as { message?: unknown; error?: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (error instanceof Error) return error.message;
-  }
-  return 'connection error';
-}
-
-/** The global WebSocket when there is one, else the `ws` package's. */
-async function defaultWebSocket(): Promise<WebSocketConstructor> {
-  const global = (globalThis as { WebSocket?: unknown }).WebSocket;
-  if (typeof global === 'function') return global as WebSocketConstructor;
-  const ws = await import('ws');
-  return ws.WebSocket as unknown as WebSocketConstructor;
 }

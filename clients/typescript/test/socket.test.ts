@@ -1,78 +1,14 @@
 /**
- * The WebSocket helper against a scripted fake socket (no server): resume with `since`, back-off,
- * gaps and refusals. `npm test` (node's test runner through tsx).
+ * `followTable` against a scripted fake socket (no server): resume with `since`, back-off, gaps,
+ * refusals, the bounded queue. `npm test` (node's test runner through tsx).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { isGameAction, isLobbyEntry, isTableEntry } from '../src/games.js';
-import { backoffDelay, followTable, type MinimalWebSocket, TableSocketError } from '../src/socket.js';
-
-/** A fake WebSocket: each connection runs the next script, given the URL it was opened with. */
-type Script = (socket: FakeSocket, url: URL) => void;
-
-class FakeSocket implements MinimalWebSocket {
-  static scripts: Script[] = [];
-  static urls: URL[] = [];
-  readyState = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number; reason: string }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  sent: string[] = [];
-
-  constructor(url: string) {
-    const parsed = new URL(url);
-    FakeSocket.urls.push(parsed);
-    const script = FakeSocket.scripts.shift();
-    setImmediate(() => (script ? script(this, parsed) : this.refuse(404)));
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  /** A game entry, with the state after it (a Snakes-like one: each seat's square). */
-  entry(seq: number): void {
-    const state = { squares: [seq, null], places: [null, null], options: {} };
-    const message = { type: 'entry', seq, seat: 0, actor: 'human', action: { type: 'roll' }, events: [], to_act: 0, deadline: null, legal_actions_by_seat: [[{ type: 'roll' }], []], state, at: '' };
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  /** An entry of the table before its start (`seat_taken`, `bot_seated`, `closed`, …): no state. */
-  lobby(seq: number, action: object): void {
-    const message = { type: 'entry', seq, seat: null, actor: 'server', action, events: [], to_act: null, deadline: null, legal_actions_by_seat: [], at: '' };
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  /** The start entry: the opening's events, and the first state. */
-  start(seq: number): void {
-    const message = { type: 'entry', seq, seat: null, actor: 'server', action: { type: 'start', client_seeds: ['', ''], client_seed: 'c' }, events: [], to_act: 0, deadline: null, legal_actions_by_seat: [[{ type: 'roll' }], []], state: { squares: [null, null], places: [null, null], options: {} }, at: '' };
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  /** The table's last entry. */
-  finish(seq: number): void {
-    const message = { type: 'entry', seq, seat: null, actor: 'server', action: { type: 'finish', outcome: { places: [1, 2], points: null, shame: [] }, seed: 's' }, events: [], to_act: null, deadline: null, legal_actions_by_seat: [], state: { squares: [100, 7], places: [1, 2], options: {} }, at: '' };
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  refuse(status: number): void {
-    this.onerror?.({ message: `Unexpected server response: ${status}` });
-    this.drop(1006);
-  }
-  drop(code: number): void {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
-  }
-  send(data: string): void {
-    this.sent.push(data);
-  }
-  close(code = 1000): void {
-    setImmediate(() => this.drop(code));
-  }
-}
-
-function fresh(scripts: Script[]): void {
-  FakeSocket.scripts = scripts;
-  FakeSocket.urls = [];
-}
+import { backoffDelay } from '../src/reconnect.js';
+import { followTable, TableSocketError } from '../src/socket.js';
+import { FakeSocket, fresh } from './fake-socket.js';
 
 const fast = { initialMs: 1, maxMs: 4, factor: 2 };
 
@@ -91,10 +27,21 @@ test('a dropped socket resumes with since = the last seq, with no gap and no dup
       s.finish(5);
     },
   ]);
-  const socket = followTable({ baseUrl: 'http://127.0.0.1:1', tableId: 't', game: 'luddo', token: 'tk', backoff: fast, WebSocket: FakeSocket });
+  const reconnects: Array<[number, number, string]> = [];
+  const socket = followTable({
+    baseUrl: 'http://127.0.0.1:1',
+    tableId: 't',
+    game: 'luddo',
+    token: 'tk',
+    backoff: fast,
+    WebSocket: FakeSocket,
+    onReconnect: (info) => reconnects.push([info.attempt, info.since, info.reason]),
+  });
   const seqs: number[] = [];
   for await (const message of socket) if (message.type === 'entry') seqs.push(message.seq);
   assert.deepEqual(seqs, [1, 2, 3, 4, 5]);
+  assert.deepEqual(reconnects, [[1, 2, 'close 4008']]);
+  assert.equal(socket.connections, 2);
   assert.deepEqual(
     FakeSocket.urls.map((url) => [url.protocol, url.pathname, url.searchParams.get('since'), url.searchParams.get('token')]),
     [
@@ -210,6 +157,45 @@ test('an upgrade refused for good (404) ends at once; failures in a row give up 
   }, /gave up after 3 failed attempts/);
   assert.deepEqual(retries, [1, 2, 3]);
   assert.equal(FakeSocket.urls.length, 4);
+});
+
+test('an upgrade refused with 409 (a table closed unplayed) ends at once, without retrying', async () => {
+  fresh([(s) => s.refuse(409)]);
+  await assert.rejects(async () => {
+    for await (const _ of followTable({ baseUrl: 'http://x', tableId: 't', game: 'ludo', since: 3, backoff: fast, WebSocket: FakeSocket }));
+  }, (error: unknown) => error instanceof TableSocketError && error.status === 409);
+  assert.equal(FakeSocket.urls.length, 1);
+});
+
+test('a reader past highWaterMark pauses the socket, which resumes with since only once the reader has caught up', async () => {
+  fresh([
+    (s) => {
+      s.open();
+      for (let seq = 1; seq <= 5; seq++) s.entry(seq); // the third fills the queue: the helper closes
+    },
+    (s, url) => {
+      s.open();
+      for (let seq = Number(url.searchParams.get('since')) + 1; seq <= 6; seq++) s.entry(seq);
+      s.finish(7);
+    },
+  ]);
+  const reconnects: number[] = [];
+  const socket = followTable({
+    baseUrl: 'http://x',
+    tableId: 't',
+    game: 'snakes',
+    backoff: fast,
+    highWaterMark: 3,
+    WebSocket: FakeSocket,
+    onReconnect: (info) => reconnects.push(info.attempt),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 30)); // the reader is busy: nothing read yet
+  assert.equal(FakeSocket.urls.length, 1, 'no new connection while the reader is behind');
+  const seqs: number[] = [];
+  for await (const message of socket) if (message.type === 'entry') seqs.push(message.seq);
+  assert.deepEqual(seqs, [1, 2, 3, 4, 5, 6, 7]);
+  assert.deepEqual(FakeSocket.urls.map((url) => url.searchParams.get('since')), ['0', '5']);
+  assert.deepEqual(reconnects, [], 'a pause is no failure: no back-off');
 });
 
 test('a close for a revoked or expired token (4401) ends the iteration at once, without reconnecting', async () => {

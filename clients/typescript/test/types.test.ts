@@ -24,6 +24,7 @@ import type {
   GameState,
   GameTypes,
   LobbyEntry,
+  LobbyMessage,
   LuddoAction,
   LuddoEntryMessage,
   LuddoEvent,
@@ -65,6 +66,24 @@ export function describe(message: ServerMessage): string {
       return `seat ${message.seat} connected: ${message.presence.connected}`;
     case 'reply':
       return message.ok ? `reply ${message.seq ?? ''}` : `refused: ${message.error?.code ?? ''}`;
+    case 'error':
+      return `error ${message.code}`;
+    case 'pong':
+      return 'pong';
+    default:
+      return assertNever(message);
+  }
+}
+
+/** Every message the server sends on the lobby's socket. */
+export function describeLobby(message: LobbyMessage): string {
+  switch (message.type) {
+    case 'snapshot':
+      return `${message.tables.length} tables${message.truncated ? ' and more' : ''}`;
+    case 'table':
+      return `${message.table.game} table ${message.table.id} ${message.change} at ${message.seq}`;
+    case 'removed':
+      return `table ${message.table_id} ${message.reason} at ${message.seq}`;
     case 'error':
       return `error ${message.code}`;
     case 'pong':
