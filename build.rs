@@ -8,10 +8,10 @@
 //! - `GNUBG_PYTHON` (a Python with the `gnubg` package, as `.ci/run` sets up): `gnubg_tests`,
 //!   GNU Backgammon importing the `.mat` records (tests/records.rs).
 //!
-//! Lists the web client's files (every file under `web/src/`, subfolders included) for
-//! `src/api/web.rs` to embed: `$OUT_DIR/web_files.rs` holds `FILES`, each file's path under
-//! `web/src/`, its content type and its bytes (`include_bytes!`). A file added or removed
-//! there rebuilds the package.
+//! Lists the web client's files (every file under `web/src/`, subfolders included, but for the
+//! `.d.ts` type declarations that only the type checker reads) for `src/api/web.rs` to embed:
+//! `$OUT_DIR/web_files.rs` holds `FILES`, each file's path under `web/src/`, its content type and
+//! its bytes (`include_bytes!`). A file added or removed there rebuilds the package.
 
 use std::{
     fmt::Write as _,
@@ -52,6 +52,9 @@ fn web_files() {
             Some("css") => "text/css; charset=utf-8",
             Some("js") => "text/javascript; charset=utf-8",
             Some("svg") => "image/svg+xml",
+            Some("ftl") => "text/plain; charset=utf-8",
+            Some("woff2") => "font/woff2",
+            Some("txt") => "text/plain; charset=utf-8",
             _ => panic!("web/src/{name}: no content type for this kind of file (build.rs)"),
         };
         writeln!(out, "    ({name:?}, {content_type:?}, include_bytes!({:?})),", file.display().to_string())
@@ -68,7 +71,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
             walk(&path, files);
-        } else {
+        } else if !path.to_str().is_some_and(|p| p.ends_with(".d.ts")) {
             files.push(path);
         }
     }

@@ -1,0 +1,10 @@
+# Ami minden nézetben közös: a fejléc, a navigáció, a fiók sávja.
+
+nav-pages = Oldalak
+nav-lobby = Előcsarnok
+nav-new-table = Új asztal
+nav-leaderboard = Ranglista
+nav-shame = A szégyen csarnoka
+nav-api = API
+skip-to-content = Ugrás a tartalomra
+language-switch = Nyelv
