@@ -8,3 +8,9 @@ nav-shame = Ruhmeshalle der Schande
 nav-api = API
 skip-to-content = Zum Inhalt springen
 language-switch = Sprache
+
+game-luddo = Luddo
+game-ludo = Ludo
+game-uckers = Uckers
+game-snakes = Leiterspiel
+game-backgammon = Backgammon

@@ -9,3 +9,10 @@ nav-shame = Hall of shame
 nav-api = API
 skip-to-content = Skip to the content
 language-switch = Language
+
+# The games, by their names in the API (`game`): every part of the client names them so.
+game-luddo = Luddo
+game-ludo = Ludo
+game-uckers = Uckers
+game-snakes = Snakes and Ladders
+game-backgammon = Backgammon

@@ -8,3 +8,9 @@ nav-shame = शर्म का दरबार
 nav-api = API
 skip-to-content = सामग्री पर जाएँ
 language-switch = भाषा
+
+game-luddo = लूडो (Luddo)
+game-ludo = लूडो
+game-uckers = अकर्स
+game-snakes = साँप और सीढ़ी
+game-backgammon = बैकगैमन

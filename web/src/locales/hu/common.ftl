@@ -8,3 +8,9 @@ nav-shame = A szégyen csarnoka
 nav-api = API
 skip-to-content = Ugrás a tartalomra
 language-switch = Nyelv
+
+game-luddo = Luddo
+game-ludo = Ludo
+game-uckers = Uckers
+game-snakes = Kígyók és létrák
+game-backgammon = Ostábla
