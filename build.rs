@@ -8,10 +8,10 @@
 //! - `GNUBG_PYTHON` (a Python with the `gnubg` package, as `.ci/run` sets up): `gnubg_tests`,
 //!   GNU Backgammon importing the `.mat` records (tests/records.rs).
 //!
-//! Lists the web client's files (every file under `web/src/`, subfolders included) for
-//! `src/api/web.rs` to embed: `$OUT_DIR/web_files.rs` holds `FILES`, each file's path under
-//! `web/src/`, its content type and its bytes (`include_bytes!`). A file added or removed
-//! there rebuilds the package.
+//! Lists the web client's files (every file under `web/src/`, subfolders included, but for the
+//! `.d.ts` type declarations that only the type checker reads) for `src/api/web.rs` to embed:
+//! `$OUT_DIR/web_files.rs` holds `FILES`, each file's path under `web/src/` and its bytes
+//! (`include_bytes!`). A file added or removed there rebuilds the package.
 
 use std::{
     fmt::Write as _,
@@ -38,8 +38,8 @@ fn web_files() {
     walk(&root, &mut files);
     files.sort();
     let mut out =
-        String::from("/// The web client's files: path under `web/src/`, content type, contents.\n");
-    writeln!(out, "const FILES: [(&str, &str, &[u8]); {}] = [", files.len()).unwrap();
+        String::from("/// The web client's files: path under `web/src/`, contents.\n");
+    writeln!(out, "const FILES: [(&str, &[u8]); {}] = [", files.len()).unwrap();
     for file in &files {
         let name = file
             .strip_prefix(&root)
@@ -47,15 +47,7 @@ fn web_files() {
             .to_str()
             .expect("a UTF-8 path")
             .replace('\\', "/");
-        let content_type = match file.extension().and_then(|e| e.to_str()) {
-            Some("html") => "text/html; charset=utf-8",
-            Some("css") => "text/css; charset=utf-8",
-            Some("js") => "text/javascript; charset=utf-8",
-            Some("svg") => "image/svg+xml",
-            _ => panic!("web/src/{name}: no content type for this kind of file (build.rs)"),
-        };
-        writeln!(out, "    ({name:?}, {content_type:?}, include_bytes!({:?})),", file.display().to_string())
-            .unwrap();
+        writeln!(out, "    ({name:?}, include_bytes!({:?})),", file.display().to_string()).unwrap();
     }
     out.push_str("];\n");
     let target = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("web_files.rs");
@@ -68,7 +60,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
             walk(&path, files);
-        } else {
+        } else if !path.to_str().is_some_and(|p| p.ends_with(".d.ts")) {
             files.push(path);
         }
     }

@@ -120,6 +120,9 @@ pub struct Config {
     pub metrics: bool,
     /// Accept scripted dice at table creation. Only for tests: it makes games predictable.
     pub test_mode: bool,
+    /// Serve the web client from this folder (read at each request) instead of the files built
+    /// into the binary: for working on the client without building the server again.
+    pub web_dir: Option<PathBuf>,
 }
 
 /// The clocks of online tables (RULES.md §7).
@@ -194,6 +197,7 @@ impl Default for Config {
             lease: Duration::from_secs(10),
             metrics: true,
             test_mode: false,
+            web_dir: None,
         }
     }
 }
@@ -358,6 +362,7 @@ impl Config {
             lease: secs("LUDDO_LEASE_SECONDS", d.lease)?,
             metrics,
             test_mode,
+            web_dir: get("LUDDO_WEB_DIR").map(PathBuf::from),
         })
     }
 

@@ -83,7 +83,7 @@ pub fn router(state: AppState) -> Router {
         .merge(shame::router())
         .merge(analysis::router())
         .merge(metrics::router(config.metrics))
-        .merge(web::router())
+        .merge(web::router(config.web_dir.clone()))
         .fallback(|| async { ApiError::not_found("no such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(

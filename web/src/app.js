@@ -13,6 +13,7 @@
  *   #/p/{id}         a player's profile and finished games
  */
 import { call, token } from './api.js';
+import { startLanguage } from './i18n.js';
 import { invitePage } from './pages/invite.js';
 import { leaderboardPage } from './pages/leaderboard.js';
 import { lobbyPage } from './pages/lobby.js';
@@ -48,6 +49,7 @@ function route() {
   app.focus({ preventScroll: true });
 }
 
+await startLanguage();
 setRouter(route);
 window.addEventListener('hashchange', route);
 renderAccount();

@@ -52,6 +52,15 @@ export function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * A player's name as every page shows it (HTML): the name, then a short tag from the player's id,
+ * because names may repeat (docs/web-client.md, "Names"): `Ann #3f2a`.
+ * @param {{ id: string, name: string }} player
+ */
+export function playerName(player) {
+  return `${esc(player.name)} <span class="discriminator">#${esc(player.id.slice(0, 4))}</span>`;
+}
+
 /** @param {unknown} error */
 export function message(error) {
   if (error instanceof ApiError) return `${error.message} (${error.code})`;
