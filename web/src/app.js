@@ -11,6 +11,7 @@
  *   #/shame          the hall of shame
  *   #/leaderboard    ratings per game, best first
  *   #/p/{id}         a player's profile and finished games
+ *   #/rules          the rules of each game; #/rules/{game} one game's, in the language in use
  */
 import { call, token } from './api.js';
 import { startLanguage } from './i18n.js';
@@ -20,6 +21,7 @@ import { lobbyPage } from './pages/lobby.js';
 import { newTablePage } from './pages/new-table.js';
 import { profilePage } from './pages/profile.js';
 import { replayPage } from './pages/replay.js';
+import { rulesPage } from './pages/rules.js';
 import { shamePage } from './pages/shame.js';
 import { tablePage } from './pages/table.js';
 import { app, flash, forgetRefusedToken, leavePage, renderAccount, setRouter } from './ui.js';
@@ -45,6 +47,7 @@ function route() {
   else if (page === 'new') newTablePage();
   else if (page === 'shame') shamePage();
   else if (page === 'leaderboard') leaderboardPage();
+  else if (page === 'rules') rulesPage(arg);
   else lobbyPage();
   app.focus({ preventScroll: true });
 }
