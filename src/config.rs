@@ -133,6 +133,31 @@ pub struct Timers {
     pub away: Duration,
 }
 
+/// How many times longer every clock of a `long_clock` table is: WCAG 2.2.1 ("Timing
+/// adjustable") asks that a time limit can be extended at least tenfold, for players who read
+/// the board with a screen reader or play with other assistive technology.
+pub const LONG_CLOCK_FACTOR: u32 = 10;
+
+/// The clocks one table runs on, from the server's [`Timers`] and the table's settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableClock {
+    /// Each roll and move.
+    pub turn: Duration,
+    /// Away this long, a timeout hands the seat to a bot.
+    pub away: Duration,
+}
+
+impl Timers {
+    /// The clocks of a table with these settings: the party turn at a `party` table, and every
+    /// limit [`LONG_CLOCK_FACTOR`] times longer at a `long_clock` one.
+    pub fn of_table(&self, party: bool, long_clock: bool) -> TableClock {
+        let factor = if long_clock { LONG_CLOCK_FACTOR } else { 1 };
+        let turn = if party { self.party_turn } else { self.turn };
+        // Saturating: a server configured with absurd seconds still starts its tables.
+        TableClock { turn: turn.saturating_mul(factor), away: self.away.saturating_mul(factor) }
+    }
+}
+
 impl Default for Timers {
     fn default() -> Self {
         Self {
@@ -447,5 +472,22 @@ mod tests {
             let err = config(&[("LUDDO_INTERNAL_ADDR", bad)]).unwrap_err();
             assert!(err.to_string().contains("LUDDO_INTERNAL_ADDR"), "{bad}: {err}");
         }
+    }
+
+    #[test]
+    fn a_long_clock_makes_every_limit_of_the_table_ten_times_longer() {
+        let t = Timers::default();
+        let secs = |c: TableClock| (c.turn.as_secs(), c.away.as_secs());
+        assert_eq!(secs(t.of_table(false, false)), (15, 45));
+        assert_eq!(secs(t.of_table(true, false)), (30, 45));
+        assert_eq!(secs(t.of_table(false, true)), (150, 450));
+        assert_eq!(secs(t.of_table(true, true)), (300, 450));
+        let scaled = config(&[("LUDDO_TURN_SECONDS", "2.5"), ("LUDDO_AWAY_SECONDS", "7")]).unwrap().timers;
+        let long = scaled.of_table(false, true);
+        assert_eq!(
+            (long.turn, long.away),
+            (Duration::from_secs(25), Duration::from_secs(70)),
+            "scaled from the server's own"
+        );
     }
 }

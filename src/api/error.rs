@@ -96,6 +96,9 @@ error_codes! {
     InvalidSeatCount = "invalid_seat_count",
     /// 422: options the game does not take (or not at this visibility).
     InvalidOptions = "invalid_options",
+    /// 422: a long clock (`long_clock`) asked of a public table, or a long-clock table made
+    /// public: only private tables may have one.
+    LongClockPrivateOnly = "long_clock_private_only",
     /// 422: a seat number past the table's seats.
     InvalidSeat = "invalid_seat",
     /// 422: a client seed too long or with control characters.
@@ -367,6 +370,9 @@ impl From<LobbyError> for ApiError {
                 ApiError::unprocessable(ErrorCode::InvalidSeatCount, detail)
             }
             LobbyError::Options(_) => ApiError::unprocessable(ErrorCode::InvalidOptions, detail),
+            LobbyError::LongClockPrivateOnly => {
+                ApiError::unprocessable(ErrorCode::LongClockPrivateOnly, detail)
+            }
             LobbyError::NoSuchSeat { .. } => ApiError::unprocessable(ErrorCode::InvalidSeat, detail),
             LobbyError::InvalidClientSeed => ApiError::unprocessable(ErrorCode::InvalidClientSeed, detail),
             LobbyError::ScriptedDiceDisabled => ApiError::forbidden(ErrorCode::ScriptedDiceDisabled, detail),
@@ -477,6 +483,7 @@ mod tests {
                 StatusCode::UNPROCESSABLE_ENTITY,
                 ErrorCode::InvalidOptions,
             ),
+            (LongClockPrivateOnly, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::LongClockPrivateOnly),
             (NoSuchSeat { seat_count: 4 }, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidSeat),
             (InvalidClientSeed, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidClientSeed),
             (ScriptedDiceDisabled, StatusCode::FORBIDDEN, ErrorCode::ScriptedDiceDisabled),

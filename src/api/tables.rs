@@ -53,6 +53,9 @@ struct CreateTable {
     visibility: Visibility,
     #[serde(default)]
     party: bool,
+    /// Every clock of the table ten times the server's; private tables only.
+    #[serde(default)]
+    long_clock: bool,
     #[serde(default)]
     bot_level: Level,
     /// The seat the host takes (default 0).
@@ -75,6 +78,8 @@ struct UpdateTable {
     visibility: Option<Visibility>,
     #[serde(default, deserialize_with = "body::some")]
     party: Option<bool>,
+    #[serde(default, deserialize_with = "body::some")]
+    long_clock: Option<bool>,
     #[serde(default, deserialize_with = "body::some")]
     bot_level: Option<Level>,
 }
@@ -149,6 +154,7 @@ async fn create(
         options: body.options.unwrap_or_default(),
         visibility: body.visibility,
         party: body.party,
+        long_clock: body.long_clock,
         bot_level: body.bot_level,
         seat: body.seat,
         client_seed: body.client_seed,
@@ -228,6 +234,7 @@ async fn update(
         options: body.options,
         visibility: body.visibility,
         party: body.party,
+        long_clock: body.long_clock,
         bot_level: body.bot_level,
     };
     let table = state.lobby.update(table, player.id, change).await?;

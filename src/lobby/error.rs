@@ -13,6 +13,9 @@ pub enum LobbyError {
     /// The options do not suit the game, its seat count or the table's visibility.
     #[error(transparent)]
     Options(OptionsError),
+    /// A long clock asked of a public table, or a long-clock table made public.
+    #[error("only a private table may have a long clock (long_clock)")]
+    LongClockPrivateOnly,
     /// A seat past the table's last.
     #[error("seat must be below {seat_count}")]
     NoSuchSeat { seat_count: usize },

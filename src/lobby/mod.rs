@@ -24,7 +24,7 @@ use crate::{
     rules::dice::is_valid_client_seed,
     store::{
         Controller, LogEntry, NewTable, QuickKind, RematchVote, SeatRecord, SeedUpdate, StartOutcome, Store,
-        TableRecord, TableStatus, Visibility,
+        TableRecord, TableSettings, TableStatus, Visibility,
     },
     table::{
         Tables,
@@ -74,6 +74,8 @@ pub struct TableRequest {
     pub options: serde_json::Value,
     pub visibility: Visibility,
     pub party: bool,
+    /// Every clock of the table ten times the server's; refused at a public table.
+    pub long_clock: bool,
     pub bot_level: Level,
     /// The seat the host takes.
     pub seat: usize,
@@ -89,6 +91,7 @@ pub struct Settings {
     pub options: Option<serde_json::Value>,
     pub visibility: Option<Visibility>,
     pub party: Option<bool>,
+    pub long_clock: Option<bool>,
     pub bot_level: Option<Level>,
 }
 
@@ -159,6 +162,7 @@ impl Lobby {
     /// Opens a table for `host`, seated where it asked.
     pub async fn create(&self, host: Uuid, ask: TableRequest) -> Result<TableRecord> {
         let options = options_for(ask.game, &ask.options, ask.seat_count, ask.visibility)?;
+        check_long_clock(ask.long_clock, ask.visibility)?;
         if ask.seat >= ask.seat_count {
             return Err(LobbyError::NoSuchSeat { seat_count: ask.seat_count });
         }
@@ -175,6 +179,7 @@ impl Lobby {
         let new = NewTable {
             visibility: ask.visibility,
             party: ask.party,
+            long_clock: ask.long_clock,
             bot_level: ask.bot_level,
             invite_code: (ask.visibility == Visibility::Private).then(new_invite_code),
             host_client_seed: client_seed,
@@ -205,21 +210,22 @@ impl Lobby {
             table.seat_count,
             visibility,
         )?;
+        let long_clock = change.long_clock.unwrap_or(table.long_clock);
+        check_long_clock(long_clock, visibility)?;
         let invite_code = match visibility {
             Visibility::Private => Some(table.invite_code.clone().unwrap_or_else(new_invite_code)),
             Visibility::Public => None,
         };
-        let party = change.party.unwrap_or(table.party);
-        let bot_level = change.bot_level.unwrap_or(table.bot_level);
-        let was = table.visibility;
-        let updated = self.store.update_table_settings(
-            id,
-            &options,
-            party,
-            bot_level,
+        let settings = TableSettings {
+            options,
             visibility,
-            invite_code.as_deref(),
-        );
+            party: change.party.unwrap_or(table.party),
+            long_clock,
+            bot_level: change.bot_level.unwrap_or(table.bot_level),
+            invite_code,
+        };
+        let was = table.visibility;
+        let updated = self.store.update_table_settings(id, &settings);
         let Some(entries) = updated.await? else {
             return Err(LobbyError::AlreadyStarted);
         };
@@ -382,6 +388,7 @@ impl Lobby {
         let new = NewTable {
             visibility: table.visibility,
             party: table.party,
+            long_clock: table.long_clock,
             bot_level: table.bot_level,
             invite_code: (table.visibility == Visibility::Private).then(new_invite_code),
             ..NewTable::new(table.game, table.options.clone(), table.seat_count, table.host_id)
@@ -513,6 +520,16 @@ fn options_for(
             Visibility::Private => Ok(options),
         })
         .map_err(LobbyError::Options)
+}
+
+/// Refused if a table at `visibility` would have a long clock: a public table's players are
+/// strangers, who did not agree to wait ten times as long (a private table's invited players
+/// did).
+fn check_long_clock(long_clock: bool, visibility: Visibility) -> Result<()> {
+    match (long_clock, visibility) {
+        (true, Visibility::Public) => Err(LobbyError::LongClockPrivateOnly),
+        _ => Ok(()),
+    }
 }
 
 /// An invite code: 16 characters of Crockford base32, 80 bits from the OS RNG.

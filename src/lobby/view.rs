@@ -21,6 +21,8 @@ pub struct TableView {
     pub seats: Vec<SeatView>,
     pub visibility: Visibility,
     pub party: bool,
+    /// Every clock of the table ten times the server's (`turn_seconds` says the turn's).
+    pub long_clock: bool,
     /// How well the bots that fill empty seats play; a bot taking over an absent player's
     /// seat plays `strong`.
     pub bot_level: Level,
@@ -77,7 +79,7 @@ impl TableView {
     /// The view of `table` for `viewer` (None: anonymous), whose turns last as `timers` say.
     pub(super) fn of(table: &TableRecord, viewer: Option<Uuid>, timers: &Timers) -> Self {
         let member = viewer.is_some_and(|v| table.is_member(v));
-        let turn = if table.party { timers.party_turn } else { timers.turn };
+        let turn = table.clock(timers).turn;
         let ended = matches!(table.status, TableStatus::Finished | TableStatus::Closed);
         Self {
             id: table.id,
@@ -98,6 +100,7 @@ impl TableView {
                 .collect(),
             visibility: table.visibility,
             party: table.party,
+            long_clock: table.long_clock,
             bot_level: table.bot_level,
             status: table.status,
             host_id: table.host_id,

@@ -195,6 +195,10 @@ pub enum LobbyEntry {
         /// `strong`), which left it out: so does their text when it is read and sent again.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bot_level: Option<Level>,
+        /// `None` in entries written before tables had a long clock (they had none), which
+        /// left it out, like `bot_level`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        long_clock: Option<bool>,
     },
     /// The last player left: the table closed without being played. Nothing follows it.
     Closed,
@@ -294,9 +298,21 @@ mod tests {
                     visibility: Visibility::Private,
                     party: true,
                     bot_level: Some(Level::Easy),
+                    long_clock: Some(true),
                 },
                 json!({"type": "settings_changed", "options": {"a": 1}, "visibility": "private", "party": true,
-                    "bot_level": "easy"}),
+                    "bot_level": "easy", "long_clock": true}),
+            ),
+            (
+                LobbyEntry::SettingsChanged {
+                    options: json!({}),
+                    visibility: Visibility::Public,
+                    party: false,
+                    bot_level: Some(Level::Strong),
+                    long_clock: None,
+                },
+                json!({"type": "settings_changed", "options": {}, "visibility": "public", "party": false,
+                    "bot_level": "strong"}),
             ),
             (LobbyEntry::Closed, json!({"type": "closed"})),
         ];
@@ -321,6 +337,8 @@ mod tests {
             format!(r#"{{"name":"ann","player_id":"{player}","seat":1,"type":"seat_taken"}}"#),
             format!(r#"{{"host_id":"{player}","player_id":"{player}","seat":0,"type":"seat_left"}}"#),
             r#"{"seat":3,"type":"bot_seated"}"#.to_string(),
+            r#"{"bot_level":"easy","long_clock":true,"options":{"a":1},"party":true,"type":"settings_changed","visibility":"private"}"#
+                .to_string(),
             r#"{"bot_level":"easy","options":{"a":1},"party":true,"type":"settings_changed","visibility":"private"}"#
                 .to_string(),
             r#"{"options":{},"party":false,"type":"settings_changed","visibility":"public"}"#.to_string(),

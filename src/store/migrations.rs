@@ -34,6 +34,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0009_ratings.sql",
     "0010_profiles.sql",
     "0011_rating_pairs.sql",
+    "0012_long_clock.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -48,6 +49,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0009_ratings.sql",
     "0010_profiles.sql",
     "0011_rating_pairs.sql",
+    "0012_long_clock.sql",
 );
 
 /// The migrations of `backend`.

@@ -3,6 +3,7 @@
 use super::{StoreError, StoreResult, parse_uuid};
 use crate::{
     bots::Level,
+    config::{TableClock, Timers},
     games::{GameKind, JsonText},
     rules::ShameKind,
 };
@@ -129,6 +130,9 @@ pub struct NewTable {
     pub seat_count: usize,
     pub visibility: Visibility,
     pub party: bool,
+    /// Every clock of the table ten times the server's ([`crate::config::Timers::of_table`]);
+    /// private tables only.
+    pub long_clock: bool,
     /// How well the bots that fill empty seats play.
     pub bot_level: Level,
     pub invite_code: Option<String>,
@@ -148,8 +152,8 @@ pub struct NewTable {
 impl NewTable {
     /// A public table of `game` hosted by `host_id`, on a fresh server seed (its commitment
     /// drawn from it here, nowhere else), with the defaults a caller changes by struct update:
-    /// no party clock, the default bot level, no invite code, client seed or scripted dice,
-    /// not a quick-play table.
+    /// no party or long clock, the default bot level, no invite code, client seed or scripted
+    /// dice, not a quick-play table.
     pub fn new(game: GameKind, options: serde_json::Value, seat_count: usize, host_id: Uuid) -> Self {
         let seed = crate::rules::dice::ServerSeed::generate();
         Self {
@@ -159,6 +163,7 @@ impl NewTable {
             seat_count,
             visibility: Visibility::Public,
             party: false,
+            long_clock: false,
             bot_level: Level::default(),
             invite_code: None,
             host_id,
@@ -188,6 +193,8 @@ pub struct TableRecord {
     pub seat_count: usize,
     pub visibility: Visibility,
     pub party: bool,
+    /// Every clock of the table ten times the server's; private tables only.
+    pub long_clock: bool,
     /// How well the bots that fill empty seats play.
     pub bot_level: Level,
     pub invite_code: Option<String>,
@@ -245,6 +252,7 @@ impl TableRecord {
             seat_count: r.try_get::<i64, _>("seat_count")? as usize,
             visibility: enum_column(r, "visibility", Visibility::parse)?,
             party: r.try_get::<i64, _>("party")? != 0,
+            long_clock: r.try_get::<i64, _>("long_clock")? != 0,
             bot_level: enum_column(r, "bot_level", Level::parse)?,
             invite_code: r.try_get("invite_code")?,
             status: enum_column(r, "status", TableStatus::parse)?,
@@ -277,6 +285,23 @@ impl TableRecord {
     pub fn is_member(&self, player: Uuid) -> bool {
         player == self.host_id || self.seat_of(player).is_some()
     }
+
+    /// The clocks the table runs on, on a server with `timers`.
+    pub fn clock(&self, timers: &Timers) -> TableClock {
+        timers.of_table(self.party, self.long_clock)
+    }
+}
+
+/// What the host of an open table may change before the start, as it is to be stored: the
+/// normalized options, and the invite code that goes with the visibility.
+#[derive(Debug, Clone)]
+pub struct TableSettings {
+    pub options: serde_json::Value,
+    pub visibility: Visibility,
+    pub party: bool,
+    pub long_clock: bool,
+    pub bot_level: Level,
+    pub invite_code: Option<String>,
 }
 
 /// One seat at a table.
@@ -500,5 +525,52 @@ mod tests {
             .await
             .unwrap();
         assert!(matches!(store.table(table.id).await, Err(StoreError::Corrupt(m)) if m == r#"game "chess""#));
+    }
+
+    /// Migration 0012 gives the tables stored before it no long clock: an open private table
+    /// from an older build reads back with `long_clock` false, and a host may then give it one.
+    #[tokio::test]
+    async fn a_table_from_before_long_clocks_has_none() {
+        sqlx::any::install_default_drivers();
+        let dir = std::env::temp_dir().join(format!("luddo-unit-{}", Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let _dir = crate::store::testing::TempDir(dir.clone());
+        let url = format!("sqlite://{}?mode=rwc", dir.join("t.db").display());
+        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+        let before = crate::store::migrations::migrator_before(crate::store::Backend::Sqlite, 12).await;
+        before.run(&pool).await.unwrap();
+        let (host, id) = (Uuid::new_v4(), Uuid::new_v4());
+        sqlx::query(
+            "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, 'Old', 'oldhash', 5)",
+        )
+        .bind(host.to_string())
+        .execute(&pool)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code, status,
+                host_id, seed, seed_commitment, client_seed, created_at)
+             VALUES ($1, 'luddo', '{}', 2, 'private', 0, 'CODE', 'open', $2, 'ab', 'cd', '', 5)",
+        )
+        .bind(id.to_string())
+        .bind(host.to_string())
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+
+        let store = crate::store::Store::open(&url).await.unwrap();
+        let table = store.table(id).await.unwrap().unwrap();
+        assert!(!table.long_clock);
+        let settings = TableSettings {
+            options: table.options.clone(),
+            visibility: table.visibility,
+            party: table.party,
+            long_clock: true,
+            bot_level: table.bot_level,
+            invite_code: table.invite_code.clone(),
+        };
+        store.update_table_settings(id, &settings).await.unwrap().unwrap();
+        assert!(store.table(id).await.unwrap().unwrap().long_clock);
     }
 }

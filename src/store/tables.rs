@@ -4,9 +4,8 @@
 use super::lobby::append_lobby;
 use super::{
     Backend, KEYSET_CREATED, LobbyEntry, LogEntry, NewTable, Numbered, SeatRecord, SeedUpdate, StartOutcome,
-    Store, StoreError, StoreResult, TableFilter, TableRecord, Visibility, lock_name, parse_uuid,
+    Store, StoreError, StoreResult, TableFilter, TableRecord, TableSettings, lock_name, parse_uuid,
 };
-use crate::bots::Level;
 use crate::clock::now_millis;
 use sqlx::Row;
 use std::collections::HashMap;
@@ -257,11 +256,7 @@ impl Store {
     pub async fn update_table_settings(
         &self,
         table_id: Uuid,
-        options: &serde_json::Value,
-        party: bool,
-        bot_level: Level,
-        visibility: Visibility,
-        invite_code: Option<&str>,
+        settings: &TableSettings,
     ) -> StoreResult<Option<Vec<LogEntry>>> {
         let mut tx = self.writes.begin().await?;
         if !lock_open_table(&mut tx, table_id).await? {
@@ -269,22 +264,25 @@ impl Store {
             return Ok(None);
         }
         sqlx::query(
-            "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4, bot_level = $5
-             WHERE id = $6",
+            "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4, bot_level = $5,
+                long_clock = $6
+             WHERE id = $7",
         )
-        .bind(options.to_string())
-        .bind(party as i64)
-        .bind(visibility.as_str())
-        .bind(invite_code)
-        .bind(bot_level.as_str())
+        .bind(settings.options.to_string())
+        .bind(settings.party as i64)
+        .bind(settings.visibility.as_str())
+        .bind(settings.invite_code.as_deref())
+        .bind(settings.bot_level.as_str())
+        .bind(settings.long_clock as i64)
         .bind(table_id.to_string())
         .execute(&mut *tx)
         .await?;
         let changed = LobbyEntry::SettingsChanged {
-            options: options.clone(),
-            visibility,
-            party,
-            bot_level: Some(bot_level),
+            options: settings.options.clone(),
+            visibility: settings.visibility,
+            party: settings.party,
+            bot_level: Some(settings.bot_level),
+            long_clock: Some(settings.long_clock),
         };
         let written = append_lobby(&mut tx, table_id, vec![changed], now_millis()).await?;
         tx.commit().await?;
@@ -447,8 +445,9 @@ pub(super) async fn insert_table(
 ) -> StoreResult<Vec<LogEntry>> {
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code,
-            status, host_id, seed, seed_commitment, client_seed, dice_script, created_at, bot_level, quick, bots_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+            status, host_id, seed, seed_commitment, client_seed, dice_script, created_at, bot_level, quick, bots_at,
+            long_clock)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
     )
     .bind(new.id.to_string())
     .bind(new.game.as_str())
@@ -467,6 +466,7 @@ pub(super) async fn insert_table(
     .bind(new.bot_level.as_str())
     .bind(new.quick.is_some() as i64)
     .bind(new.quick.and_then(|q| q.bots_after_seconds).map(|s| now + 1000 * s as i64))
+    .bind(new.long_clock as i64)
     .execute(&mut **tx)
     .await?;
     for seat in 0..new.seat_count {
@@ -539,6 +539,6 @@ async fn fix_client_seed(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uu
     Ok(())
 }
 
-const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, bot_level, invite_code, status, host_id,
+const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, long_clock, bot_level, invite_code, status, host_id,
     seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at,
     rematch_id, bots_at";

@@ -124,7 +124,7 @@ impl Table {
                 away_since: now,
             })
             .collect();
-        let timers = config.timers;
+        let clock = record.clock(&config.timers);
         let mut table = Self {
             game_kind,
             game,
@@ -136,8 +136,8 @@ impl Table {
             staged_finish: None,
             seats,
             bot_level: record.bot_level,
-            turn: if record.party { timers.party_turn } else { timers.turn },
-            away: timers.away,
+            turn: clock.turn,
+            away: clock.away,
             takeover: config.takeover,
             deadline: None,
             started: false,
@@ -590,6 +590,7 @@ pub(super) mod tests {
             visibility: Visibility::Public,
             bot_level: Level::Strong,
             party: false,
+            long_clock: false,
             invite_code: None,
             status: TableStatus::Playing,
             host_id: Uuid::new_v4(),

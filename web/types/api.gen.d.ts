@@ -69,6 +69,7 @@ export type BackgammonCreateTable = {
      */
     dice?: Array<number>;
     game: 'backgammon';
+    long_clock?: LongClock;
     options?: BackgammonOptions;
     /**
      * Party tables have a 30-second clock.
@@ -373,7 +374,7 @@ export type BackgammonReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -521,6 +522,10 @@ export type BackgammonTable = {
      * Shown to the table's players only.
      */
     invite_code?: string;
+    /**
+     * Every time limit ten times the server's (`LongClock`).
+     */
+    long_clock: boolean;
     options: BackgammonOptions;
     party: boolean;
     play?: BackgammonPlay;
@@ -539,6 +544,9 @@ export type BackgammonTable = {
     seed_commitment: string;
     started_at?: string;
     status: TableStatus;
+    /**
+     * Seconds on the clock for each roll and move, by `party` and `long_clock`.
+     */
     turn_seconds: number;
     visibility: Visibility;
 };
@@ -689,7 +697,8 @@ export type GameRecord = LuddoGameRecord | LudoGameRecord | UckersGameRecord | S
  * creation, others on joining), `seat_left` (`host_id`: the new host, when the host left
  * and someone is still seated), `bot_seated` (a bot took an empty seat at the start with
  * `fill_with_bots`), `settings_changed` (the host's `PATCH`: the normalized options,
- * visibility and party flag) and `closed` (the last player left; nothing follows). Their
+ * visibility, party flag, bot level and long clock, the last two absent in entries written
+ * before tables had them) and `closed` (the last player left; nothing follows). Their
  * `events` and `legal` are empty, `to_act` and `deadline` null; the `start` entry
  * follows them at the start.
  *
@@ -709,6 +718,7 @@ export type LobbyEntry = {
     type: 'bot_seated';
 } | {
     bot_level?: BotLevel;
+    long_clock?: boolean;
     options: {
         [key: string]: unknown;
     };
@@ -756,6 +766,11 @@ export type LobbyTableMessage = {
     table: Table;
     type: 'table';
 };
+
+/**
+ * Every time limit of the table ten times the server's (WCAG 2.2.1, "Timing adjustable"), for players using a screen reader or other assistive technology: the turn clock (150 s, or 300 s at a `party` table, with the default `LUDDO_TURN_SECONDS` and `LUDDO_PARTY_TURN_SECONDS`; the table's `turn_seconds` says it) and the time a player may be away before a timeout hands the seat to a bot (450 s by default). Private tables only: a public table asking for it is refused with 422 `long_clock_private_only`. A rematch keeps it.
+ */
+export type LongClock = boolean;
 
 export type LuddoActOk = {
     events: Array<LuddoEvent>;
@@ -818,6 +833,7 @@ export type LuddoCreateTable = {
      */
     dice?: Array<number>;
     game: 'luddo';
+    long_clock?: LongClock;
     options?: LuddoOptions;
     /**
      * Party tables have a 30-second clock.
@@ -1076,7 +1092,7 @@ export type LuddoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -1175,6 +1191,10 @@ export type LuddoTable = {
      * Shown to the table's players only.
      */
     invite_code?: string;
+    /**
+     * Every time limit ten times the server's (`LongClock`).
+     */
+    long_clock: boolean;
     options: LuddoOptions;
     party: boolean;
     play?: LuddoPlay;
@@ -1193,6 +1213,9 @@ export type LuddoTable = {
     seed_commitment: string;
     started_at?: string;
     status: TableStatus;
+    /**
+     * Seconds on the clock for each roll and move, by `party` and `long_clock`.
+     */
     turn_seconds: number;
     visibility: Visibility;
 };
@@ -1258,6 +1281,7 @@ export type LudoCreateTable = {
      */
     dice?: Array<number>;
     game: 'ludo';
+    long_clock?: LongClock;
     options?: LudoOptions;
     /**
      * Party tables have a 30-second clock.
@@ -1528,7 +1552,7 @@ export type LudoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -1627,6 +1651,10 @@ export type LudoTable = {
      * Shown to the table's players only.
      */
     invite_code?: string;
+    /**
+     * Every time limit ten times the server's (`LongClock`).
+     */
+    long_clock: boolean;
     options: LudoOptions;
     party: boolean;
     play?: LudoPlay;
@@ -1645,6 +1673,9 @@ export type LudoTable = {
     seed_commitment: string;
     started_at?: string;
     status: TableStatus;
+    /**
+     * Seconds on the clock for each roll and move, by `party` and `long_clock`.
+     */
     turn_seconds: number;
     visibility: Visibility;
 };
@@ -1712,7 +1743,7 @@ export type Problem = {
      * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
      *
      */
-    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
     detail: string;
     /**
      * The request's `x-request-id` (the client's own, or the one the server gave it, also
@@ -1845,6 +1876,7 @@ export type SnakesCreateTable = {
      */
     dice?: Array<number>;
     game: 'snakes';
+    long_clock?: LongClock;
     options?: SnakesOptions;
     /**
      * Party tables have a 30-second clock.
@@ -2092,7 +2124,7 @@ export type SnakesReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -2144,6 +2176,10 @@ export type SnakesTable = {
      * Shown to the table's players only.
      */
     invite_code?: string;
+    /**
+     * Every time limit ten times the server's (`LongClock`).
+     */
+    long_clock: boolean;
     options: SnakesOptions;
     party: boolean;
     play?: SnakesPlay;
@@ -2162,6 +2198,9 @@ export type SnakesTable = {
     seed_commitment: string;
     started_at?: string;
     status: TableStatus;
+    /**
+     * Seconds on the clock for each roll and move, by `party` and `long_clock`.
+     */
     turn_seconds: number;
     visibility: Visibility;
 };
@@ -2404,6 +2443,7 @@ export type UckersCreateTable = {
      */
     dice?: Array<number>;
     game: 'uckers';
+    long_clock?: LongClock;
     options?: UckersOptions;
     /**
      * Party tables have a 30-second clock.
@@ -2799,7 +2839,7 @@ export type UckersReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -2880,6 +2920,10 @@ export type UckersTable = {
      * Shown to the table's players only.
      */
     invite_code?: string;
+    /**
+     * Every time limit ten times the server's (`LongClock`).
+     */
+    long_clock: boolean;
     options: UckersOptions;
     party: boolean;
     play?: UckersPlay;
@@ -2898,6 +2942,9 @@ export type UckersTable = {
     seed_commitment: string;
     started_at?: string;
     status: TableStatus;
+    /**
+     * Seconds on the clock for each roll and move, by `party` and `long_clock`.
+     */
     turn_seconds: number;
     visibility: Visibility;
 };
@@ -3910,6 +3957,7 @@ export type GetTableResponse = GetTableResponses[keyof GetTableResponses];
 export type UpdateTableData = {
     body: {
         bot_level?: BotLevel;
+        long_clock?: LongClock;
         options?: Options;
         party?: boolean;
         visibility?: Visibility;

@@ -162,7 +162,11 @@ async fn send_until_hidden(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{bots::Level, config::Config, store::testing};
+    use crate::{
+        bots::Level,
+        config::Config,
+        store::{TableSettings, testing},
+    };
     use axum::extract::ws::Message;
     use futures_util::{Sink, Stream};
     use std::{
@@ -198,6 +202,18 @@ mod tests {
         }
     }
 
+    /// The settings of a new table `new`, with this visibility and party flag.
+    fn settings(new: &crate::store::NewTable, visibility: Visibility, party: bool) -> TableSettings {
+        TableSettings {
+            options: new.options.clone(),
+            visibility,
+            party,
+            long_clock: false,
+            bot_level: Level::Strong,
+            invite_code: None,
+        }
+    }
+
     impl Kept {
         fn seqs(&self) -> Vec<i64> {
             self.0
@@ -222,7 +238,8 @@ mod tests {
         let new = testing::luddo_for_two(host.id);
         store.create_table(&new, 0, usize::MAX).await.unwrap();
         let change = |visibility| {
-            store.update_table_settings(new.id, &new.options, false, Level::Strong, visibility, None)
+            let (store, changed) = (&store, settings(&new, visibility, false));
+            async move { store.update_table_settings(new.id, &changed).await }
         };
         for _ in 0..3 {
             change(Visibility::Public).await.unwrap().unwrap();
@@ -259,10 +276,7 @@ mod tests {
         let (mut socket, mut last) = (Kept::default(), 0);
         assert_eq!(send_entries_noting(&mut socket, &state, new.id, &mut last).await.unwrap(), Some(false));
         assert_eq!((socket.seqs(), last), (vec![1], 1), "the host's seat_taken: seats only");
-        store
-            .update_table_settings(new.id, &new.options, true, Level::Strong, Visibility::Public, None)
-            .await
-            .unwrap();
+        store.update_table_settings(new.id, &settings(&new, Visibility::Public, true)).await.unwrap();
         assert_eq!(send_entries_noting(&mut socket, &state, new.id, &mut last).await.unwrap(), Some(true));
         assert_eq!((socket.seqs(), last), (vec![1, 2], 2));
     }

@@ -5,7 +5,8 @@
  */
 import { call, token } from '../api.js';
 import { gameOptions, gamesFor, optionsForm, readOptions, view } from '../games.js';
-import { app, byId, flash, message, signUpForm, stillShown } from '../ui.js';
+import { t } from '../i18n.js';
+import { app, byId, esc, flash, message, signUpForm, stillShown } from '../ui.js';
 
 /** @typedef {import('../api.js').GameInfo} GameInfo */
 
@@ -26,10 +27,19 @@ export async function newTablePage() {
       <fieldset><legend>Options</legend><div id="c-options"></div></fieldset>
       <label><input type="checkbox" id="c-private" name="private"> private (joined with the invite link)</label>
       <label><input type="checkbox" id="c-party" name="party"> party table (30 s clock)</label>
+      <label><input type="checkbox" id="c-long-clock" name="long_clock" disabled aria-describedby="c-long-clock-hint"> ${esc(t('new-table-long-clock'))}</label>
+      <p class="hint" id="c-long-clock-hint">${esc(t('new-table-long-clock-hint'))}</p>
       <label>Your dice seed (optional) <input id="c-seed" name="client_seed" maxlength="64"></label>
       <button type="submit" id="c-submit">Create</button>
     </form></section>`;
   const form = /** @type {HTMLFormElement} */ (byId('create'));
+  // The server gives a long clock to private tables only: offered while Private is ticked.
+  const privateBox = /** @type {HTMLInputElement} */ (byId('c-private'));
+  const longClock = /** @type {HTMLInputElement} */ (byId('c-long-clock'));
+  privateBox.onchange = () => {
+    longClock.disabled = !privateBox.checked;
+    if (!privateBox.checked) longClock.checked = false;
+  };
   const gameSelect = /** @type {HTMLSelectElement} */ (byId('c-game'));
   const chosen = () => /** @type {GameInfo} */ (list.find((g) => g.game === gameSelect.value));
   const refresh = async () => {
@@ -57,6 +67,7 @@ export async function newTablePage() {
       options: readOptions(form, info),
       visibility: /** @type {HTMLInputElement} */ (byId('c-private')).checked ? 'private' : 'public',
       party: /** @type {HTMLInputElement} */ (byId('c-party')).checked,
+      long_clock: privateBox.checked && longClock.checked,
     };
     const seed = /** @type {HTMLInputElement} */ (byId('c-seed')).value;
     if (seed) body.client_seed = seed;
