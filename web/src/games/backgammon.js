@@ -51,7 +51,7 @@ function draw(state, before, ctx) {
   const width = 10 + 12 * PW + BAR + TRAY + 10;
   const barX = 10 + 6 * PW;
   const trayX = barX + BAR + 6 * PW + 6;
-  const top = 50;
+  const top = 66;
   const bottom = top + BH;
   const out = [];
   out.push(boardSvg(`0 0 ${width} ${bottom + 40}`, 'backgammon-board', t('board-backgammon')));
@@ -205,9 +205,9 @@ function draw(state, before, ctx) {
   // Score, pips and Crawford.
   const match = state.options.match_to ? t('bg-match-to', { points: state.options.match_to }) : t('bg-money-game');
   const score = t('bg-score', { match, first: nameOf(ctx, 0), second: nameOf(ctx, 1), a: state.score[0], b: state.score[1], game: state.game });
-  out.push(`<text x="10" y="20" font-size="14" fill="#222" class="score">${esc(score)}</text>`);
+  out.push(`<text x="10" y="18" font-size="14" fill="#222" class="score">${esc(score)}</text>`);
   const pipText = t('bg-pips', { first: nameOf(ctx, 0), second: nameOf(ctx, 1), a: pips(state, 0), b: pips(state, 1) });
-  out.push(`<text x="10" y="40" font-size="13" fill="#222" class="pips">${esc(pipText)}</text>`);
+  out.push(`<text x="10" y="37" font-size="13" fill="#222" class="pips">${esc(pipText)}</text>`);
   if (state.crawford_game) out.push(`<g class="crawford"><rect x="${width - 130}" y="6" width="120" height="20" rx="4" fill="#b71c1c"/><text x="${width - 70}" y="20" text-anchor="middle" font-size="12" fill="#fff">${esc(t('bg-crawford'))}</text></g>`);
   out.push(`<text x="10" y="${bottom + 30}" font-size="12" fill="#333">${esc(t('bg-direction', { who: nameOf(ctx, me), colour: t('colour-name', { colour: me === 0 ? 'white' : 'black' }) }))}</text>`);
   out.push('</svg>');

@@ -113,6 +113,7 @@ export async function tablePage(id, inviteCode) {
     } finally {
       refreshing = false;
       draw();
+      alertTurn();
       followRematch();
       if (refreshAgain && live) {
         refreshAgain = false;

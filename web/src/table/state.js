@@ -102,7 +102,7 @@ export class TableState {
   /** Whether the viewer is to act now (a player's turn, the game on). */
   myTurn() {
     const seat = this.mySeat();
-    return seat !== null && !this.finished && this.table.status === 'playing' && this.toAct === seat;
+    return seat !== null && !this.finished && this.state !== null && this.toAct === seat;
   }
 
   /** The viewer's seat, or null (a spectator). */

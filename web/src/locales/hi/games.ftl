@@ -24,7 +24,7 @@ spot-column = अंतिम रास्ते का खाना { $square }
 spot-home = मंज़िल
 board-ludo = { $game ->
     [ludo] लूडो
-   *[luddo] Luddo
+   *[luddo] लूडो (Luddo)
 } बोर्ड, { $shape ->
     [hex] षट्कोणीय
    *[square] चौकोर
