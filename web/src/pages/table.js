@@ -273,6 +273,7 @@ export async function tablePage(id, inviteCode) {
       const answer = await call('POST', `/v1/tables/${id}/rematch`);
       s.rematchAnswered(answer);
       announce(answer.table_id ? t('rematch-opened') : t('rematch-asked'));
+      draw();
       followRematch();
     });
     const check = document.getElementById('check-fairness');
