@@ -214,7 +214,7 @@ export function drawLudoFamily(board, ctx) {
   const drawn = [];
   for (const spot of spots.values()) {
     const n = spot.pieces.length;
-    const r = n === 1 ? CELL * 0.34 : CELL * 0.3;
+    const r = CELL * 0.4;
     const places = fan(n, hit);
     const spread = n === 1 ? 0 : Math.hypot(places[0].dx, places[0].dy);
     const teams = new Set(spot.pieces.map((p) => p.team).filter(Boolean));
@@ -235,7 +235,7 @@ export function drawLudoFamily(board, ctx) {
       parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${hit.toFixed(1)}" class="hit${legal ? ' halo' : ''}"/>`);
       if (moved) parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r + 4}" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4 3" class="last"/>`);
       parts.push(shapeSvg(SHAPES[piece.colour] ?? 'circle', x, y, r, `fill="${COLOURS[piece.colour] ?? '#888'}" stroke="${stroke}" stroke-width="${piece.team ? 3 : 2}"`));
-      parts.push(`<text x="${x.toFixed(1)}" y="${(y + 5).toFixed(1)}" text-anchor="middle" font-size="14" font-weight="600" fill="#000">${number(piece.index + 1)}</text>`);
+      parts.push(`<text x="${x.toFixed(1)}" y="${(y + 6).toFixed(1)}" text-anchor="middle" font-size="16" font-weight="600" fill="#000">${number(piece.index + 1)}</text>`);
       parts.push('</g>');
       // A moved piece is drawn last, on top of what it passes.
       if (moved) drawn.push(parts.join(''));
