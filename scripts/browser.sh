@@ -46,8 +46,9 @@ start_server() {
   servers+=($!)
   printf -v "$name" 'http://127.0.0.1:%s' "$port"
 }
-# The tests' server, and one whose clock runs out in 2.5 s for the takeover and reclaim test.
-start_server base
+# The tests' server (in test mode: web/test/table.test.mjs sets up positions with scripted dice),
+# and one whose clock runs out in 2.5 s for the takeover and reclaim test.
+start_server base LUDDO_TEST_MODE=1
 start_server fast LUDDO_TURN_SECONDS=2.5
 for url in "$base" "$fast"; do
   for _ in $(seq 1 100); do
@@ -63,7 +64,7 @@ npm ci --no-audit --no-fund --loglevel=error
 npx tsc -p .
 status=0
 LUDDO_URL="$base" LUDDO_FAST_URL="$fast" CHROMIUM="$chromium" SCREENSHOTS="$screenshots" \
-  timeout --kill-after=10 300 node --test --test-concurrency=1 --test-reporter=spec test/ </dev/null || status=$?
+  timeout --kill-after=10 900 node --test --test-concurrency=1 --test-reporter=spec test/ </dev/null || status=$?
 cd - >/dev/null
 
 if grep -E "panicked|internal error" "$work"/*.log; then

@@ -25,7 +25,7 @@ export const PSEUDO = 'en-XA';
  * The message files of each language, one per part of the client (so that work on one part
  * touches one file): `locales/<language>/<area>.ftl`.
  */
-const AREAS = ['common', 'rules', 'clock'];
+const AREAS = ['common', 'rules', 'clock', 'table', 'games'];
 
 const STORED = 'luddo.language';
 

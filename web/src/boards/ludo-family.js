@@ -7,8 +7,9 @@
  * progress p stands on track square (13k + p) mod L while p ≤ L − 2, then in its home column
  * (L − 1 … L + 3), and is home at L + 4. Stars are the squares 13k and 13k + 8.
  */
+import { number, t } from '../i18n.js';
 import { esc } from '../ui.js';
-import { COLOURS, pickAttrs } from './svg.js';
+import { COLOURS, SHAPES, boardSvg, pickAttrs, shapeSvg } from './svg.js';
 
 /**
  * @typedef {import('../api.js').Action} Action
@@ -75,7 +76,7 @@ function ludoGeometry(arms) {
  * @property {number} index 0–3
  * @property {number | null} progress
  * @property {number | null} before its progress in the previous state (undefined: unknown)
- * @property {string} label
+ * @property {string} label its name in words ("yellow piece 2")
  * @property {string | null} team uckers: the partnership
  * @property {Action[]} actions the viewer's actions that move it
  * @property {string} owner the seat's name
@@ -105,6 +106,21 @@ function starPath(x, y, r) {
 }
 
 /**
+ * Where the pieces of one spot stand around its centre: one in the middle; two or more fanned
+ * on a circle wide enough that their hit targets (radius `hit`) do not overlap, so that every
+ * piece of a stack shows its number and takes its own click.
+ * @param {number} n @param {number} hit
+ */
+export function fan(n, hit) {
+  if (n <= 1) return [{ dx: 0, dy: 0 }];
+  const radius = hit / Math.sin(Math.PI / n);
+  return Array.from({ length: n }, (_, i) => {
+    const a = -Math.PI / 2 - Math.PI / n + (2 * Math.PI * i) / n;
+    return { dx: radius * Math.cos(a), dy: radius * Math.sin(a) };
+  });
+}
+
+/**
  * The board of the Ludo family with its pieces.
  * @param {{ arms: number, colours: string[], pieces: Piece[], title: string, legend: string }} board
  * @param {BoardContext} ctx
@@ -115,7 +131,7 @@ export function drawLudoFamily(board, ctx) {
   const L = 13 * board.arms;
   const out = [];
   const s = g.size;
-  out.push(`<svg viewBox="${-s} ${-s} ${2 * s} ${2 * s}" class="board ludo-board" role="img" aria-label="${esc(board.title)}">`);
+  out.push(boardSvg(`${-s} ${-s} ${2 * s} ${2 * s}`, 'ludo-board', board.title));
   out.push(`<rect x="${-s}" y="${-s}" width="${2 * s}" height="${2 * s}" fill="#fbf8ef"/>`);
   // Bases.
   for (let k = 0; k < board.arms; k++) {
@@ -183,46 +199,98 @@ export function drawLudoFamily(board, ctx) {
   }
   /** @type {Map<string, () => void>} */
   const picks = new Map();
+  /** @type {Map<string, { x: number, y: number }[]>} */
+  const glides = new Map();
   // Where the pieces that moved last came from.
   for (const piece of board.pieces) {
     if (piece.before === undefined || piece.before === piece.progress) continue;
     const from = spotOf(piece, piece.before);
     out.push(`<circle cx="${from.x.toFixed(1)}" cy="${from.y.toFixed(1)}" r="${CELL * 0.18}" fill="none" stroke="#222" stroke-dasharray="3 2" class="last-from"/>`);
   }
+  // A piece's hit target: at least 24 CSS px wide on a 390 px phone (WCAG 2.5.8), where a
+  // square board's cell is about 24.5 px and a hexagonal one's 20 px.
+  const hit = board.arms === 4 ? CELL * 0.52 : CELL * 0.62;
+  /** @type {string[]} */
+  const drawn = [];
   for (const spot of spots.values()) {
     const n = spot.pieces.length;
-    const r = n === 1 ? CELL * 0.34 : CELL * 0.26;
+    const r = CELL * 0.4;
+    const places = fan(n, hit);
+    const spread = n === 1 ? 0 : Math.hypot(places[0].dx, places[0].dy);
     const teams = new Set(spot.pieces.map((p) => p.team).filter(Boolean));
     // An Uckers blob: two or more pieces of one partnership on a track square.
     const blob = n >= 2 && teams.size === 1 && spot.pieces[0].team !== null && spot.pieces.every((p) => p.progress !== null && p.progress < 56);
     if (blob) {
-      out.push(`<circle cx="${spot.x.toFixed(1)}" cy="${spot.y.toFixed(1)}" r="${CELL * 0.56}" fill="none" stroke="#111" stroke-width="3" class="blob"><title>blob of ${n}</title></circle>`);
+      out.push(`<circle cx="${spot.x.toFixed(1)}" cy="${spot.y.toFixed(1)}" r="${(spread + r + 4).toFixed(1)}" fill="none" stroke="#111" stroke-width="3" class="blob"/>`);
     }
     spot.pieces.forEach((piece, i) => {
-      const angle = (2 * Math.PI * i) / Math.max(n, 1);
-      const off = n === 1 ? 0 : CELL * 0.22;
-      const x = spot.x + off * Math.cos(angle - Math.PI / 4);
-      const y = spot.y + off * Math.sin(angle - Math.PI / 4);
+      const x = spot.x + places[i].dx;
+      const y = spot.y + places[i].dy;
       const moved = piece.before !== undefined && piece.before !== piece.progress;
       const stroke = piece.team === 'yellow_green' ? '#1b5e20' : piece.team === 'red_blue' ? '#0d2b6b' : '#222';
       const legal = piece.actions.length > 0;
-      const attrs = legal ? pickAttrs(piece.key, `move ${piece.label}`) : `aria-label="${esc(piece.label)}"`;
-      out.push(`<g ${attrs} data-piece="${esc(piece.key)}">`);
-      if (legal) out.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r + 5}" class="halo"/>`);
-      if (moved) out.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r + 3}" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4 3" class="last"/>`);
-      out.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r}" fill="${COLOURS[piece.colour] ?? '#888'}" stroke="${stroke}" stroke-width="${piece.team ? 3 : 2}"/>`);
-      out.push(`<text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}" text-anchor="middle" font-size="11" fill="#000">${piece.index + 1}</text>`);
-      out.push('</g>');
+      const name = n > 1 ? t('piece-in-stack', { piece: piece.label, count: n }) : piece.label;
+      const attrs = legal ? pickAttrs(piece.key, t('pick-piece', { piece: name })) : `role="img" aria-label="${esc(name)}"`;
+      const parts = [`<g ${attrs} data-piece="${esc(piece.key)}" data-x="${x.toFixed(1)}" data-y="${y.toFixed(1)}">`];
+      parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${hit.toFixed(1)}" class="hit${legal ? ' halo' : ''}"/>`);
+      if (moved) parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r + 4}" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4 3" class="last"/>`);
+      parts.push(shapeSvg(SHAPES[piece.colour] ?? 'circle', x, y, r, `fill="${COLOURS[piece.colour] ?? '#888'}" stroke="${stroke}" stroke-width="${piece.team ? 3 : 2}"`));
+      parts.push(`<text x="${x.toFixed(1)}" y="${(y + 6).toFixed(1)}" text-anchor="middle" font-size="16" font-weight="600" fill="#000">${number(piece.index + 1)}</text>`);
+      parts.push('</g>');
+      // A moved piece is drawn last, on top of what it passes.
+      if (moved) drawn.push(parts.join(''));
+      else out.push(parts.join(''));
       if (legal) picks.set(piece.key, () => ctx.choose(piece.actions));
+      if (moved) glides.set(piece.key, glidePath(piece, spotOf, { x, y }));
     });
   }
+  out.push(...drawn);
   out.push('</svg>');
   const text = [board.legend];
   for (const piece of board.pieces) {
-    const p = piece.progress;
-    const where = p === null ? 'in base' : p <= L - 2 ? `on track square ${(13 * piece.arm + p) % L} (progress ${p})` : p <= L + 3 ? `in its home column, square ${p - L + 2} of 5` : 'home';
-    text.push(`${piece.label} (${piece.owner}): ${where}`);
+    text.push(t('piece-where', { piece: piece.label, owner: piece.owner, where: whereIs(piece.progress, piece.arm, board.arms) }));
   }
-  return { svg: out.join(''), text, picks };
+  return { svg: out.join(''), text, picks, glides };
 }
 
+/**
+ * Where a piece at `progress` stands, in words.
+ * @param {number | null} progress @param {number} arm @param {number} arms
+ */
+export function whereIs(progress, arm, arms) {
+  const L = 13 * arms;
+  if (progress === null) return t('where-base');
+  if (progress <= L - 2) return t('where-track', { square: number((13 * arm + progress) % L), progress: number(progress) });
+  if (progress <= L + 3) return t('where-column', { square: number(progress - L + 2) });
+  return t('where-home');
+}
+
+/**
+ * A piece's square as a move names it ("from base to square 26").
+ * @param {number | null} progress @param {number} arm @param {number} arms
+ */
+export function spotName(progress, arm, arms) {
+  const L = 13 * arms;
+  if (progress === null) return t('spot-base');
+  if (progress <= L - 2) return t('spot-track', { square: number((13 * arm + progress) % L) });
+  if (progress <= L + 3) return t('spot-column', { square: number(progress - L + 2) });
+  return t('spot-home');
+}
+
+/**
+ * The path a piece that moved took: square by square forward along the track (out of its base
+ * first), or straight back to its base when it was captured.
+ * @param {Piece} piece
+ * @param {(piece: Piece, progress: number | null) => { x: number, y: number }} spotOf
+ * @param {{ x: number, y: number }} end where it is drawn
+ */
+function glidePath(piece, spotOf, end) {
+  const from = piece.before ?? null;
+  const to = piece.progress;
+  const points = [spotOf(piece, from)];
+  if (to !== null && (from === null || to > from)) {
+    for (let p = from === null ? 0 : from + 1; p < to; p++) points.push(spotOf(piece, p));
+  }
+  points.push(end);
+  return points.map((p) => ({ x: p.x, y: p.y }));
+}

@@ -1,12 +1,32 @@
 // @ts-check
 /**
- * `#/replay/{id}`: a finished game step by step from its JSON record (buttons, a slider, the
- * arrow keys), its fairness check, and the record to download (and backgammon's `.mat`).
+ * `#/replay/{id}`: a finished game step by step from its JSON record (buttons with icons, a
+ * slider, the arrow keys; each step said in words in a live region), its fairness check, and
+ * the record to download (and backgammon's `.mat`).
  */
 import { downloadRecord, gameRecord } from '../api.js';
 import { games, label, view } from '../games.js';
+import { has, number, t } from '../i18n.js';
+import { announcement } from '../table/announce.js';
 import { describe, seatNames } from '../table/render.js';
+import { TableState } from '../table/state.js';
 import { app, byId, checkFairness, esc, message, onLeave, stillShown } from '../ui.js';
+
+/**
+ * The step buttons' icons, drawn (no glyph a font may lack); the buttons are named by their
+ * `aria-label`, the icons hidden.
+ */
+const ICONS = {
+  first: '<rect x="3" y="4" width="3" height="16"/><path d="M20 4v16L8 12z"/>',
+  previous: '<path d="M18 4v16L6 12z"/>',
+  next: '<path d="M6 4v16l12-8z"/>',
+  last: '<path d="M4 4v16l12-8z"/><rect x="18" y="4" width="3" height="16"/>',
+};
+
+/** A step button. @param {string} id @param {keyof typeof ICONS} icon @param {string} name */
+function stepButton(id, icon, name) {
+  return `<button type="button" id="${id}" class="icon-button" aria-label="${esc(name)}" title="${esc(name)}"><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="currentColor">${ICONS[icon]}</svg></button>`;
+}
 
 /**
  * @typedef {import('../api.js').Table} Table
@@ -16,7 +36,7 @@ import { app, byId, checkFairness, esc, message, onLeave, stillShown } from '../
 /** @param {string} id */
 export async function replayPage(id) {
   const shown = stillShown();
-  app.innerHTML = '<p>Loading the game…</p>';
+  app.innerHTML = `<p>${esc(t('replay-loading'))}</p>`;
   /** @type {Table} */
   let table;
   /** @type {Entry[]} */
@@ -29,7 +49,7 @@ export async function replayPage(id) {
     const record = await gameRecord(id);
     table = record.table;
     if (table.status !== 'finished') {
-      app.innerHTML = `<p>This game is not over yet: <a href="#/t/${id}">watch it</a>.</p>`;
+      app.innerHTML = `<p>${esc(t('replay-not-over'))} <a href="#/t/${id}">${esc(t('replay-watch'))}</a></p>`;
       return;
     }
     entries = record.entries;
@@ -42,22 +62,26 @@ export async function replayPage(id) {
   const steps = entries.filter((e) => e.state !== undefined);
   let at = 0;
   const names = seatNames(table);
-  app.innerHTML = `<section class="table-page"><h2>Replay: ${esc(label(list, table.game))} — ${names.map(esc).join(', ')}</h2>
+  const gameName = has(`game-${table.game}`) ? t(`game-${table.game}`) : label(list, table.game);
+  app.innerHTML = `<section class="table-page"><h1>${esc(t('replay-title', { game: gameName, players: names.join(', ') }))}</h1>
     <div class="table-grid"><div class="board-wrap"><div id="board"></div></div>
-    <aside class="side">
-      <div class="replay-controls" role="group" aria-label="Step through the game">
-        <button type="button" id="r-first" aria-label="First">⏮</button><button type="button" id="r-prev" aria-label="Previous">◀</button>
-        <span id="r-pos" aria-live="polite"></span>
-        <button type="button" id="r-next" aria-label="Next">▶</button><button type="button" id="r-last" aria-label="Last">⏭</button>
+    <aside class="side" aria-label="${esc(t('replay-side'))}">
+      <div class="replay-controls" role="group" aria-label="${esc(t('replay-steps'))}">
+        ${stepButton('r-first', 'first', t('replay-first'))}${stepButton('r-prev', 'previous', t('replay-previous'))}
+        <span id="r-pos"></span>
+        ${stepButton('r-next', 'next', t('replay-next'))}${stepButton('r-last', 'last', t('replay-last'))}
       </div>
-      <input type="range" id="r-range" min="0" max="${steps.length - 1}" value="0" aria-label="Position in the game">
+      <input type="range" id="r-range" min="0" max="${steps.length - 1}" value="0" aria-label="${esc(t('replay-position'))}">
       <p id="r-entry"></p>
-      <details><summary>The board as text</summary><ul id="board-text"></ul></details>
-      <button type="button" id="check-fairness">Check the dice</button><p id="fairness" aria-live="polite"></p>
-      <p><button type="button" id="download-json">Download the record</button>${game.record ? ` <button type="button" id="download-${game.record.format}">${esc(game.record.label)}</button>` : ''}</p>
+      <div id="announcer" class="announcer" aria-live="polite" aria-label="${esc(t('announcer-label'))}"></div>
+      <details><summary>${esc(t('board-as-text'))}</summary><ul id="board-text"></ul></details>
+      <button type="button" id="check-fairness">${esc(t('end-check-dice'))}</button><p id="fairness" aria-live="polite"></p>
+      <p><button type="button" id="download-json">${esc(t('download-json'))}</button>${game.record ? ` <button type="button" id="download-${game.record.format}">${esc(game.record.label())}</button>` : ''}</p>
       <p id="download-error" class="error" aria-live="polite"></p>
-      <p><a href="#/t/${id}">The table</a></p>
+      <p><a href="#/t/${id}">${esc(t('replay-table'))}</a></p>
     </aside></div></section>`;
+  /** The replay as a table's state, for the words of each step. */
+  const words = new TableState(table, null, game.positions);
   const show = () => {
     const entry = steps[at];
     const drawing = game.draw(entry.state, at > 0 ? steps[at - 1].state : null, {
@@ -69,9 +93,11 @@ export async function replayPage(id) {
       choose: () => {},
     });
     byId('board').innerHTML = drawing.svg;
-    byId('board-text').innerHTML = drawing.text.map((t) => `<li>${esc(t)}</li>`).join('');
-    byId('r-pos').textContent = `${at + 1} / ${steps.length} (seq ${entry.seq})`;
+    byId('board-text').innerHTML = drawing.text.map((line) => `<li>${esc(line)}</li>`).join('');
+    byId('r-pos').textContent = t('replay-step', { step: number(at + 1), steps: number(steps.length), seq: number(entry.seq) });
     byId('r-entry').innerHTML = describe(entry, names, game);
+    words.state = entry.state;
+    byId('announcer').textContent = `${byId('r-pos').textContent}. ${announcement(entry, words, game)}`;
     /** @type {HTMLInputElement} */ (byId('r-range')).value = String(at);
   };
   const go = (/** @type {number} */ n) => {

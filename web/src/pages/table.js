@@ -1,12 +1,17 @@
 // @ts-check
 /**
- * `#/t/{id}`: a table, from its waiting room to its end. The page wires the table's socket to
- * its state (table/state.js: every message goes through `apply`) and draws the state after each
- * change (table/render.js, and the game's board from games/<game>.js); a click changes the state
- * or sends an action, then draws again.
+ * `#/t/{id}`: a table, from its waiting room to its end and its rematch. The page wires the
+ * table's socket to its state (table/state.js: every message goes through `apply`) and draws the
+ * state after each change (table/render.js, and the game's board from games/<game>.js); a click
+ * changes the state or sends an action, then draws again. Each entry is said in words in the
+ * live region (table/announce.js) as it arrives, the turn alerts (table/alerts.js) follow every
+ * change and clock tick, and single keys answer queries there.
  */
 import { TableFeed, call, token } from '../api.js';
 import { games, label, view } from '../games.js';
+import { has, t } from '../i18n.js';
+import { TurnAlert, loadSettings, saveSettings } from '../table/alerts.js';
+import { QUERY_KEYS, announcement, query } from '../table/announce.js';
 import * as render from '../table/render.js';
 import { TableState } from '../table/state.js';
 import { app, byId, checkFairness, esc, flash, forgetRefusedToken, message, onLeave, stillShown } from '../ui.js';
@@ -17,21 +22,39 @@ import { app, byId, checkFairness, esc, flash, forgetRefusedToken, message, onLe
  * @typedef {import('../table/state.js').Effect} Effect
  */
 
-const SKELETON = `<section class="table-page">
-    <div class="table-head"><h2 id="table-title"></h2><span id="connection" class="tag"></span></div>
+/** How many announcements the live region keeps (the older ones are removed). */
+const ANNOUNCEMENTS_KEPT = 12;
+
+/** How often a finished table is asked whether its rematch opened, and for how long. */
+const REMATCH_POLL_MS = 1500;
+const REMATCH_POLL_FOR_MS = 15 * 60_000;
+
+/** The page's frame, its texts in the language in use. */
+function skeleton() {
+  const e = (/** @type {string} */ id) => esc(t(id));
+  return `<section class="table-page">
+    <div class="table-head"><h1 id="table-title"></h1><span id="connection" class="tag"></span></div>
     <div class="table-grid">
-      <div class="board-wrap"><div id="dice" class="dice" aria-live="polite"></div>
+      <div class="board-wrap"><div id="dice" class="dice"></div>
         <div id="board" aria-describedby="board-text"></div></div>
-      <aside class="side">
-        <div id="turn" class="turn" aria-live="polite"></div>
-        <ul id="seats" class="seats" aria-label="Seats"></ul>
+      <aside class="side" aria-label="${e('side-label')}">
+        <div id="turn" class="turn"></div>
+        <div id="announcer" class="announcer" aria-live="polite" aria-label="${e('announcer-label')}"></div>
+        <ul id="seats" class="seats" aria-label="${e('seats-label')}"></ul>
         <div id="room"></div>
-        <div id="controls" aria-label="Your moves"></div>
+        <div id="controls" role="region" aria-label="${e('controls-label')}"></div>
         <div id="end"></div>
-        <details><summary>The board as text</summary><ul id="board-text"></ul></details>
-        <h3>Log</h3><ol id="log" class="log" aria-live="polite"></ol>
+        <details><summary>${e('board-as-text')}</summary><ul id="board-text"></ul></details>
+        <details id="table-settings"><summary>${e('settings-title')}</summary>
+          <label><input type="checkbox" id="set-sound"> ${e('settings-sound')}</label>
+          <label><input type="checkbox" id="set-notify"> ${e('settings-notify')}</label>
+          <label><input type="checkbox" id="set-keys"> ${e('settings-keys')}</label>
+          <p class="hint">${e('settings-keys-list')}</p>
+        </details>
+        <h2 class="log-title">${e('log-title')}</h2><ol id="log" class="log"></ol>
       </aside>
     </div></section>`;
+}
 
 /**
  * @param {string} id
@@ -39,7 +62,7 @@ const SKELETON = `<section class="table-page">
  */
 export async function tablePage(id, inviteCode) {
   const shown = stillShown();
-  app.innerHTML = '<p>Loading the table…</p>';
+  app.innerHTML = `<p>${esc(t('table-loading'))}</p>`;
   const path = `/v1/tables/${id}${inviteCode ? `?invite_code=${encodeURIComponent(inviteCode)}` : ''}`;
   /** @type {Table} */
   let table;
@@ -90,6 +113,8 @@ export async function tablePage(id, inviteCode) {
     } finally {
       refreshing = false;
       draw();
+      alertTurn();
+      followRematch();
       if (refreshAgain && live) {
         refreshAgain = false;
         refreshTable();
@@ -97,7 +122,21 @@ export async function tablePage(id, inviteCode) {
     }
   };
 
-  app.innerHTML = SKELETON;
+  app.innerHTML = skeleton();
+  const settings = loadSettings();
+  const alerts = new TurnAlert(settings);
+  /** Motion only for those who did not ask their system for less. */
+  const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+  /** Says `text` in the live region: a new line, the oldest dropped beyond the few kept. @param {string} text */
+  const announce = (text) => {
+    if (!text || !live) return;
+    const region = byId('announcer');
+    const line = document.createElement('p');
+    line.textContent = text;
+    region.append(line);
+    while (region.childElementCount > ANNOUNCEMENTS_KEPT) region.firstElementChild?.remove();
+  };
 
   /** @param {Action} action */
   const act = (action) => {
@@ -111,10 +150,18 @@ export async function tablePage(id, inviteCode) {
     }
   };
 
+  /** The board's markup shown, the positions last glided to, the throw last rolled (-1: none yet). */
+  let shownBoard = '';
+  /** @type {string | null} */
+  let glidedFor = null;
+  let rolledFor = -1;
+  let shownDice = '';
+
   const drawBoardArea = () => {
     const board = byId('board');
     if (!s.state) {
-      board.innerHTML = '<p class="hint">The board appears when the game starts.</p>';
+      board.innerHTML = `<p class="hint">${esc(t('board-later'))}</p>`;
+      shownBoard = '';
       byId('board-text').innerHTML = '';
       return;
     }
@@ -132,21 +179,43 @@ export async function tablePage(id, inviteCode) {
         }
       },
     });
-    board.innerHTML = drawing.svg;
+    // The same markup is not put in again (a focused piece keeps its focus, a glide goes on).
+    if (drawing.svg !== shownBoard) {
+      const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.pick ?? null;
+      board.innerHTML = drawing.svg;
+      shownBoard = drawing.svg;
+      if (focused) /** @type {HTMLElement | null} */ (board.querySelector(`[data-pick="${CSS.escape(focused)}"]`))?.focus();
+    }
     board.querySelectorAll('[data-pick]').forEach((el) => {
       const pick = drawing.picks.get(/** @type {HTMLElement} */ (el).dataset.pick ?? '');
       if (!pick) return;
-      el.addEventListener('click', pick);
-      el.addEventListener('keydown', (event) => {
-        const key = /** @type {KeyboardEvent} */ (event).key;
-        if (key === 'Enter' || key === ' ') {
+      /** @type {HTMLElement} */ (el).onclick = pick;
+      /** @type {HTMLElement} */ (el).onkeydown = (event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
           pick();
         }
-      });
+      };
     });
-    byId('board-text').innerHTML = drawing.text.map((t) => `<li>${esc(t)}</li>`).join('');
-    byId('dice').innerHTML = render.diceHtml(render.diceShown(s, game));
+    const positions = game.positions(s.state);
+    if (positions !== glidedFor) {
+      if (glidedFor !== null && s.previous && !reduceMotion.matches) glide(board, drawing.glides);
+      glidedFor = positions;
+    }
+    byId('board-text').innerHTML = drawing.text.map((line) => `<li>${esc(line)}</li>`).join('');
+    const shown = render.diceShown(s, game);
+    const dice = render.diceHtml(shown, s, game);
+    if (dice !== shownDice) {
+      byId('dice').innerHTML = dice;
+      shownDice = dice;
+      if (shown.seq !== rolledFor && rolledFor !== -1 && !reduceMotion.matches) {
+        byId('dice').querySelector('.dice-faces')?.animate(
+          [{ transform: 'rotate(-200deg) scale(0.6)', opacity: 0.4 }, { transform: 'rotate(15deg) scale(1.08)', opacity: 1, offset: 0.7 }, { transform: 'none' }],
+          { duration: 450, easing: 'ease-out' },
+        );
+      }
+      rolledFor = shown.seq;
+    }
   };
 
   /** Binds a button of the page, if drawn, to a call whose failure is flashed. @param {string} button @param {() => Promise<unknown>} f */
@@ -200,6 +269,13 @@ export async function tablePage(id, inviteCode) {
 
   const drawEnd = () => {
     byId('end').innerHTML = render.endHtml(s);
+    on('rematch', async () => {
+      const answer = await call('POST', `/v1/tables/${id}/rematch`);
+      s.rematchAnswered(answer);
+      announce(answer.table_id ? t('rematch-opened') : t('rematch-asked'));
+      draw();
+      followRematch();
+    });
     const check = document.getElementById('check-fairness');
     if (check)
       check.onclick = () =>
@@ -213,14 +289,44 @@ export async function tablePage(id, inviteCode) {
     if (live) byId('turn').innerHTML = render.turnHtml(s, Date.now());
   };
 
+  /** The turn alerts follow the table (called at each change and each clock tick, hidden or not). */
+  const alertTurn = () => {
+    if (!live) return;
+    const mine = s.myTurn();
+    if (mine && !alerts.wasMyTurn) announce(t('said-your-turn'));
+    alerts.update(mine, render.secondsLeft(s, Date.now()), s.deadline);
+  };
+
+  /** Once the game is over: asks now and then whether the rematch opened, and goes there when it has. */
+  let rematchTimer = 0;
+  const followRematch = () => {
+    if (!live || !s.finished) return;
+    if (s.table.rematch_id) {
+      location.hash = `#/t/${s.table.rematch_id}`;
+      return;
+    }
+    if (rematchTimer || Date.now() - openedAt > REMATCH_POLL_FOR_MS) return;
+    rematchTimer = window.setTimeout(async () => {
+      rematchTimer = 0;
+      try {
+        const table = await call('GET', path);
+        if (live && table.rematch_id) s.refreshed(table, s.presenceCount);
+      } catch {
+        // Asked again at the next tick.
+      }
+      followRematch();
+    }, REMATCH_POLL_MS);
+  };
+  const openedAt = Date.now();
+
   const draw = () => {
     if (!live) return;
     s.shownSeq = s.lastSeq;
-    byId('table-title').textContent = render.title(s.table, label(list, s.table.game));
+    byId('table-title').textContent = render.title(s.table, has(`game-${s.table.game}`) ? t(`game-${s.table.game}`) : label(list, s.table.game));
     const conn = byId('connection');
     conn.textContent = render.connectionText(s);
-    conn.className = `tag ${s.connection === 'connected' ? 'ok' : 'off'}`;
-    conn.dataset.status = s.connection;
+    conn.className = `tag ${s.finished ? 'done' : s.connection === 'connected' ? 'ok' : 'off'}`;
+    conn.dataset.status = s.finished ? 'finished' : s.connection;
     drawTurn();
     byId('seats').innerHTML = render.seatsHtml(s, game);
     drawRoom();
@@ -253,21 +359,84 @@ export async function tablePage(id, inviteCode) {
     if (effect.flash) flash(effect.flash);
     if (effect.refresh) refreshTable();
     drawSoon(effect.draw);
+    alertTurn();
   };
 
   const feed = new TableFeed(id, 0, {
-    onEntry: (entry) => follow(s.apply(entry)),
+    onEntry: (entry) => {
+      const said = entry.seq > s.announcedUpTo ? announcement(entry, s, game) : '';
+      const effect = s.apply(entry);
+      if (entry.seq > s.announcedUpTo) {
+        s.announcedUpTo = entry.seq;
+        announce(said);
+      }
+      follow(effect);
+    },
     onPresence: (presence) => follow(s.apply(presence)),
     onReply: (reply) => follow(s.apply(reply)),
     onStatus: (status, detail) => follow(s.connectionChanged(status, detail)),
   });
-  const clock = setInterval(drawTurn, 500);
+  const clock = setInterval(() => {
+    drawTurn();
+    alertTurn();
+  }, 500);
+
+  // The settings: sound, notifications, single-key queries.
+  const sound = /** @type {HTMLInputElement} */ (byId('set-sound'));
+  const notify = /** @type {HTMLInputElement} */ (byId('set-notify'));
+  const keys = /** @type {HTMLInputElement} */ (byId('set-keys'));
+  sound.checked = settings.sound;
+  notify.checked = settings.notify;
+  keys.checked = settings.keys;
+  sound.onchange = () => alerts.setSound(sound.checked);
+  notify.onchange = async () => {
+    notify.checked = await alerts.setNotify(notify.checked);
+  };
+  keys.onchange = () => {
+    settings.keys = keys.checked;
+    saveSettings(settings);
+  };
+  /** A single key answers a query in the live region, unless turned off or typed into a field. @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    alerts.unlock();
+    if (!settings.keys || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target.closest('input, textarea, select, [contenteditable]')) return;
+    if (!QUERY_KEYS.includes(event.key.toLowerCase())) return;
+    const answer = query(event.key, s, game, Date.now());
+    if (answer === null) return;
+    event.preventDefault();
+    announce(answer);
+  };
+  app.addEventListener('keydown', onKey);
+  const unlock = () => alerts.unlock();
+  app.addEventListener('pointerdown', unlock);
   // For the browser tests and the curious: drop the socket as a network failure would.
   /** @type {any} */ (window).luddoDropSocket = () => feed.drop();
   onLeave(() => {
     live = false;
     feed.stop();
     clearInterval(clock);
+    clearTimeout(rematchTimer);
+    alerts.stop();
+    app.removeEventListener('keydown', onKey);
+    app.removeEventListener('pointerdown', unlock);
   });
   draw();
+  followRematch();
+}
+
+/**
+ * Glides each piece that moved along its path (the Web Animations API: the page is drawn where
+ * the pieces are, and each moved piece starts from its first point).
+ * @param {HTMLElement} board @param {Map<string, { x: number, y: number }[]>} glides
+ */
+function glide(board, glides) {
+  for (const [key, path] of glides) {
+    const piece = board.querySelector(`[data-piece="${CSS.escape(key)}"]`);
+    if (!piece || path.length < 2) continue;
+    const end = path[path.length - 1];
+    const frames = path.map((p) => ({ transform: `translate(${(p.x - end.x).toFixed(1)}px, ${(p.y - end.y).toFixed(1)}px)` }));
+    piece.animate(frames, { duration: Math.min(900, 120 * (path.length - 1) + 150), easing: 'ease-in-out' });
+  }
 }

@@ -77,6 +77,32 @@ export class TableState {
     this.selection = { moves: /** @type {{ from: number, to: number }[]} */ ([]), from: /** @type {number | null} */ (null) };
     /** The fairness check's verdict (HTML), kept across redraws. */
     this.verdict = '';
+    /**
+     * The entries up to this seq were played before the page opened: they are drawn, not
+     * announced (a reader hears what happens from now on, not the whole log again).
+     */
+    this.announcedUpTo = table.play?.seq ?? 0;
+    /** @type {number[]} the seats whose players asked for a rematch, as far as the viewer knows */
+    this.rematchAsked = [];
+    /** @type {number[]} the seats still to ask, after the viewer asked */
+    this.rematchWaiting = [];
+  }
+
+  /**
+   * The server's answer to the viewer's rematch request (`POST /v1/tables/{id}/rematch`): who
+   * asked, who is awaited, and the new table once every player asked.
+   * @param {{ accepted: number[], waiting_for: number[], table_id?: string }} answer
+   */
+  rematchAnswered(answer) {
+    this.rematchAsked = [...answer.accepted];
+    this.rematchWaiting = [...answer.waiting_for];
+    if (answer.table_id) this.table = { ...this.table, rematch_id: answer.table_id };
+  }
+
+  /** Whether the viewer is to act now (a player's turn, the game on). */
+  myTurn() {
+    const seat = this.mySeat();
+    return seat !== null && !this.finished && this.state !== null && this.toAct === seat;
   }
 
   /** The viewer's seat, or null (a spectator). */
@@ -137,6 +163,11 @@ export class TableState {
       this.busy = false;
       this.clearChoice();
     }
+    // The lobby's entries change the seats at once (the table fetched again confirms them), so
+    // that what follows names the seats' players.
+    if (action.type === 'seat_taken') this.changeSeat(action.seat, { player: { id: action.player_id, name: action.name }, controller: 'human' });
+    if (action.type === 'seat_left') this.changeSeat(action.seat, { player: null, controller: null });
+    if (action.type === 'bot_seated') this.changeSeat(action.seat, { player: null, controller: 'bot' });
     if (action.type === 'takeover') this.changePresence(action.seat, { controller: 'bot' });
     if (action.type === 'reclaim') this.changePresence(action.seat, { controller: 'human', timeouts: 0 });
     const seat = entry.seat;
@@ -150,6 +181,11 @@ export class TableState {
     const me = this.mySeat();
     const urgent = entry.state === undefined || action.type === 'finish' || (me !== null && (entry.legal_actions_by_seat[me]?.length ?? 0) > 0);
     return { draw: urgent ? 'now' : 'soon', refresh: CHANGES_THE_TABLE.includes(action.type), flash: null };
+  }
+
+  /** A seat of the table's view, changed. @param {number} seat @param {Partial<Table['seats'][number]>} change */
+  changeSeat(seat, change) {
+    this.table = { ...this.table, seats: this.table.seats.map((s) => (s.seat === seat ? { ...s, ...change } : s)) };
   }
 
   /** A known seat's presence, changed. @param {number} seat @param {Partial<SeatPresence>} change */

@@ -1,0 +1,59 @@
+// @ts-check
+/**
+ * The table page and the replay against WCAG 2.2 A/AA (axe-core), in Chromium: a live table of
+ * each game, mid-game with the viewer's moves on the board, and a finished game's replay.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MOVES, axeViolations, createTable, newPage, playToTheEnd, signUp, start, useBrowser } from './support/browser.mjs';
+
+useBrowser();
+
+/**
+ * Plays the viewer's seat until its moves are on the board (or a few moves were made).
+ * @param {import('playwright-core').Page} page
+ */
+async function untilMovesOnTheBoard(page) {
+  for (let i = 0; i < 30; i++) {
+    await page.waitForSelector(MOVES.join(', '), { timeout: 20_000 });
+    if (i >= 2 && (await page.$('#board [data-pick]'))) return;
+    const renders = Number(await page.getAttribute('#app', 'data-renders'));
+    await page.locator(MOVES.join(', ')).first().click({ timeout: 3000 }).catch(() => {});
+    await page.waitForFunction((r) => Number(document.getElementById('app')?.dataset.renders) > r, renders, { timeout: 5000 }).catch(() => {});
+  }
+}
+
+for (const [game, seats] of /** @type {const} */ ([['luddo', 4], ['ludo', 2], ['uckers', 4], ['snakes', 3], ['backgammon', 2]])) {
+  test(`axe finds no WCAG 2.2 A/AA violation on a live table of ${game}, mid-game`, async () => {
+    const { context, page, errors } = await newPage();
+    await signUp(page, `axe ${game}`);
+    await createTable(page, game, seats);
+    assert.deepEqual(await axeViolations(page), [], 'the waiting room');
+    await start(page);
+    if (game !== 'snakes') await untilMovesOnTheBoard(page);
+    assert.deepEqual(await axeViolations(page), [], 'the table mid-game');
+    assert.equal(await page.locator('h1').count(), 1, 'one h1');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('axe finds no WCAG 2.2 A/AA violation on a replay; its step buttons are icons with names', async () => {
+  const { context, page, errors } = await newPage();
+  await signUp(page, 'axe replay');
+  await createTable(page, 'snakes', 2);
+  await start(page);
+  await playToTheEnd(page);
+  const id = page.url().split('#/t/')[1];
+  await page.goto(page.url().replace(`#/t/${id}`, `#/replay/${id}`));
+  await page.waitForSelector('#board svg');
+  await page.click('#r-next');
+  assert.deepEqual(await axeViolations(page), []);
+  for (const button of ['#r-first', '#r-prev', '#r-next', '#r-last']) {
+    assert.ok(await page.locator(`${button} svg`).count(), `${button} draws an icon`);
+    assert.match((await page.getAttribute(button, 'aria-label')) ?? '', /\w/, `${button} is named`);
+    assert.doesNotMatch((await page.textContent(button)) ?? '', /[⏮⏭◀▶]/, `${button} uses no glyph`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
