@@ -12,7 +12,7 @@
  *   #/leaderboard    ratings per game, best first
  *   #/p/{id}         a player's profile and finished games
  */
-import { call, token } from './api.js';
+import { call, keepPlayer, token } from './api.js';
 import { startLanguage } from './i18n.js';
 import { invitePage } from './pages/invite.js';
 import { leaderboardPage } from './pages/leaderboard.js';
@@ -22,7 +22,7 @@ import { profilePage } from './pages/profile.js';
 import { replayPage } from './pages/replay.js';
 import { shamePage } from './pages/shame.js';
 import { tablePage } from './pages/table.js';
-import { app, flash, forgetRefusedToken, leavePage, renderAccount, setRouter } from './ui.js';
+import { app, flash, forgetRefusedToken, languageSwitch, leavePage, renderAccount, setRouter } from './ui.js';
 
 /** The pages with an argument (`#/<page>/<arg>`), which no navigation link marks as current. */
 const PAGES = {
@@ -52,12 +52,20 @@ function route() {
 await startLanguage();
 setRouter(route);
 window.addEventListener('hashchange', route);
+languageSwitch();
 renderAccount();
 route();
 // A token the server no longer knows (revoked, expired, another server's) is forgotten: the
-// viewer signs up again instead of every request and socket being refused.
+// viewer signs up again instead of every request and socket being refused. A known one tells
+// the player's id (for the link to the profile) and the name as the server keeps it.
 if (token()) {
-  call('GET', '/v1/players/me').catch((error) => {
-    if (forgetRefusedToken(error)) route();
-  });
+  call('GET', '/v1/players/me')
+    .then((me) => {
+      if (!token()) return;
+      keepPlayer(me);
+      renderAccount();
+    })
+    .catch((error) => {
+      if (forgetRefusedToken(error)) route();
+    });
 }

@@ -51,11 +51,13 @@ async function launch() {
 }
 
 /**
- * A new browser context and page whose console errors are collected.
- * @param {{ width?: number, height?: number }} [viewport]
+ * A new browser context and page whose console errors are collected; `locale` is the browser's
+ * language (its `navigator.languages`), en-US unless given.
+ * @param {{ width?: number, height?: number, locale?: string }} [viewport]
  */
 export async function newPage(viewport = {}) {
-  const context = await browser.newContext({ viewport: { width: viewport.width ?? 1280, height: viewport.height ?? 900 } });
+  const size = { width: viewport.width ?? 1280, height: viewport.height ?? 900 };
+  const context = await browser.newContext({ viewport: size, locale: viewport.locale ?? 'en-US' });
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
