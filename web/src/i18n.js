@@ -203,10 +203,10 @@ function accent(text) {
  * @param {FluentResource} resource
  */
 function accentResource(resource) {
-  /** @param {any} pattern @returns {any} */
-  const pattern = (pattern) => {
-    if (typeof pattern === 'string') return accent(pattern);
-    return pattern.map((/** @type {any} */ element) => {
+  /** @param {any} value @returns {any} */
+  const pattern = (value) => {
+    if (typeof value === 'string') return accent(value);
+    return value.map((/** @type {any} */ element) => {
       if (typeof element === 'string') return accent(element);
       if (element.type === 'select') {
         return { ...element, variants: element.variants.map((/** @type {any} */ v) => ({ ...v, value: pattern(v.value) })) };
