@@ -66,7 +66,17 @@ export function esc(text) {
  * @param {{ id: string, name: string }} player
  */
 export function playerName(player) {
-  return `${esc(player.name)} ${discriminator(player.id)}`;
+  return `${nameOf(player.name)} ${discriminator(player.id)}`;
+}
+
+/**
+ * A name as players gave it (HTML), isolated from the text around it: a name in another script
+ * or direction (Arabic, Hebrew) does not reorder the sentence it stands in.
+ * @param {string} name
+ * @param {string} [id] the element's id
+ */
+export function nameOf(name, id) {
+  return `<bdi class="player-name"${id ? ` id="${id}"` : ''}>${esc(name)}</bdi>`;
 }
 
 /** The short tag from a player's id that tells apart players of one name (HTML). @param {string} id */
@@ -133,7 +143,7 @@ export function renderAccount() {
   const id = storedId();
   if (token() && name) {
     // The id is learnt at sign-up, or from GET /v1/players/me at boot for a token kept before.
-    const who = `<strong id="me-name">${esc(name)}</strong>${id ? ` ${discriminator(id)}` : ''}`;
+    const who = `<strong>${nameOf(name, 'me-name')}</strong>${id ? ` ${discriminator(id)}` : ''}`;
     const linked = id ? `<a id="me-profile" href="#/p/${esc(id)}" title="${esc(t('account-profile'))}">${who}</a>` : who;
     account.innerHTML = `<span>${tHtml('account-signed-in', { name: linked })}</span> <button id="sign-out" type="button">${esc(t('account-sign-out'))}</button>`;
     byId('sign-out').onclick = async () => {

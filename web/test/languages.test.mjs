@@ -43,6 +43,7 @@ function unlocalized(page) {
   return page.evaluate(() => {
     // What may stay as it is, and why:
     const ALLOWED = [
+      '.player-name', // a player's name, as given (other tests' players show in the lobby)
       '.discriminator', // a player's tag: the start of the id (hex digits)
       '#language option', // each language named in itself (English, Deutsch, Magyar)
       '.brand', // the brand, Luddo
@@ -90,7 +91,8 @@ test('in the pseudolocale no page shows an unlocalized string (every offending s
   await page.waitForSelector('#lobby-rows');
   assert.equal(await page.getAttribute('html', 'lang'), 'en-XA');
   await scan(page, 'lobby, signed out');
-  // Names without ASCII letters, so that a name is never taken for an unlocalized word.
+  // Names without ASCII letters, so that a name is never taken for an unlocalized word where a
+  // page shows it without its `.player-name` (the table's pages).
   await signUp(page, 'Ωμέγα');
   await page.waitForSelector('#lobby-rows');
   await scan(page, 'lobby, signed in');

@@ -12,7 +12,7 @@
 import { call } from '../api.js';
 import { games, label } from '../games.js';
 import { date, number, t } from '../i18n.js';
-import { app, discriminator, esc, flash, message, stillShown } from '../ui.js';
+import { app, discriminator, esc, flash, message, nameOf, stillShown } from '../ui.js';
 
 /** A rating or a deviation as the page shows it: whole, ungrouped (1500, as players write it). @param {number} value */
 const rounded = (value) => number(value, { maximumFractionDigits: 0, useGrouping: false });
@@ -40,7 +40,7 @@ export async function profilePage(id) {
         })
         .join('') || `<li>${esc(t('none-yet'))}</li>`;
     const summary = { played: p.games_played, won: p.games_won, shame: p.shame };
-    app.innerHTML = `<section class="card" aria-labelledby="profile-heading"><h1 id="profile-heading"><span id="profile-title">${esc(p.name)}</span> ${discriminator(p.id)}</h1>
+    app.innerHTML = `<section class="card" aria-labelledby="profile-heading"><h1 id="profile-heading">${nameOf(p.name, 'profile-title')} ${discriminator(p.id)}</h1>
       <p id="profile-summary">${esc(t(p.shame ? 'profile-summary-shame' : 'profile-summary', summary))}</p>
       <h2>${esc(t('profile-ratings'))}</h2>
       <table class="list"><thead><tr><th scope="col">${esc(t('column-game'))}</th><th scope="col">${esc(t('column-rating'))}</th><th scope="col">${esc(t('column-deviation'))}</th><th scope="col">${esc(t('column-rated-games'))}</th><th scope="col">${esc(t('column-rated-wins'))}</th></tr></thead><tbody id="profile-ratings">${ratings}</tbody></table>
