@@ -53,7 +53,7 @@ export async function newTablePage() {
   gameSelect.onchange = () => {
     refresh().catch((error) => flash(message(error)));
   };
-  await refresh();
+  // Bound before the fields are filled: a submit meanwhile is never the browser's own (a reload).
   form.onsubmit = async (event) => {
     event.preventDefault();
     const info = chosen();
@@ -75,4 +75,5 @@ export async function newTablePage() {
       flash(message(error));
     }
   };
+  await refresh();
 }
