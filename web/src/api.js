@@ -18,8 +18,11 @@
  * @typedef {import('../types/api.gen.js').Problem} Problem
  */
 
+import { t } from './i18n.js';
+
 const TOKEN_KEY = 'luddo.token';
 const NAME_KEY = 'luddo.name';
+const ID_KEY = 'luddo.player';
 
 /** The signed-in player's token, if any. */
 export function token() {
@@ -31,26 +34,45 @@ export function storedName() {
   return localStorage.getItem(NAME_KEY);
 }
 
-/** @param {string} value @param {string} name */
-export function keepToken(value, name) {
+/** The signed-in player's id (for the link to its profile), once known. */
+export function storedId() {
+  return localStorage.getItem(ID_KEY);
+}
+
+/** @param {string} value @param {{ id: string, name: string }} player */
+export function keepToken(value, player) {
   localStorage.setItem(TOKEN_KEY, value);
-  localStorage.setItem(NAME_KEY, name);
+  keepPlayer(player);
+}
+
+/** The signed-in player's name and id, as the server says them. @param {{ id: string, name: string }} player */
+export function keepPlayer(player) {
+  localStorage.setItem(NAME_KEY, player.name);
+  localStorage.setItem(ID_KEY, player.id);
 }
 
 export function forgetToken() {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(NAME_KEY);
+  localStorage.removeItem(ID_KEY);
 }
 
-/** An answer of the server that is not a success: its problem+json. */
+/**
+ * An answer of the server that is not a success: its problem+json. The page shows it by its
+ * `code` (ui.js `message`); `detail` is the server's English, for a code the client does not know.
+ */
 export class ApiError extends Error {
   /** @param {number} status @param {Partial<Problem>} problem */
   constructor(status, problem) {
     super(problem.detail ?? `HTTP ${status}`);
     this.status = status;
     this.code = problem.code ?? 'unknown';
+    this.detail = problem.detail ?? null;
   }
 }
+
+/** A request that got no answer at all: the server or the network is down. */
+export class NetworkError extends Error {}
 
 /**
  * One call of the HTTP API.
@@ -65,7 +87,13 @@ export async function call(method, path, body) {
   const bearer = token();
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  /** @type {Response} */
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new NetworkError(error instanceof Error ? error.message : String(error));
+  }
   if (response.status === 204) return null;
   const text = await response.text();
   const json = text ? JSON.parse(text) : null;
@@ -147,7 +175,7 @@ export class TableFeed {
       if (this.stopped) return;
       if (event.code === 1008) {
         this.stopped = true;
-        this.handlers.onStatus('ended', 'this table is private');
+        this.handlers.onStatus('ended', t('feed-private'));
         return;
       }
       this.failures += 1;

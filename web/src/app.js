@@ -13,7 +13,7 @@
  *   #/p/{id}         a player's profile and finished games
  *   #/rules          the rules of each game; #/rules/{game} one game's, in the language in use
  */
-import { call, token } from './api.js';
+import { call, keepPlayer, token } from './api.js';
 import { startLanguage } from './i18n.js';
 import { invitePage } from './pages/invite.js';
 import { leaderboardPage } from './pages/leaderboard.js';
@@ -24,7 +24,7 @@ import { replayPage } from './pages/replay.js';
 import { rulesPage } from './pages/rules.js';
 import { shamePage } from './pages/shame.js';
 import { tablePage } from './pages/table.js';
-import { app, flash, forgetRefusedToken, leavePage, renderAccount, setRouter } from './ui.js';
+import { app, flash, forgetRefusedToken, languageSwitch, leavePage, renderAccount, setRouter } from './ui.js';
 
 /** The pages with an argument (`#/<page>/<arg>`), which no navigation link marks as current. */
 const PAGES = {
@@ -55,12 +55,20 @@ function route() {
 await startLanguage();
 setRouter(route);
 window.addEventListener('hashchange', route);
+languageSwitch();
 renderAccount();
 route();
 // A token the server no longer knows (revoked, expired, another server's) is forgotten: the
-// viewer signs up again instead of every request and socket being refused.
+// viewer signs up again instead of every request and socket being refused. A known one tells
+// the player's id (for the link to the profile) and the name as the server keeps it.
 if (token()) {
-  call('GET', '/v1/players/me').catch((error) => {
-    if (forgetRefusedToken(error)) route();
-  });
+  call('GET', '/v1/players/me')
+    .then((me) => {
+      if (!token()) return;
+      keepPlayer(me);
+      renderAccount();
+    })
+    .catch((error) => {
+      if (forgetRefusedToken(error)) route();
+    });
 }

@@ -50,8 +50,10 @@ export function diceOf(event) {
 }
 
 /**
+ * The check's answer. A failure says why twice: `reason` in English (as `luddo verify` words
+ * it), and `failure` with `args`, the message the page shows in its language.
  * @typedef {{ verified: true, dice: number, entries: number }
- *   | { verified: false, reason: string }} Verdict
+ *   | { verified: false, reason: string, failure: string, args?: Record<string, string | number> }} Verdict
  */
 
 /**
@@ -63,23 +65,26 @@ export function diceOf(event) {
 export async function verify(table, entries) {
   const finish = entries.find((e) => e.action.type === 'finish');
   const seed = finish?.action.seed ?? table.seed;
-  if (typeof seed !== 'string') return { verified: false, reason: 'the game is not over: no seed revealed yet' };
+  if (typeof seed !== 'string') return { verified: false, reason: 'the game is not over: no seed revealed yet', failure: 'fairness-no-seed' };
   const seedBytes = bytesOfHex(seed);
   const commitment = await sha256(seedBytes);
   if (commitment !== table.seed_commitment) {
-    return { verified: false, reason: `SHA-256 of the revealed seed is ${commitment}, not the commitment ${table.seed_commitment}` };
+    const args = { computed: commitment, commitment: table.seed_commitment };
+    return { verified: false, reason: `SHA-256 of the revealed seed is ${commitment}, not the commitment ${table.seed_commitment}`, failure: 'fairness-commitment', args };
   }
   const start = entries.find((e) => e.action.type === 'start');
-  if (!start) return { verified: false, reason: 'the log has no start' };
+  if (!start) return { verified: false, reason: 'the log has no start', failure: 'fairness-no-start' };
   const clientSeed = start.action.client_seed ?? table.client_seed;
   if (Array.isArray(start.action.client_seeds)) {
     const seeds = /** @type {string[]} */ (start.action.client_seeds);
     const combined = await sha256(encoder.encode(seeds.join('\n')));
-    if (combined !== clientSeed) return { verified: false, reason: `the seats' seeds combine to ${combined}, not ${clientSeed}` };
+    if (combined !== clientSeed) {
+      return { verified: false, reason: `the seats' seeds combine to ${combined}, not ${clientSeed}`, failure: 'fairness-seeds-combine', args: { combined, expected: clientSeed } };
+    }
     const shown = table.seats.map((s) => s.client_seed);
-    if (shown.join('\n') !== seeds.join('\n')) return { verified: false, reason: "the start's seeds are not the seats' seeds" };
+    if (shown.join('\n') !== seeds.join('\n')) return { verified: false, reason: "the start's seeds are not the seats' seeds", failure: 'fairness-seats-seeds' };
   }
-  if (clientSeed !== table.client_seed) return { verified: false, reason: "the start's client seed is not the table's" };
+  if (clientSeed !== table.client_seed) return { verified: false, reason: "the start's client seed is not the table's", failure: 'fairness-client-seed' };
   const key = await crypto.subtle.importKey('raw', seedBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   let k = 0;
   for (const entry of entries) {
@@ -87,7 +92,8 @@ export async function verify(table, entries) {
       for (const die of diceOf(event)) {
         const expected = await recipe(key, clientSeed, k);
         if (die !== expected) {
-          return { verified: false, reason: `seq ${entry.seq}, event ${index} (${event.type}): die #${k} is ${die}, the recipe gives ${expected}` };
+          const args = { seq: entry.seq, index, event: event.type, k, die, expected };
+          return { verified: false, reason: `seq ${entry.seq}, event ${index} (${event.type}): die #${k} is ${die}, the recipe gives ${expected}`, failure: 'fairness-die', args };
         }
         k += 1;
       }

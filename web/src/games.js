@@ -7,6 +7,7 @@
  * every list and form with its options, and needs only its `games/<game>.js`.
  */
 import { call } from './api.js';
+import { has, t, tAttribute } from './i18n.js';
 import { esc, flash, message } from './ui.js';
 
 /**
@@ -44,14 +45,19 @@ export async function gamesFor(shown) {
   }
 }
 
-/** A game's name for people. @param {GameInfo[]} list @param {string} game */
+/**
+ * A game's name for people, in the language in use (`game-<game>` messages); the registry's
+ * English label for a game no message names yet.
+ * @param {GameInfo[]} list
+ * @param {string} game
+ */
 export function label(list, game) {
-  return list.find((g) => g.game === game)?.label ?? game;
+  return has(`game-${game}`) ? t(`game-${game}`) : list.find((g) => g.game === game)?.label ?? game;
 }
 
 /** `<option>`s of every game. @param {GameInfo[]} list */
 export function gameOptions(list) {
-  return list.map((g) => `<option value="${g.game}">${esc(g.label)}</option>`).join('');
+  return list.map((g) => `<option value="${g.game}">${esc(label(list, g.game))}</option>`).join('');
 }
 
 /** @type {Map<string, Promise<GameView>>} */
@@ -103,11 +109,39 @@ function choices(schema) {
 }
 
 /**
+ * An option's words in the language in use: the message `option-<game>-<name>` (its value the
+ * label, its `.description` the explanation), else the schema's English `title` and
+ * `description` (a game or an option no message names yet).
+ * @param {string} game
+ * @param {string} name
+ * @param {Schema} schema
+ */
+function optionWords(game, name, schema) {
+  const id = `option-${game}-${name}`;
+  return {
+    title: has(id) ? t(id) : schema.title ?? words(name),
+    description: has(id, 'description') ? tAttribute(id, 'description') : schema.description,
+  };
+}
+
+/**
+ * A choice's words: the message `option-<game>-<name>-<value>` (the value's letters and digits,
+ * `[1, 6]` as `1-6`), else the schema's.
+ * @param {string} game
+ * @param {string} name
+ * @param {Choice} choice
+ */
+function choiceWords(game, name, choice) {
+  const id = `option-${game}-${name}-${encode(choice.value).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return has(id) ? t(id) : choice.text;
+}
+
+/**
  * A form's fields for a game's options, built from its schema: a checkbox per flag, a list per
  * closed set of values, a number per integer, a comma-separated list per list of integers, each
- * showing the default, labelled with the option's `title` (its name where it has none) and
- * explained by its `description` on hover. An option with no such field (a whole board) keeps
- * its default and is told as a hint.
+ * showing the default, labelled with the option's title (its name where it has none) and
+ * explained by its description on hover, in the language in use (`optionWords`). An option with
+ * no such field (a whole board) keeps its default and is told as a hint.
  * @param {GameInfo} info
  */
 export function optionsForm(info) {
@@ -117,12 +151,13 @@ export function optionsForm(info) {
   const fields = Object.entries(root.properties ?? {}).map(([name, raw]) => {
     const schema = resolve(root, raw);
     const value = defaults[name];
-    const tooltip = schema.description ? ` title="${esc(schema.description)}"` : '';
-    const text = `${esc(schema.title ?? words(name))}${privateOnly.has(name) ? ' (private tables only)' : ''}`;
+    const said = optionWords(info.game, name, schema);
+    const tooltip = said.description ? ` title="${esc(said.description)}"` : '';
+    const text = esc(privateOnly.has(name) ? t('option-private-only', { option: said.title }) : said.title);
     const listed = choices(schema);
     if (schema.type === 'boolean') return `<label${tooltip}><input type="checkbox" name="${name}"${value ? ' checked' : ''}> ${text}</label>`;
     if (listed) {
-      const options = listed.map((c) => `<option value="${esc(encode(c.value))}"${encode(c.value) === encode(value) ? ' selected' : ''}>${esc(c.text)}</option>`);
+      const options = listed.map((c) => `<option value="${esc(encode(c.value))}"${encode(c.value) === encode(value) ? ' selected' : ''}>${esc(choiceWords(info.game, name, c))}</option>`);
       return `<label${tooltip}>${text} <select name="${name}">${options.join('')}</select></label>`;
     }
     if (schema.type === 'integer') {
@@ -130,9 +165,9 @@ export function optionsForm(info) {
       return `<label${tooltip}>${text} <input type="number" name="${name}"${bounds} value="${value}"></label>`;
     }
     if (schema.type === 'array' && schema.items?.type === 'integer') return `<label${tooltip}>${text} <input name="${name}" value="${esc(/** @type {number[]} */ (value).join(', '))}" pattern="\\d+(\\s*,\\s*\\d+)*"></label>`;
-    return `<p class="hint">${esc(schema.description?.split('\n')[0] ?? words(name))}</p>`;
+    return `<p class="hint">${esc(said.description?.split('\n')[0] ?? said.title)}</p>`;
   });
-  if (privateOnly.size) fields.push('<p class="hint">Some house rules are for private tables only.</p>');
+  if (privateOnly.size) fields.push(`<p class="hint">${esc(t('options-private-hint'))}</p>`);
   return fields.join('\n');
 }
 

@@ -25,7 +25,7 @@ export const PSEUDO = 'en-XA';
  * The message files of each language, one per part of the client (so that work on one part
  * touches one file): `locales/<language>/<area>.ftl`.
  */
-const AREAS = ['common', 'rules', 'clock', 'table', 'games'];
+const AREAS = ['common', 'pages', 'problems', 'options', 'rules', 'clock', 'table', 'games'];
 
 const STORED = 'luddo.language';
 
@@ -55,9 +55,14 @@ function chosen() {
   return 'en';
 }
 
-/** Loads the language to use; the client calls it once before it draws anything. */
+/**
+ * Loads the language to use; the client calls it once before it draws anything. A `?lang=` in
+ * the address is remembered as a choice with the switch is (so that it holds on other pages).
+ */
 export async function startLanguage() {
-  await useLanguage(chosen());
+  const language = chosen();
+  if (new URLSearchParams(location.search).get('lang') === language) localStorage.setItem(STORED, language);
+  await useLanguage(language);
 }
 
 /**
@@ -117,9 +122,17 @@ export function t(id, args) {
   return id;
 }
 
-/** Whether the language in use, or English behind it, has the message `id`. @param {string} id */
-export function has(id) {
-  return Boolean(current.bundle?.hasMessage(id) || current.english?.hasMessage(id));
+/**
+ * Whether the language in use, or English behind it, has the message `id` (with its attribute
+ * `attribute`, when one is named).
+ * @param {string} id
+ * @param {string} [attribute]
+ */
+export function has(id, attribute) {
+  return [current.bundle, current.english].some((bundle) => {
+    const found = bundle?.getMessage(id);
+    return Boolean(found && (attribute ? found.attributes[attribute] : found.value));
+  });
 }
 
 /**
@@ -160,6 +173,16 @@ export function number(value, options) {
   return new Intl.NumberFormat(current.language === PSEUDO ? 'en' : current.language, options).format(value);
 }
 
+/**
+ * A moment (an RFC 3339 string or epoch milliseconds) as the language in use writes a date and
+ * time; in the pseudolocale, English's with its letters accented (month names, AM/PM).
+ * @param {string | number} moment
+ */
+export function date(moment) {
+  const text = new Intl.DateTimeFormat(current.language === PSEUDO ? 'en' : current.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(moment));
+  return current.language === PSEUDO ? accent(text) : text;
+}
+
 /** The pseudolocale's letters: each ASCII letter as an accented one. */
 const ACCENTED = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [
@@ -180,10 +203,10 @@ function accent(text) {
  * @param {FluentResource} resource
  */
 function accentResource(resource) {
-  /** @param {any} pattern @returns {any} */
-  const pattern = (pattern) => {
-    if (typeof pattern === 'string') return accent(pattern);
-    return pattern.map((/** @type {any} */ element) => {
+  /** @param {any} value @returns {any} */
+  const pattern = (value) => {
+    if (typeof value === 'string') return accent(value);
+    return value.map((/** @type {any} */ element) => {
       if (typeof element === 'string') return accent(element);
       if (element.type === 'select') {
         return { ...element, variants: element.variants.map((/** @type {any} */ v) => ({ ...v, value: pattern(v.value) })) };

@@ -1,23 +1,31 @@
 // @ts-check
 /**
  * What every page shares: the `#app` element, the page shown now (its cleanup and a test of
- * whether it is still shown), the flash line, the account bar, the sign-up form and the fairness
- * check's verdict. The router (app.js) registers itself here so that a page can ask to be routed
+ * whether it is still shown), the flash line, a problem's message, the account bar, the language
+ * switch, players' names, the sign-up form and the fairness check's verdict. The router (app.js) registers itself here so that a page can ask to be routed
  * again without importing it.
  */
-import { ApiError, call, forgetToken, gameRecord, keepToken, storedName, token } from './api.js';
+import { ApiError, NetworkError, call, forgetToken, gameRecord, keepToken, storedId, storedName, token } from './api.js';
 import { verify } from './fairness.js';
+import { LANGUAGES, PSEUDO, has, language, setLanguage, t } from './i18n.js';
 
 /** The element every page draws into. */
 export const app = /** @type {HTMLElement} */ (document.getElementById('app'));
 
 /** The page shown now: what it must stop when another is shown, and how many pages came before. */
-const shown = { cleanup: () => {}, generation: 0, route: () => {} };
+const shown = {
+  cleanup: () => {},
+  generation: 0,
+  route: () => {},
+  /** @type {(() => void) | null} the page's own redraw in another language (`onLanguageChange`) */
+  relanguage: /** @type {(() => void) | null} */ (null),
+};
 
 /** Stops the page shown (its sockets, timers) and starts counting a new one. */
 export function leavePage() {
   shown.cleanup();
   shown.cleanup = () => {};
+  shown.relanguage = null;
   shown.generation += 1;
 }
 
@@ -58,12 +66,55 @@ export function esc(text) {
  * @param {{ id: string, name: string }} player
  */
 export function playerName(player) {
-  return `${esc(player.name)} <span class="discriminator">#${esc(player.id.slice(0, 4))}</span>`;
+  return `${nameOf(player.name)} ${discriminator(player.id)}`;
 }
 
-/** @param {unknown} error */
+/**
+ * A name as players gave it (HTML), isolated from the text around it: a name in another script
+ * or direction (Arabic, Hebrew) does not reorder the sentence it stands in.
+ * @param {string} name
+ * @param {string} [id] the element's id
+ */
+export function nameOf(name, id) {
+  return `<bdi class="player-name"${id ? ` id="${id}"` : ''}>${esc(name)}</bdi>`;
+}
+
+/** The short tag from a player's id that tells apart players of one name (HTML). @param {string} id */
+export function discriminator(id) {
+  return `<span class="discriminator">#${esc(id.slice(0, 4))}</span>`;
+}
+
+/**
+ * A message as HTML: its text escaped, with each of `parts` (already HTML: a name with its tag, a
+ * link) put in where the message places `{ $part }`, so that a language may order them as it
+ * needs. Other arguments go in as `t` puts them.
+ * @param {string} id
+ * @param {Record<string, string>} parts HTML
+ * @param {Record<string, string | number>} [args]
+ */
+export function tHtml(id, parts, args = {}) {
+  const names = Object.keys(parts);
+  /** A mark no message holds, put where a part goes. @param {number} i */
+  const mark = (i) => `\u0001${i}\u0001`;
+  let text = esc(t(id, { ...args, ...Object.fromEntries(names.map((name, i) => [name, mark(i)])) }));
+  names.forEach((name, i) => {
+    text = text.replace(mark(i), parts[name]);
+  });
+  return text;
+}
+
+/**
+ * What went wrong, for people, in the language in use: a problem of the server by its stable
+ * `code` (`problem-<code>` messages); the server's English `detail` only for a code this client
+ * does not know yet.
+ * @param {unknown} error
+ */
 export function message(error) {
-  if (error instanceof ApiError) return `${error.message} (${error.code})`;
+  if (error instanceof ApiError) {
+    if (has(`problem-${error.code}`)) return t(`problem-${error.code}`);
+    return error.detail ?? t('failure-http', { status: error.status });
+  }
+  if (error instanceof NetworkError) return t('failure-network');
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -82,12 +133,19 @@ export function forgetRefusedToken(error) {
   return true;
 }
 
-/** The account bar: the signed-in name and *Sign out*, or "Not signed in". */
+/**
+ * The account bar: the signed-in name with its tag, a link to the player's own profile, and
+ * *Sign out*; or "Not signed in".
+ */
 export function renderAccount() {
   const account = byId('account');
   const name = storedName();
+  const id = storedId();
   if (token() && name) {
-    account.innerHTML = `<span>Signed in as <strong id="me-name">${esc(name)}</strong></span> <button id="sign-out" type="button">Sign out</button>`;
+    // The id is learnt at sign-up, or from GET /v1/players/me at boot for a token kept before.
+    const who = `<strong>${nameOf(name, 'me-name')}</strong>${id ? ` ${discriminator(id)}` : ''}`;
+    const linked = id ? `<a id="me-profile" href="#/p/${esc(id)}" title="${esc(t('account-profile'))}">${who}</a>` : who;
+    account.innerHTML = `<span>${tHtml('account-signed-in', { name: linked })}</span> <button id="sign-out" type="button">${esc(t('account-sign-out'))}</button>`;
     byId('sign-out').onclick = async () => {
       try {
         await call('POST', '/v1/players/me/logout');
@@ -99,17 +157,53 @@ export function renderAccount() {
       route();
     };
   } else {
-    account.innerHTML = '<span>Not signed in</span>';
+    account.innerHTML = `<span>${esc(t('account-not-signed-in'))}</span>`;
   }
+}
+
+/**
+ * The language switch in the header: the four languages, each named in itself (the
+ * pseudolocale listed only while in use). A choice is remembered in this browser and redraws the
+ * page in place: the header's fixed texts, the account bar, and the page shown (its own redraw
+ * if it registered one with `onLanguageChange`, else the router again).
+ */
+export function languageSwitch() {
+  const select = /** @type {HTMLSelectElement} */ (byId('language'));
+  const offered = language() === PSEUDO ? { ...LANGUAGES, [PSEUDO]: 'Ƥšéúđóĺóçàĺé' } : LANGUAGES;
+  select.innerHTML = Object.entries(offered)
+    .map(([code, name]) => `<option value="${code}" lang="${code}"${code === language() ? ' selected' : ''}>${esc(name)}</option>`)
+    .join('');
+  select.onchange = async () => {
+    await setLanguage(select.value);
+    // A `?lang=` in the address would win over the choice at the next load: it goes.
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(history.state, '', url);
+    }
+    renderAccount();
+    const redraw = shown.relanguage;
+    if (redraw) redraw();
+    else route();
+  };
+}
+
+/**
+ * How the page shown redraws itself in another language without being left (a live table keeps
+ * its socket); a page that registers none is shown again by the router.
+ * @param {() => void} redraw
+ */
+export function onLanguageChange(redraw) {
+  shown.relanguage = redraw;
 }
 
 /** The sign-up form; `then` runs after a successful sign-up. @param {() => void} then */
 export function signUpForm(then) {
   return {
-    html: `<section class="card" aria-labelledby="signup-title"><h2 id="signup-title">Sign up to play</h2>
-      <form id="signup"><label>Your name <input id="signup-name" name="name" required maxlength="40" autocomplete="nickname"></label>
-      <button type="submit">Sign up</button></form>
-      <p class="hint">No password: your token stays in this browser (localStorage). Anyone may watch public tables without signing up.</p></section>`,
+    html: `<section class="card" aria-labelledby="signup-title"><h2 id="signup-title">${esc(t('signup-title'))}</h2>
+      <form id="signup"><label>${esc(t('signup-name'))} <input id="signup-name" name="name" required maxlength="40" autocomplete="nickname"></label>
+      <button type="submit">${esc(t('signup-submit'))}</button></form>
+      <p class="hint">${esc(t('signup-hint'))}</p></section>`,
     bind() {
       const form = /** @type {HTMLFormElement} */ (byId('signup'));
       form.onsubmit = async (event) => {
@@ -117,7 +211,7 @@ export function signUpForm(then) {
         const name = /** @type {HTMLInputElement} */ (byId('signup-name')).value.trim();
         try {
           const player = await call('POST', '/v1/players', { name });
-          keepToken(player.token, player.name);
+          keepToken(player.token, player);
           renderAccount();
           then();
         } catch (error) {
@@ -134,14 +228,14 @@ export function signUpForm(then) {
  * @param {(html: string) => void} show
  */
 export async function checkFairness(tableId, show) {
-  show('Checking…');
+  show(esc(t('fairness-checking')));
   try {
     const record = await gameRecord(tableId);
     const verdict = await verify(record.table, record.entries);
     if (verdict.verified) {
-      show(`<strong class="verified">verified</strong>: the revealed seed matches the commitment, and all ${verdict.dice} dice in ${verdict.entries} log entries match HMAC-SHA256(seed, client seed) recomputed in this browser.`);
+      show(tHtml('fairness-verified', { verdict: `<strong class="verified">${esc(t('fairness-verdict-ok'))}</strong>` }, { dice: verdict.dice, entries: verdict.entries }));
     } else {
-      show(`<strong class="error">NOT verified</strong>: ${esc(verdict.reason)}`);
+      show(tHtml('fairness-refuted', { verdict: `<strong class="error">${esc(t('fairness-verdict-not'))}</strong>`, reason: esc(t(verdict.failure, verdict.args)) }));
     }
   } catch (error) {
     show(`<span class="error">${esc(message(error))}</span>`);

@@ -2,6 +2,7 @@
 /** `#/invite/{code}`: a private table's invite link seats its visitor (after signing up), then shows the table. */
 import { ApiError, call, token } from '../api.js';
 import { games, label } from '../games.js';
+import { t } from '../i18n.js';
 import { app, esc, message, signUpForm, stillShown } from '../ui.js';
 import { tablePage } from './table.js';
 
@@ -15,7 +16,7 @@ export async function invitePage(code) {
       const name = label(await games(), table.game);
       if (!shown()) return;
       const signUp = signUpForm(() => invitePage(code));
-      app.innerHTML = `<p>You are invited to a private ${esc(name)} table.</p>${signUp.html}`;
+      app.innerHTML = `<h1>${esc(t('invite-title'))}</h1><p>${esc(t('invite-text', { game: name }))}</p>${signUp.html}`;
       signUp.bind();
       return;
     }
@@ -30,6 +31,6 @@ export async function invitePage(code) {
     }
     await tablePage(table.id, code);
   } catch (error) {
-    app.innerHTML = `<p class="error">${esc(message(error))}</p>`;
+    app.innerHTML = `<h1>${esc(t('invite-title'))}</h1><p class="error">${esc(message(error))}</p>`;
   }
 }

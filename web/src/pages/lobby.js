@@ -5,43 +5,47 @@
  */
 import { LobbyFeed, call, token } from '../api.js';
 import { gameOptions, gamesFor, label } from '../games.js';
-import { app, byId, esc, flash, message, onLeave, route, signUpForm, stillShown } from '../ui.js';
+import { date, number, t } from '../i18n.js';
+import { app, byId, esc, flash, message, onLeave, playerName, route, signUpForm, stillShown } from '../ui.js';
 
 /** @typedef {import('../api.js').Table} Table @typedef {import('../api.js').GameInfo} GameInfo */
 
 /** @param {Table} table */
 function seatsSummary(table) {
   const taken = table.seats.filter((s) => s.player || s.controller === 'bot').length;
-  return `${taken}/${table.seats.length}`;
+  return `${number(taken)}/${number(table.seats.length)}`;
 }
+
+/** Seconds a quick-play table waits before bots take its empty seats, when the box is ticked. */
+const BOTS_AFTER_SECONDS = 30;
 
 export async function lobbyPage() {
   const shown = stillShown();
   const list = await gamesFor(shown);
   if (!list) return;
   const signUp = token() ? null : signUpForm(() => route());
-  app.innerHTML = `${signUp ? signUp.html : ''}
+  app.innerHTML = `<h1>${esc(t('lobby-heading'))}</h1>${signUp ? signUp.html : ''}
     ${token() ? `<section class="card" aria-labelledby="play-now-title">
-      <h2 id="play-now-title">Play now</h2>
+      <h2 id="play-now-title">${esc(t('play-now-title'))}</h2>
       <form id="play-now" class="filters">
-        <label>Game <select id="q-game">${gameOptions(list)}</select></label>
-        <label>Players <select id="q-seats"></select></label>
-        <label><input type="checkbox" id="q-bots" checked> bots after 30 s</label>
-        <button type="submit" id="play-now-go">Play now</button>
+        <label>${esc(t('field-game'))} <select id="q-game">${gameOptions(list)}</select></label>
+        <label>${esc(t('play-now-players'))} <select id="q-seats"></select></label>
+        <label><input type="checkbox" id="q-bots" checked> ${esc(t('play-now-bots', { seconds: BOTS_AFTER_SECONDS }))}</label>
+        <button type="submit" id="play-now-go">${esc(t('play-now-submit'))}</button>
       </form>
-      <p class="hint">A seat at the oldest table waiting for the same game, or a new one; it starts when full.</p>
+      <p class="hint">${esc(t('play-now-hint'))}</p>
     </section>` : ''}
     <section class="card" aria-labelledby="lobby-title">
-      <h2 id="lobby-title">Open tables <span class="live" id="lobby-live">live</span></h2>
-      <div class="filters" role="group" aria-label="Filters">
-        <label>Game <select id="f-game"><option value="">any</option>${gameOptions(list)}</select></label>
-        <label>Party <select id="f-party"><option value="">any</option><option value="yes">party only</option><option value="no">no party</option></select></label>
-        <label><input type="checkbox" id="f-free"> with free seats</label>
+      <h2 id="lobby-title">${esc(t('lobby-open-tables'))} <span class="live" id="lobby-live">${esc(t('lobby-live'))}</span></h2>
+      <div class="filters" role="group" aria-label="${esc(t('lobby-filters'))}">
+        <label>${esc(t('field-game'))} <select id="f-game"><option value="">${esc(t('filter-any'))}</option>${gameOptions(list)}</select></label>
+        <label>${esc(t('filter-party'))} <select id="f-party"><option value="">${esc(t('filter-any'))}</option><option value="yes">${esc(t('filter-party-only'))}</option><option value="no">${esc(t('filter-no-party'))}</option></select></label>
+        <label><input type="checkbox" id="f-free"> ${esc(t('filter-free'))}</label>
       </div>
-      <table class="list"><thead><tr><th>Game</th><th>Host</th><th>Seats</th><th>Clock</th><th></th></tr></thead><tbody id="lobby-rows"><tr><td colspan="5">Loading…</td></tr></tbody></table>
-      <p><a href="#/new" class="button" id="new-table">Create a table</a></p>
+      <table class="list"><thead><tr><th scope="col">${esc(t('column-game'))}</th><th scope="col">${esc(t('column-host'))}</th><th scope="col">${esc(t('column-seats'))}</th><th scope="col">${esc(t('column-clock'))}</th><th scope="col"><span class="sr-only">${esc(t('column-table'))}</span></th></tr></thead><tbody id="lobby-rows"><tr><td colspan="5">${esc(t('loading'))}</td></tr></tbody></table>
+      <p><a href="#/new" class="button" id="new-table">${esc(t('lobby-create'))}</a></p>
     </section>
-    <section class="card" aria-labelledby="finished-title"><h2 id="finished-title">Finished games</h2><ul id="finished" class="plain"></ul></section>`;
+    <section class="card" aria-labelledby="finished-title"><h2 id="finished-title">${esc(t('lobby-finished'))}</h2><ul id="finished" class="plain"></ul></section>`;
   signUp?.bind();
   if (token()) bindPlayNow(list);
   /** @type {Map<string, { seq: number, table: Table }>} */
@@ -56,14 +60,15 @@ export async function lobbyPage() {
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
     byId('lobby-rows').innerHTML = rows.length
       ? rows
-          .map((t) => {
-            const host = t.seats.find((s) => s.player?.id === t.host_id)?.player?.name ?? '—';
-            const open = t.status === 'open';
-            return `<tr data-table="${t.id}"><td>${esc(label(list, t.game))}${t.party ? ' <span class="tag">party</span>' : ''}</td><td>${esc(host)}</td><td>${seatsSummary(t)}</td><td>${t.turn_seconds} s</td>
-              <td><a class="button" href="#/t/${t.id}">${open ? 'Open' : 'Watch'}</a></td></tr>`;
+          .map((table) => {
+            const host = table.seats.find((s) => s.player?.id === table.host_id)?.player;
+            const open = table.status === 'open';
+            const party = table.party ? ` <span class="tag">${esc(t('tag-party'))}</span>` : '';
+            return `<tr data-table="${table.id}"><td>${esc(label(list, table.game))}${party}</td><td>${host ? playerName(host) : '—'}</td><td>${seatsSummary(table)}</td><td>${esc(t('seconds', { seconds: table.turn_seconds }))}</td>
+              <td><a class="button" href="#/t/${table.id}">${esc(t(open ? 'lobby-open' : 'lobby-watch'))}</a></td></tr>`;
           })
           .join('')
-      : '<tr><td colspan="5">No open table matches. Create one!</td></tr>';
+      : `<tr><td colspan="5">${esc(t('lobby-none'))}</td></tr>`;
   };
   for (const id of ['f-game', 'f-party', 'f-free']) byId(id).onchange = draw;
   const feed = new LobbyFeed((next) => {
@@ -74,8 +79,12 @@ export async function lobbyPage() {
     .then((page) => {
       if (!shown()) return;
       byId('finished').innerHTML =
-        page.tables.map((/** @type {Table} */ t) => `<li><a href="#/replay/${t.id}">${esc(label(list, t.game))}: ${t.seats.map((s) => esc(s.player?.name ?? 'bot')).join(', ')}</a> <span class="hint">${new Date(t.finished_at ?? t.created_at).toLocaleString()}</span></li>`).join('') ||
-        '<li>None yet.</li>';
+        page.tables
+          .map((/** @type {Table} */ table) => {
+            const players = table.seats.map((s) => (s.player ? playerName(s.player) : esc(t('bot')))).join(', ');
+            return `<li><a href="#/replay/${table.id}">${esc(label(list, table.game))}: ${players}</a> <span class="hint">${esc(date(table.finished_at ?? table.created_at))}</span></li>`;
+          })
+          .join('') || `<li>${esc(t('none-yet'))}</li>`;
     })
     .catch((error) => flash(message(error)));
   onLeave(() => feed.stop());
@@ -87,7 +96,7 @@ function bindPlayNow(list) {
   const seats = /** @type {HTMLSelectElement} */ (byId('q-seats'));
   const fill = () => {
     const counts = list.find((g) => g.game === game.value)?.seats.allowed ?? [];
-    seats.innerHTML = counts.map((n) => `<option value="${n}"${n === Math.min(4, counts[counts.length - 1]) ? ' selected' : ''}>${n}</option>`).join('');
+    seats.innerHTML = counts.map((n) => `<option value="${n}"${n === Math.min(4, counts[counts.length - 1]) ? ' selected' : ''}>${number(n)}</option>`).join('');
   };
   game.onchange = fill;
   fill();
@@ -95,7 +104,7 @@ function bindPlayNow(list) {
     event.preventDefault();
     /** @type {Record<string, any>} */
     const body = { game: game.value, seats: Number(seats.value) };
-    if (/** @type {HTMLInputElement} */ (byId('q-bots')).checked) body.bots_after_seconds = 30;
+    if (/** @type {HTMLInputElement} */ (byId('q-bots')).checked) body.bots_after_seconds = BOTS_AFTER_SECONDS;
     try {
       const table = await call('POST', '/v1/quick-play', body);
       location.hash = `#/t/${table.id}`;

@@ -1,11 +1,12 @@
 // @ts-check
 /**
- * `#/new`: create a table. The game and its seat counts, and its options' fields, come from the
- * server's registry (games.js); private, party and the host's dice seed are every game's.
+ * `#/new`: create a table. The game and its seat counts, its options' fields and the bots'
+ * levels come from the server's registry (games.js); private, party and the host's dice seed are
+ * every game's.
  */
 import { call, token } from '../api.js';
 import { gameOptions, gamesFor, optionsForm, readOptions, view } from '../games.js';
-import { t } from '../i18n.js';
+import { has, number, t } from '../i18n.js';
 import { app, byId, esc, flash, message, signUpForm, stillShown } from '../ui.js';
 
 /** @typedef {import('../api.js').GameInfo} GameInfo */
@@ -13,24 +14,25 @@ import { app, byId, esc, flash, message, signUpForm, stillShown } from '../ui.js
 export async function newTablePage() {
   if (!token()) {
     const signUp = signUpForm(() => newTablePage());
-    app.innerHTML = signUp.html;
+    app.innerHTML = `<h1>${esc(t('new-title'))}</h1>${signUp.html}`;
     signUp.bind();
     return;
   }
   const shown = stillShown();
   const list = await gamesFor(shown);
   if (!list) return;
-  app.innerHTML = `<section class="card" aria-labelledby="new-title"><h2 id="new-title">Create a table</h2>
+  app.innerHTML = `<section class="card" aria-labelledby="new-title"><h1 id="new-title">${esc(t('new-title'))}</h1>
     <form id="create">
-      <label>Game <select id="c-game" name="game">${gameOptions(list)}</select></label>
-      <label>Seats <select id="c-seats" name="seat_count"></select></label>
-      <fieldset><legend>Options</legend><div id="c-options"></div></fieldset>
-      <label><input type="checkbox" id="c-private" name="private"> private (joined with the invite link)</label>
-      <label><input type="checkbox" id="c-party" name="party"> party table (30 s clock)</label>
+      <label>${esc(t('field-game'))} <select id="c-game" name="game">${gameOptions(list)}</select></label>
+      <label>${esc(t('new-seats'))} <select id="c-seats" name="seat_count"></select></label>
+      <fieldset><legend>${esc(t('new-options'))}</legend><div id="c-options"></div></fieldset>
+      <label>${esc(t('new-bot-level'))} <select id="c-bot-level" name="bot_level"></select></label>
+      <label><input type="checkbox" id="c-private" name="private"> ${esc(t('new-private'))}</label>
+      <label><input type="checkbox" id="c-party" name="party"> ${esc(t('new-party', { seconds: list[0]?.clocks.party_turn_seconds ?? 0 }))}</label>
       <label><input type="checkbox" id="c-long-clock" name="long_clock" disabled aria-describedby="c-long-clock-hint"> ${esc(t('new-table-long-clock'))}</label>
       <p class="hint" id="c-long-clock-hint">${esc(t('new-table-long-clock-hint'))}</p>
-      <label>Your dice seed (optional) <input id="c-seed" name="client_seed" maxlength="64"></label>
-      <button type="submit" id="c-submit">Create</button>
+      <label>${esc(t('new-seed'))} <input id="c-seed" name="client_seed" maxlength="64"></label>
+      <button type="submit" id="c-submit">${esc(t('new-submit'))}</button>
     </form></section>`;
   const form = /** @type {HTMLFormElement} */ (byId('create'));
   // The server gives a long clock to private tables only: offered while Private is ticked.
@@ -46,17 +48,21 @@ export async function newTablePage() {
     const info = chosen();
     byId('c-options').innerHTML = optionsForm(info);
     const seats = byId('c-seats');
-    seats.innerHTML = info.seats.allowed.map((n) => `<option value="${n}">${n}</option>`).join('');
+    seats.innerHTML = info.seats.allowed.map((n) => `<option value="${n}">${number(n)}</option>`).join('');
+    // The levels the server's bots play at, weakest first, its default chosen.
+    byId('c-bot-level').innerHTML = info.bot_levels
+      .map((level) => `<option value="${level}"${level === info.default_bot_level ? ' selected' : ''}>${esc(has(`bot-level-${level}`) ? t(`bot-level-${level}`) : level)}</option>`)
+      .join('');
     // What a seat count means for the board is the game's own (Luddo's hexagonal board).
     const note = (await view(info.game)).seatNote;
     if (!note || !shown() || chosen() !== info) return;
     // The options are named in place: a count chosen meanwhile stays chosen.
-    for (const option of /** @type {HTMLSelectElement} */ (seats).options) option.textContent = `${option.value}${note(Number(option.value))}`;
+    for (const option of /** @type {HTMLSelectElement} */ (seats).options) option.textContent = `${number(Number(option.value))}${note(Number(option.value))}`;
   };
   gameSelect.onchange = () => {
     refresh().catch((error) => flash(message(error)));
   };
-  await refresh();
+  // Bound before the fields are filled: a submit meanwhile is never the browser's own (a reload).
   form.onsubmit = async (event) => {
     event.preventDefault();
     const info = chosen();
@@ -68,6 +74,7 @@ export async function newTablePage() {
       visibility: /** @type {HTMLInputElement} */ (byId('c-private')).checked ? 'private' : 'public',
       party: /** @type {HTMLInputElement} */ (byId('c-party')).checked,
       long_clock: privateBox.checked && longClock.checked,
+      bot_level: /** @type {HTMLSelectElement} */ (byId('c-bot-level')).value,
     };
     const seed = /** @type {HTMLInputElement} */ (byId('c-seed')).value;
     if (seed) body.client_seed = seed;
@@ -78,4 +85,5 @@ export async function newTablePage() {
       flash(message(error));
     }
   };
+  await refresh();
 }

@@ -1,32 +1,53 @@
 // @ts-check
-/** `#/p/{id}`: a player's ratings per game, games played and won, and finished games with their replays. */
+/**
+ * `#/p/{id}`: a player's games played and won, ratings per game, and finished games with their
+ * replays.
+ *
+ * Two counts of wins, which differ on purpose: the summary's are the tables the player's seat
+ * finished first (`games_won`: against bots and at private tables too, and a seat a bot played
+ * for them included), a rating row's are its rated wins (docs/ratings.md: public tables between
+ * players only, and a seat a bot played most of — abandoned — never wins). The page names them
+ * so, and says why a rated game the seat won can count as lost.
+ */
 import { call } from '../api.js';
 import { games, label } from '../games.js';
-import { app, esc, flash, message, stillShown } from '../ui.js';
+import { date, number, t } from '../i18n.js';
+import { app, discriminator, esc, flash, message, nameOf, stillShown } from '../ui.js';
+
+/** A rating or a deviation as the page shows it: whole, ungrouped (1500, as players write it). @param {number} value */
+const rounded = (value) => number(value, { maximumFractionDigits: 0, useGrouping: false });
 
 /** @param {string} id */
 export async function profilePage(id) {
-  app.innerHTML = '<section class="card"><p>Loading…</p></section>';
+  app.innerHTML = `<section class="card"><p>${esc(t('loading'))}</p></section>`;
   const shown = stillShown();
   try {
     const [p, history, list] = await Promise.all([call('GET', `/v1/players/${id}`), call('GET', `/v1/players/${id}/games?limit=20`), games()]);
     if (!shown()) return;
     const ratings =
-      p.ratings.map((/** @type {any} */ r) => `<tr><td>${esc(label(list, r.game))}</td><td title="${r.provisional ? 'provisional: off the leaderboard' : ''}">${r.rating.toFixed(0)}${r.provisional ? '?' : ''}</td><td>${r.deviation.toFixed(0)}</td><td>${r.games}</td><td>${r.wins}</td></tr>`).join('') ||
-      '<tr><td colspan="5">Not rated yet.</td></tr>';
+      p.ratings
+        .map((/** @type {any} */ r) => {
+          const provisional = r.provisional ? ` title="${esc(t('profile-provisional'))}"` : '';
+          return `<tr><td>${esc(label(list, r.game))}</td><td${provisional}>${rounded(r.rating)}${r.provisional ? '?' : ''}</td><td>${rounded(r.deviation)}</td><td>${number(r.games)}</td><td>${number(r.wins)}</td></tr>`;
+        })
+        .join('') || `<tr><td colspan="5">${esc(t('profile-not-rated'))}</td></tr>`;
     const played =
       history.games
         .map((/** @type {any} */ g) => {
-          const change = g.rating_change === undefined ? '' : ` <span class="hint">${g.rating_change >= 0 ? '+' : ''}${g.rating_change.toFixed(1)}</span>`;
-          return `<li><a href="#/replay/${g.table_id}">${esc(label(list, g.game))}</a>: ${g.place === 1 ? 'won' : g.place ? `place ${g.place}` : 'played'}${change} <span class="hint">${new Date(g.finished_at).toLocaleString()}</span></li>`;
+          const change = g.rating_change === undefined ? '' : ` <span class="hint">${number(g.rating_change, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' })}</span>`;
+          const result = g.place === 1 ? t('profile-won') : g.place ? t('profile-place', { place: g.place }) : t('profile-played');
+          return `<li><a href="#/replay/${g.table_id}">${esc(label(list, g.game))}</a>: ${esc(result)}${change} <span class="hint">${esc(date(g.finished_at))}</span></li>`;
         })
-        .join('') || '<li>None yet.</li>';
-    app.innerHTML = `<section class="card" aria-labelledby="profile-title"><h2 id="profile-title">${esc(p.name)}</h2>
-      <p id="profile-summary">${p.games_played} games played, ${p.games_won} won${p.shame ? `, ${p.shame} in the hall of shame` : ''}.</p>
-      <table class="list"><thead><tr><th>Game</th><th>Rating</th><th>± deviation</th><th>Games</th><th>Wins</th></tr></thead><tbody id="profile-ratings">${ratings}</tbody></table>
-      <h3>Finished games</h3><ul class="plain" id="profile-games">${played}</ul></section>`;
+        .join('') || `<li>${esc(t('none-yet'))}</li>`;
+    const summary = { played: p.games_played, won: p.games_won, shame: p.shame };
+    app.innerHTML = `<section class="card" aria-labelledby="profile-heading"><h1 id="profile-heading">${nameOf(p.name, 'profile-title')} ${discriminator(p.id)}</h1>
+      <p id="profile-summary">${esc(t(p.shame ? 'profile-summary-shame' : 'profile-summary', summary))}</p>
+      <h2>${esc(t('profile-ratings'))}</h2>
+      <table class="list"><thead><tr><th scope="col">${esc(t('column-game'))}</th><th scope="col">${esc(t('column-rating'))}</th><th scope="col">${esc(t('column-deviation'))}</th><th scope="col">${esc(t('column-rated-games'))}</th><th scope="col">${esc(t('column-rated-wins'))}</th></tr></thead><tbody id="profile-ratings">${ratings}</tbody></table>
+      <p class="hint">${esc(t('profile-rated-hint'))}</p>
+      <h2>${esc(t('profile-finished'))}</h2><ul class="plain" id="profile-games">${played}</ul></section>`;
   } catch (error) {
-    app.innerHTML = '<section class="card"><p>No such player.</p></section>';
+    app.innerHTML = `<section class="card"><h1>${esc(t('profile-none'))}</h1></section>`;
     flash(message(error));
   }
 }

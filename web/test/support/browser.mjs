@@ -52,11 +52,12 @@ async function launch() {
 
 /**
  * A new browser context and page whose console errors are collected; `locale` is the browser's
- * language (`de-DE`: what `navigator.languages` says, so the client picks German).
+ * language (its `navigator.languages`), en-US unless given.
  * @param {{ width?: number, height?: number, locale?: string }} [viewport]
  */
 export async function newPage(viewport = {}) {
-  const context = await browser.newContext({ viewport: { width: viewport.width ?? 1280, height: viewport.height ?? 900 }, locale: viewport.locale });
+  const size = { width: viewport.width ?? 1280, height: viewport.height ?? 900 };
+  const context = await browser.newContext({ viewport: size, locale: viewport.locale ?? 'en-US' });
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];

@@ -16,3 +16,54 @@ game-ludo = Ludo
 game-uckers = Uckers
 game-snakes = Snakes and Ladders
 game-backgammon = Backgammon
+
+# The account bar. { $name } is the player's name with its tag, a link to the profile.
+account-signed-in = Signed in as { $name }
+account-profile = Your profile
+account-sign-out = Sign out
+account-not-signed-in = Not signed in
+
+# The sign-up form (the lobby, the new table's page, an invite link).
+signup-title = Sign up to play
+signup-name = Your name
+signup-submit = Sign up
+signup-hint = No password: your token stays in this browser (localStorage). Anyone may watch public tables without signing up.
+
+# Words many pages use.
+loading = Loading…
+none-yet = None yet.
+# A seat a bot holds, where a player's name would be.
+bot = bot
+# A turn clock: seconds per decision.
+seconds = { $seconds } s
+field-game = Game
+column-game = Game
+column-rating = Rating
+column-deviation = ± deviation
+
+# What went wrong when the server gave no problem to show by its code.
+failure-network = The server cannot be reached. Check your connection and try again.
+failure-http = The server answered with an error (HTTP { $status }).
+# A table's socket the server refused: a private table, for someone not seated or invited.
+feed-private = this table is private
+
+# The fairness check (after a game, and in its replay). { $verdict } is the word "verified" or
+# "NOT verified", set apart.
+fairness-checking = Checking…
+fairness-verdict-ok = verified
+fairness-verdict-not = NOT verified
+fairness-verified = { $verdict }: the revealed seed matches the commitment, and { $dice ->
+    [one] the one die
+   *[other] all { $dice } dice
+  } in { $entries ->
+    [one] the one log entry matches
+   *[other] { $entries } log entries match
+  } HMAC-SHA256(seed, client seed) recomputed in this browser.
+fairness-refuted = { $verdict }: { $reason }
+fairness-no-seed = the game is not over: no seed revealed yet
+fairness-commitment = SHA-256 of the revealed seed is { $computed }, not the commitment { $commitment }
+fairness-no-start = the log has no start
+fairness-seeds-combine = the seats' seeds combine to { $combined }, not { $expected }
+fairness-seats-seeds = the start's seeds are not the seats' seeds
+fairness-client-seed = the start's client seed is not the table's
+fairness-die = entry { $seq }, event { $index } ({ $event }): die #{ $k } is { $die }, the recipe gives { $expected }

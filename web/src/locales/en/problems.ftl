@@ -1,0 +1,53 @@
+# The server's problems, by their stable code (src/api/error.rs `ErrorCode`; openapi's
+# `Problem.code`): `problem-<code>` is what the page shows, in place of the server's English
+# `detail`. web/test/languages.test.mjs checks that every code the server can answer has one.
+
+problem-malformed_json = The request could not be read (not JSON).
+problem-invalid_body = The request was not in the expected form.
+problem-invalid_query = The address asked for something out of range.
+problem-bad_request = The server could not read the request.
+problem-unsupported_media_type = The request was not sent as JSON.
+problem-payload_too_large = The request is too large.
+problem-unauthorized = You are not signed in, or your sign-in has expired. Sign up again.
+problem-not_host = Only the table's host may do that.
+problem-scripted_dice_disabled = Fixed dice are for test servers only.
+problem-not_found = Not found.
+problem-table_not_found = There is no such table, or it is private.
+problem-method_not_allowed = The server does not do that here.
+problem-conflict = Someone else changed this at the same moment. Try again.
+problem-already_seated = You already have a seat at this table.
+problem-not_seated = You have no seat at this table.
+problem-seat_taken = That seat is taken.
+problem-table_full = Every seat at this table is taken.
+problem-table_not_open = This table has started: its seats and settings are fixed.
+problem-seats_empty = Some seats are empty: fill them with bots to start.
+problem-invalid_name = That name cannot be used: 1 to 32 visible characters.
+problem-unknown_game = The server does not know that game.
+problem-invalid_seat_count = This game is not played with that many seats.
+problem-invalid_options = The game does not take these options (some are for private tables only).
+problem-invalid_seat = There is no such seat at this table.
+problem-invalid_client_seed = That dice seed cannot be used: too long, or with control characters.
+problem-invalid_dice = Dice must be numbers from 1 to 6.
+problem-rate_limited = Too many requests. Wait a moment and try again.
+problem-too_many_tables = You have too many unfinished tables. Finish or leave one first.
+problem-too_many_waiting_seats = You are waiting at too many tables. Leave one, or wait for one to start.
+problem-too_many_tokens = You are signed in too many times. Sign out somewhere first.
+problem-table_not_started = The game at this table has not started.
+problem-record_unavailable = This game's record cannot be written in that format.
+problem-records_busy = The server is busy writing records. Try again in a moment.
+problem-stale_seq = The table moved on meanwhile: look again and make your move.
+problem-seq_ahead = The page is out of step with the table. Reload it.
+problem-not_your_seat = You have no seat to play from.
+problem-not_your_turn = It is not your turn.
+problem-illegal_action = That move is not allowed now.
+problem-game_over = The game is over.
+problem-game_not_over = The game is not over yet.
+problem-not_bot_controlled = No bot is playing this seat.
+problem-invalid_position = That position cannot be read.
+problem-too_many_connections = Too many open connections. Close a tab and try again.
+problem-timeout = The server took too long to answer. Try again.
+problem-unavailable = The server is unavailable. Try again shortly.
+problem-table_elsewhere = The table is moving between servers. Try again in a moment.
+problem-outcome_unknown = It is not known yet whether your move was played. Wait for the table to update before trying again.
+problem-internal = Something went wrong on the server.
+problem-invalid_message = The server could not read a message from this page.
