@@ -37,8 +37,7 @@ fn web_files() {
     let mut files = Vec::new();
     walk(&root, &mut files);
     files.sort();
-    let mut out =
-        String::from("/// The web client's files: path under `web/src/`, contents.\n");
+    let mut out = String::from("/// The web client's files: path under `web/src/`, contents.\n");
     writeln!(out, "const FILES: [(&str, &[u8]); {}] = [", files.len()).unwrap();
     for file in &files {
         let name = file

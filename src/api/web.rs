@@ -118,8 +118,19 @@ mod tests {
         let served = serve("app.js", Some(root), &HeaderMap::new()).await;
         assert_eq!(served.status(), StatusCode::OK);
         assert_eq!(served.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
-        for outside in ["../Cargo.toml", "../build.rs", "/etc/passwd.js", "games/../../build.rs", ".hidden.js", "a//b.js"] {
-            assert_eq!(serve(outside, Some(root), &HeaderMap::new()).await.status(), StatusCode::NOT_FOUND, "{outside}");
+        for outside in [
+            "../Cargo.toml",
+            "../build.rs",
+            "/etc/passwd.js",
+            "games/../../build.rs",
+            ".hidden.js",
+            "a//b.js",
+        ] {
+            assert_eq!(
+                serve(outside, Some(root), &HeaderMap::new()).await.status(),
+                StatusCode::NOT_FOUND,
+                "{outside}"
+            );
         }
         assert_eq!(serve("nothing.js", Some(root), &HeaderMap::new()).await.status(), StatusCode::NOT_FOUND);
     }
