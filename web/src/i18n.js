@@ -198,8 +198,9 @@ function accent(text) {
 
 /**
  * Accents every text of a parsed resource's messages in place: the pattern's literal parts
- * (plain strings, or the string elements of a complex pattern, the variants of a selection
- * included), never the names of variables, terms or functions.
+ * (plain strings, the string elements of a complex pattern and its string literals such as
+ * `{" and "}`, the variants of a selection included), never the names of variables, terms or
+ * functions.
  * @param {FluentResource} resource
  */
 function accentResource(resource) {
@@ -208,6 +209,7 @@ function accentResource(resource) {
     if (typeof value === 'string') return accent(value);
     return value.map((/** @type {any} */ element) => {
       if (typeof element === 'string') return accent(element);
+      if (element.type === 'str') return { ...element, value: accent(element.value) };
       if (element.type === 'select') {
         return { ...element, variants: element.variants.map((/** @type {any} */ v) => ({ ...v, value: pattern(v.value) })) };
       }

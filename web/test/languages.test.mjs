@@ -51,20 +51,23 @@ function unlocalized(page) {
       'script, style',
     ].join(', ');
     const ASCII_WORD = /[A-Za-z]{2,}/;
+    // Text marked as written in another language than the page's (`lang`): the rules, which
+    // the pseudolocale shows in English, and a language's name written in itself.
+    const inAnotherLanguage = (/** @type {Element} */ element) => element.closest('[lang]') !== document.documentElement;
     /** @type {string[]} */
     const found = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
       const parent = node.parentElement;
-      if (!parent || !ASCII_WORD.test(text) || parent.closest(ALLOWED)) continue;
+      if (!parent || !ASCII_WORD.test(text) || parent.closest(ALLOWED) || inAnotherLanguage(parent)) continue;
       const inSvgText = parent.closest('svg title, svg desc');
       const option = parent.closest('option');
       const seen = inSvgText || (option ? option.parentElement?.checkVisibility() : parent.checkVisibility({ visibilityProperty: true }));
       if (seen) found.push(text.trim());
     }
     for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
-      if (element.closest(ALLOWED)) continue;
+      if (element.closest(ALLOWED) || inAnotherLanguage(element)) continue;
       for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
         const value = element.getAttribute(name);
         if (value && ASCII_WORD.test(value)) found.push(`${name}="${value}"`);
