@@ -70,6 +70,7 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/players/{id}"),
     ("GET", "/v1/players/{id}/games"),
     ("POST", "/v1/tables/{id}/rematch"),
+    ("GET", "/v1/tables/{id}/rematch"),
     ("GET", "/v1/tables/{id}/log"),
     ("GET", "/v1/tables/{id}/record"),
 ];
@@ -308,6 +309,12 @@ async fn private_lobby_routes_by_role(db: Db) {
     s.post(&rematch, Some(UNKNOWN), json!({})).await.assert_problem(401, "unauthorized");
     s.post(&rematch, Some(&c.spectator), json!({})).await.assert_problem(404, "table_not_found");
     s.post(&rematch, Some(&c.seated), json!({})).await.assert_problem(409, "game_not_over");
+    // Where it stands: the table's own rule (a private table's players, or its invite code).
+    s.get(&rematch, None).await.assert_problem(404, "table_not_found");
+    s.get(&rematch, Some(&c.spectator)).await.assert_problem(404, "table_not_found");
+    s.get(&rematch, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+    s.get(&format!("{rematch}?invite_code={code}"), None).await.assert_problem(409, "game_not_over");
+    s.get(&rematch, Some(&c.seated)).await.assert_problem(409, "game_not_over");
 
     // The invite route: the code is the key.
     let r = s.get(&format!("/v1/invites/{code}"), None).await;

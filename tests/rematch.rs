@@ -10,6 +10,7 @@ both_stores!(
     a_rematch_starts_when_every_player_asks_with_the_same_seats_and_settings,
     a_rematch_with_bots_needs_only_the_humans,
     a_rematch_opens_only_while_its_host_has_room_for_another_table,
+    where_a_rematch_stands_is_shown_to_anyone_who_may_see_the_table_without_voting,
 );
 
 fn players(t: &Value) -> Vec<Value> {
@@ -88,4 +89,31 @@ async fn a_rematch_opens_only_while_its_host_has_room_for_another_table(db: Db) 
     assert_eq!(s.post(&leave, Some(&tokens[0]), json!({})).await.status, 200);
     let r = s.post(&path, Some(&tokens[0]), json!({})).await;
     assert_eq!(r.status, 201, "{}", r.json);
+}
+
+/// `GET …/rematch` says what a vote would, without voting: so that a page can show another
+/// player's request as it comes. Anyone who may see the table may ask (a public one: anyone).
+async fn where_a_rematch_stands_is_shown_to_anyone_who_may_see_the_table_without_voting(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "snakes", 2, json!({})).await;
+    let path = format!("/v1/tables/{id}/rematch");
+    s.get(&path, Some(&tokens[0])).await.assert_problem(409, "game_not_over");
+    play_out(&s, &id, &tokens).await;
+    let standing = |r: common::Resp| {
+        assert_eq!(r.status, 200, "{}", r.json);
+        r.json
+    };
+    assert_eq!(standing(s.get(&path, None).await), json!({"accepted": [], "waiting_for": [0, 1]}));
+    s.post(&path, Some(&tokens[1]), json!({})).await;
+    for viewer in [None, Some(tokens[0].as_str())] {
+        assert_eq!(standing(s.get(&path, viewer).await), json!({"accepted": [1], "waiting_for": [0]}));
+    }
+    // Reading it is no vote: the host's own vote still opens the rematch.
+    let r = s.post(&path, Some(&tokens[0]), json!({})).await;
+    assert_eq!(r.status, 201, "{}", r.json);
+    let opened = standing(s.get(&path, None).await);
+    assert_eq!(opened["table_id"], r.json["table_id"]);
+    assert_eq!(opened["accepted"], json!([0, 1]));
+    let missing = format!("/v1/tables/{}/rematch", uuid::Uuid::new_v4());
+    s.get(&missing, None).await.assert_problem(404, "table_not_found");
 }

@@ -37,7 +37,7 @@ pub fn router() -> Router<AppState> {
         .route("/v1/tables/{id}/start", post(start))
         .route("/v1/invites/{code}", get(show_invite))
         .route("/v1/quick-play", post(quick_play))
-        .route("/v1/tables/{id}/rematch", post(rematch))
+        .route("/v1/tables/{id}/rematch", post(rematch).get(rematch_standing))
 }
 
 #[derive(Debug, Deserialize)]
@@ -327,6 +327,24 @@ async fn rematch(
             (status, Json(RematchView { accepted, waiting_for: vec![], table_id: Some(table_id) }))
         }
     })
+}
+
+/// Where the rematch of a finished table stands: who asked, who has not, and the new table once
+/// it opened; for anyone who may see the table, so that every page shows a request live.
+async fn rematch_standing(
+    State(state): State<AppState>,
+    viewer: Option<Auth>,
+    Path(id): Path<Uuid>,
+    Query(q): Query<ShowQuery>,
+) -> ApiResult<Json<RematchView>> {
+    let viewer = viewer.map(|Auth(p)| p.id);
+    let table = visible_table(&state, id, viewer, q.invite_code.as_deref()).await?;
+    Ok(Json(match state.lobby.rematch_standing(&table).await? {
+        Rematch::Waiting { accepted, waiting_for } => RematchView { accepted, waiting_for, table_id: None },
+        Rematch::Opened { table_id, accepted, .. } => {
+            RematchView { accepted, waiting_for: vec![], table_id: Some(table_id) }
+        }
+    }))
 }
 
 /// Sets the caller's client seed until the start, when the table's is fixed from them.

@@ -411,6 +411,26 @@ impl Lobby {
         }
     }
 
+    /// Where the rematch of the finished `table` stands, as a vote would say, without voting.
+    pub async fn rematch_standing(&self, table: &TableRecord) -> Result<Rematch> {
+        if table.status != TableStatus::Finished {
+            return Err(LobbyError::GameNotOver);
+        }
+        let seated = table.seats.iter().filter_map(|s| Some((s.seat, s.player_id?)));
+        if let Some(table_id) = table.rematch_id {
+            return Ok(Rematch::Opened {
+                table_id,
+                accepted: seated.map(|(seat, _)| seat).collect(),
+                by_this_vote: false,
+            });
+        }
+        let voters = self.store.rematch_voters(table.id).await?;
+        let (accepted, waiting_for): (Vec<_>, Vec<_>) =
+            seated.partition(|(_, player)| voters.contains(player));
+        let seats = |v: Vec<(usize, Uuid)>| v.into_iter().map(|(seat, _)| seat).collect();
+        Ok(Rematch::Waiting { accepted: seats(accepted), waiting_for: seats(waiting_for) })
+    }
+
     /// Fills the quick-play tables whose wait for players is over with bots and starts them,
     /// every second, until `stopped` completes. Every process does it; a table's start is
     /// decided under its lock, so each starts once.

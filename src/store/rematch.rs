@@ -28,6 +28,16 @@ pub enum RematchVote {
 }
 
 impl Store {
+    /// The players who asked for a rematch of `table_id` so far.
+    pub async fn rematch_voters(&self, table_id: Uuid) -> StoreResult<Vec<Uuid>> {
+        let voters: Vec<String> =
+            sqlx::query_scalar("SELECT player_id FROM rematch_votes WHERE table_id = $1")
+                .bind(table_id.to_string())
+                .fetch_all(&self.pool)
+                .await?;
+        voters.iter().map(|v| parse_uuid(v)).collect()
+    }
+
     /// Records that `player` wants a rematch of the finished table `table_id`; opens `new`
     /// (the same game, seats and settings, hosted by the finished table's host at its seat)
     /// with every seated player at their seat when this was the last vote wanted, if its host

@@ -158,7 +158,7 @@ test('a player whose page is in the background is alerted by its title and a not
   await context.close();
 });
 
-test('rematch from the finished page: one player asks, the other accepts, both land on the new table', async () => {
+test('rematch from the finished page: one player asks, the other sees the request live and accepts, both land on the new table', async () => {
   const host = await newPage();
   const guest = await newPage({ width: 390, height: 844 });
   await signUp(host.page, 'Ann');
@@ -177,6 +177,10 @@ test('rematch from the finished page: one player asks, the other accepts, both l
   await host.page.click('#rematch');
   await host.page.waitForSelector('#end .rematch:has-text("waiting for Bob")');
   assert.equal(await host.page.locator('#rematch').count(), 0, 'asked once');
+  // The guest, who has not asked, sees Ann's request come, in the end section and the live region.
+  await guest.page.waitForSelector('#end .rematch:has-text("Ann wants a rematch.")', { timeout: 10_000 });
+  await guest.page.waitForSelector('#seats li[data-seat="0"] :text("wants a rematch")');
+  await guest.page.waitForFunction(() => document.getElementById('announcer')?.textContent?.includes('Ann wants a rematch.'), null, { timeout: 5000 });
   await guest.page.click('#rematch');
   for (const { page } of [host, guest]) {
     await page.waitForFunction((old) => location.hash.startsWith('#/t/') && !location.hash.endsWith(old), id, { timeout: 10_000 });

@@ -4366,6 +4366,60 @@ export type GetTableRecordResponses = {
 
 export type GetTableRecordResponse = GetTableRecordResponses[keyof GetTableRecordResponses];
 
+export type GetRematchData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * A private table's invite code, for someone not seated at it.
+         */
+        invite_code?: string;
+    };
+    url: '/v1/tables/{id}/rematch';
+};
+
+export type GetRematchErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetRematchError = GetRematchErrors[keyof GetRematchErrors];
+
+export type GetRematchResponses = {
+    /**
+     * Where it stands.
+     */
+    200: Rematch;
+};
+
+export type GetRematchResponse = GetRematchResponses[keyof GetRematchResponses];
+
 export type RematchData = {
     body?: never;
     path: {

@@ -297,8 +297,12 @@ export async function tablePage(id, inviteCode) {
     alerts.update(mine, render.secondsLeft(s, Date.now()), s.deadline);
   };
 
-  /** Once the game is over: asks now and then whether the rematch opened, and goes there when it has. */
+  /**
+   * Once the game is over: asks now and then where the rematch stands (GET …/rematch), shows and
+   * announces another player's request as it comes, and goes to the rematch once it opened.
+   */
   let rematchTimer = 0;
+  const rematchPath = `/v1/tables/${id}/rematch${inviteCode ? `?invite_code=${encodeURIComponent(inviteCode)}` : ''}`;
   const followRematch = () => {
     if (!live || !s.finished) return;
     if (s.table.rematch_id) {
@@ -309,8 +313,16 @@ export async function tablePage(id, inviteCode) {
     rematchTimer = window.setTimeout(async () => {
       rematchTimer = 0;
       try {
-        const table = await call('GET', path);
-        if (live && table.rematch_id) s.refreshed(table, s.presenceCount);
+        const answer = await call('GET', rematchPath);
+        if (!live) return;
+        const before = s.rematchAsked.join();
+        const asking = answer.accepted.filter((/** @type {number} */ seat) => !s.rematchAsked.includes(seat) && seat !== s.mySeat());
+        s.rematchAnswered(answer);
+        if (asking.length) {
+          const names = asking.map((/** @type {number} */ seat) => s.table.seats[seat]?.player?.name ?? '').join(', ');
+          announce(t('rematch-wanted', { names, count: asking.length }));
+        }
+        if (before !== s.rematchAsked.join()) draw();
       } catch {
         // Asked again at the next tick.
       }
