@@ -8,6 +8,7 @@
  * the page draws from the state (table/render.js) after each change, and node's tests drive it
  * alone (web/test/table-state.test.mjs).
  */
+import { has, t } from '../i18n.js';
 
 /**
  * @typedef {import('../api.js').Table} Table
@@ -138,7 +139,7 @@ export class TableState {
           draw: 'now',
           refresh: false,
           // A stale seq only means the table moved on: the page shows the new state.
-          flash: message.error?.code === 'stale_seq' ? null : `${message.error?.detail ?? 'refused'} (${message.error?.code})`,
+          flash: message.error?.code === 'stale_seq' ? null : refusal(message.error),
         };
     }
   }
@@ -247,4 +248,14 @@ export class TableState {
     this.selection.moves = [];
     this.selection.from = null;
   }
+}
+
+/**
+ * A refusal the socket answered, as the viewer reads it: the problem's message in the language
+ * in use (by its stable code), else the server's English detail with the code.
+ * @param {{ code?: string, detail?: string } | undefined} error
+ */
+function refusal(error) {
+  const code = error?.code ?? '';
+  return has(`problem-${code}`) ? t(`problem-${code}`) : `${error?.detail ?? code} (${code})`;
 }
