@@ -3,4 +3,3 @@
 
 new-table-long-clock = Lange Bedenkzeit (10× so viel Zeit, für Screenreader und andere assistive Technologien)
 new-table-long-clock-hint = Nur an privaten Tischen: Jedes Zeitlimit des Tisches ist zehnmal so lang.
-problem-long_clock_private_only = Nur ein privater Tisch kann eine lange Bedenkzeit haben.

@@ -49,3 +49,4 @@ problem-table_elsewhere = Der Tisch zieht gerade auf einen anderen Server um. Ve
 problem-outcome_unknown = Noch ist unklar, ob dein Zug gespielt wurde. Warte, bis der Tisch sich aktualisiert, bevor du es noch einmal versuchst.
 problem-internal = Auf dem Server ist etwas schiefgegangen.
 problem-invalid_message = Der Server konnte eine Nachricht dieser Seite nicht lesen.
+problem-long_clock_private_only = Nur ein privater Tisch kann eine lange Bedenkzeit haben.

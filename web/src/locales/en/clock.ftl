@@ -3,4 +3,3 @@
 
 new-table-long-clock = Long clock (10× the time, for screen readers and other assistive technology)
 new-table-long-clock-hint = Private tables only: every time limit of the table is ten times as long.
-problem-long_clock_private_only = Only a private table can have a long clock.

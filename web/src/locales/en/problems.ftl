@@ -51,3 +51,4 @@ problem-table_elsewhere = The table is moving between servers. Try again in a mo
 problem-outcome_unknown = It is not known yet whether your move was played. Wait for the table to update before trying again.
 problem-internal = Something went wrong on the server.
 problem-invalid_message = The server could not read a message from this page.
+problem-long_clock_private_only = Only a private table can have a long clock.

@@ -49,3 +49,4 @@ problem-table_elsewhere = मेज़ दूसरे सर्वर पर �
 problem-outcome_unknown = अभी पता नहीं कि आपकी चाल चली गई या नहीं। फिर से कोशिश करने से पहले मेज़ के अपडेट होने की प्रतीक्षा करें।
 problem-internal = सर्वर पर कुछ गड़बड़ हो गई।
 problem-invalid_message = सर्वर इस पृष्ठ का एक संदेश नहीं पढ़ सका।
+problem-long_clock_private_only = लंबी समय-सीमा सिर्फ़ निजी मेज़ पर मिल सकती है।

@@ -3,4 +3,3 @@
 
 new-table-long-clock = Hosszú időkorlát (10× annyi idő, képernyőolvasóhoz és más kisegítő technológiákhoz)
 new-table-long-clock-hint = Csak privát asztalnál: az asztal minden időkorlátja tízszer olyan hosszú.
-problem-long_clock_private_only = Hosszú időkorlátja csak privát asztalnak lehet.

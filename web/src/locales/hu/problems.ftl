@@ -49,3 +49,4 @@ problem-table_elsewhere = Az asztal éppen másik szerverre költözik. Próbál
 problem-outcome_unknown = Még nem tudni, hogy a lépésed érvényes lett-e. Várd meg, amíg az asztal frissül, mielőtt újra próbálod.
 problem-internal = Valami elromlott a szerveren.
 problem-invalid_message = A szerver nem tudta értelmezni az oldal egyik üzenetét.
+problem-long_clock_private_only = Hosszú időkorlátja csak privát asztalnak lehet.
