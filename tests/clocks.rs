@@ -8,10 +8,8 @@
 
 mod common;
 
-use common::{Db, TestServer, advance, entries_upto, manual_time, seated_table, test_config};
-use luddo::config::{Config, Timers};
+use common::{Db, TestServer, advance, clock_config, entries_upto, manual_time, quiet_dice, seated_table};
 use serde_json::{Value, json};
-use std::time::Duration;
 
 both_stores!(
     a_timeout_plays_for_the_seat,
@@ -24,28 +22,6 @@ both_stores!(
     a_finished_game_cannot_be_reclaimed,
     a_clock_that_ran_out_while_the_server_was_down_restarts_with_a_full_turn,
 );
-
-/// A server whose clocks are short enough to read but long enough to tell apart.
-fn clock_config(away: u64) -> Config {
-    Config {
-        timers: Timers {
-            turn: Duration::from_secs(15),
-            party_turn: Duration::from_secs(30),
-            away: Duration::from_secs(away),
-        },
-        // A request caught in flight by a 15-second jump of the stopped clock must not time out.
-        request_timeout: Duration::from_secs(3600),
-        ..test_config()
-    }
-}
-
-/// Dice for a 2-seat Luddo game in which seat 0 starts and nobody leaves base for a long while
-/// (so two bots cannot finish the game under a test's feet).
-fn quiet_dice() -> Value {
-    let mut dice = vec![6, 1];
-    dice.extend(std::iter::repeat_n([3, 2], 2_000).flatten());
-    json!(dice)
-}
 
 /// A started 2-seat Luddo table: seat 0 a player, seat 1 a bot; seat 0 to roll.
 async fn table_against_a_bot(s: &TestServer) -> (String, String) {

@@ -8,11 +8,11 @@
 
 mod common;
 
-use common::{Db, TestServer, advance, entries_upto, manual_time, play_out, seated_table, test_config};
-use luddo::config::{Config, Timers};
+use common::{
+    Db, TestServer, advance, clock_config, entries_upto, manual_time, play_out, quiet_dice, seated_table,
+};
 use reqwest::Method;
 use serde_json::{Value, json};
-use std::time::Duration;
 
 both_stores!(
     a_long_clock_gives_each_decision_ten_times_the_turn_clock,
@@ -22,27 +22,6 @@ both_stores!(
     a_long_clock_survives_a_restart,
     a_rematch_of_a_long_clock_table_keeps_it,
 );
-
-/// A server with the default turn clocks (15 s, party 30 s) and `away` seconds of absence.
-fn clock_config(away: u64) -> Config {
-    Config {
-        timers: Timers {
-            turn: Duration::from_secs(15),
-            party_turn: Duration::from_secs(30),
-            away: Duration::from_secs(away),
-        },
-        // A request caught in flight by a long jump of the stopped clock must not time out.
-        request_timeout: Duration::from_secs(3600),
-        ..test_config()
-    }
-}
-
-/// Dice for a 2-seat Luddo game in which seat 0 starts and nobody leaves base for a long while.
-fn quiet_dice() -> Value {
-    let mut dice = vec![6, 1];
-    dice.extend(std::iter::repeat_n([3, 2], 2_000).flatten());
-    json!(dice)
-}
 
 /// A started private 2-seat Luddo table with a long clock: seat 0 its host, seat 1 a bot;
 /// seat 0 to roll. Returns its id and the host's token.

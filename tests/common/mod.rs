@@ -212,6 +212,29 @@ pub fn test_config() -> Config {
     }
 }
 
+/// A server with the default turn clocks (15 s, party 30 s) and `away` seconds of absence, for
+/// the tests that stop tokio's clock and move it by hand (tests/clocks.rs, tests/long_clock.rs).
+pub fn clock_config(away: u64) -> Config {
+    Config {
+        timers: luddo::config::Timers {
+            turn: std::time::Duration::from_secs(15),
+            party_turn: std::time::Duration::from_secs(30),
+            away: std::time::Duration::from_secs(away),
+        },
+        // A request caught in flight by a long jump of the stopped clock must not time out.
+        request_timeout: std::time::Duration::from_secs(3600),
+        ..test_config()
+    }
+}
+
+/// Dice for a 2-seat Luddo game in which seat 0 starts and nobody leaves base for a long while
+/// (so two bots cannot finish the game under a test's feet).
+pub fn quiet_dice() -> Value {
+    let mut dice = vec![6, 1];
+    dice.extend(std::iter::repeat_n([3, 2], 2_000).flatten());
+    json!(dice)
+}
+
 impl TestServer {
     pub async fn start(db: Db) -> Self {
         Self::start_with(db, test_config()).await
