@@ -89,8 +89,9 @@ export function stateOf<G extends Game>(entry: Entry<G>): GameState<G> | undefin
 
 /**
  * The body of `POST /v1/tables/{id}/actions` for a game-`G` table: `action` as an entry listed
- * it, `seq` the entry's.
+ * it, `seq` the entry's, and at a fresh-dice table the seat's next `reveal` (dice.ts; a client
+ * made with `freshDice` adds it by itself).
  */
-export function actionRequest<G extends Game>(action: GameAction<G>, seq: number): GameTypes[G]['actionRequest'] {
-  return { action, seq } as GameTypes[G]['actionRequest'];
+export function actionRequest<G extends Game>(action: GameAction<G>, seq: number, reveal?: string): GameTypes[G]['actionRequest'] {
+  return (reveal === undefined ? { action, seq } : { action, seq, reveal }) as GameTypes[G]['actionRequest'];
 }

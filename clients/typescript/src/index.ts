@@ -5,11 +5,14 @@
  * (`followTable`, socket.ts), one the lobby of public tables (`followLobby`, lobby.ts).
  */
 import { createClient, createConfig, type Client } from './generated/client/index.js';
+import type { FreshDice } from './dice.js';
 
 export * from './generated/index.js';
 export * from './games.js';
 export * from './socket.js';
 export * from './lobby.js';
+export * from './dice.js';
+export * from './verify.js';
 export {
   backoffDelay,
   CLOSE_TOKEN_ENDED,
@@ -26,8 +29,16 @@ export type { Client };
 /**
  * A client for one server and, optionally, one player: pass it as `client` to the generated
  * functions (`createTable({client, body})`). The token goes out as `Authorization: Bearer` on
- * the operations the spec marks as authenticated.
+ * the operations the spec marks as authenticated. With `freshDice` (dice.ts), the client commits a
+ * new dice chain whenever it takes a seat at a fresh-dice table and sends the next reveal with
+ * each action there.
  */
-export function luddoClient(baseUrl: string, token?: string): Client {
-  return createClient(createConfig({ baseUrl, ...(token === undefined ? {} : { auth: () => token }) }));
+export function luddoClient(baseUrl: string, token?: string, options: { freshDice?: FreshDice } = {}): Client {
+  return createClient(
+    createConfig({
+      baseUrl,
+      ...(token === undefined ? {} : { auth: () => token }),
+      ...(options.freshDice === undefined ? {} : { fetch: options.freshDice.fetcher() }),
+    }),
+  );
 }

@@ -20,6 +20,7 @@
  * by itself after the `finish` entry, or a `closed` one before any start (nothing is written
  * after either), unless `untilFinish` is false.
  */
+import type { FreshDice } from './dice.js';
 import type { ErrorMessage, Game, PongMessage, PresenceMessage } from './generated/types.gen.js';
 import {
   isLast,
@@ -47,7 +48,7 @@ export type ServerMessage<G extends Game = Game> =
 
 /** A server message as it comes off the wire (no `game` on entries yet). */
 type WireMessage =
-  | { type: 'entry'; seq: number; actor: string; action: { type: string }; state?: unknown }
+  | { type: 'entry'; seq: number; actor: string; action: { type: string }; state?: unknown; reveal?: string }
   | { type: 'reply'; id?: unknown }
   | { type: 'presence' | 'error' | 'pong' };
 
@@ -63,6 +64,11 @@ export interface FollowOptions<G extends Game> extends SocketOptions {
   untilFinish?: boolean;
   /** Called before each reconnect, with why, how long it waits and the `seq` it resumes after. */
   onReconnect?: (info: TableReconnectInfo) => void;
+  /**
+   * The player's dice chains (dice.ts): `act` sends the seat's next `reveal` at a fresh-dice
+   * table, and each entry that carries one moves the count on.
+   */
+  freshDice?: FreshDice;
 }
 
 export interface TableReconnectInfo extends ReconnectInfo {
@@ -118,13 +124,21 @@ export class TableSocket<G extends Game> extends FollowedSocket<ServerMessage<G>
    * server's reply. Rejects when no socket is open or it drops before the reply. A reply with
    * error `outcome_unknown` (cluster mode: the action was forwarded and its answer lost) means
    * it may or may not be in the log: wait for the next entries (the socket resumes with
-   * `since`) before acting again; posting it again at the same `seq` is safe.
+   * `since`) before acting again; posting it again at the same `seq` is safe. With `freshDice`,
+   * the message carries the seat's next reveal (the server ignores it for an action that draws
+   * no die).
    */
   act(action: GameAction<G>, seq: number = this.lastSeq): Promise<GameReply<G>> {
+    const dice = this.options.freshDice;
+    if (dice === undefined) return this.sendAction(action, seq, undefined);
+    return dice.next(this.options.tableId).then((reveal) => this.sendAction(action, seq, reveal));
+  }
+
+  private sendAction(action: GameAction<G>, seq: number, reveal: string | undefined): Promise<GameReply<G>> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      const message = { type: 'action', id, seq, action } as GameClientMessage<G>;
+      const message = (reveal === undefined ? { type: 'action', id, seq, action } : { type: 'action', id, seq, action, reveal }) as GameClientMessage<G>;
       if (!this.send(message)) {
         this.pending.delete(id);
         reject(new TableSocketError('no socket open'));
@@ -167,6 +181,7 @@ export class TableSocket<G extends Game> extends FollowedSocket<ServerMessage<G>
           return;
         }
         this.lastSeq = message.seq;
+        if ('reveal' in message) this.options.freshDice?.observe(this.options.tableId, message.reveal);
         const entry = { ...message, game: this.options.game } as unknown as Entry<G>;
         if (message.actor === 'server' && message.action.type === 'start') this.started = true;
         if (message.state !== undefined) {
