@@ -186,13 +186,16 @@ export class TableFeed {
   }
 
   /**
-   * Sends an action on the socket (the reply comes to `onReply`); false when not connected.
+   * Sends an action on the socket (the reply comes to `onReply`); false when not connected. At a
+   * fresh-dice table `reveal` is the seat's next chain link (dice.js): the server consumes it
+   * only with an action that draws dice.
    * @param {Action} action
    * @param {number} seq
+   * @param {string | null} [reveal]
    */
-  act(action, seq) {
+  act(action, seq, reveal = null) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
-    this.socket.send(JSON.stringify({ type: 'action', id: `a${this.nextId++}`, seq, action }));
+    this.socket.send(JSON.stringify({ type: 'action', id: `a${this.nextId++}`, seq, action, ...(reveal ? { reveal } : {}) }));
     return true;
   }
 

@@ -66,7 +66,7 @@ test('a log whose dice are the recipe\'s is verified; one changed die is caught 
   const dice = [];
   for (let i = 0; i < 4; i++) dice.push(await recipe(k, clientSeed, i));
   const fair = await table(dice);
-  assert.deepEqual(await verify(fair.view, fair.entries), { verified: true, dice: 4, entries: 4 });
+  assert.deepEqual(await verify(fair.view, fair.entries), { verified: true, dice: 4, entries: 4, reveals: 0 });
 
   const tampered = await table([dice[0], dice[1], (dice[2] % 6) + 1, dice[3]]);
   const verdict = await verify(tampered.view, tampered.entries);
@@ -77,4 +77,59 @@ test('a log whose dice are the recipe\'s is verified; one changed die is caught 
   wrongCommitment.view.seed_commitment = '00'.repeat(32);
   const refused = await verify(wrongCommitment.view, wrongCommitment.entries);
   assert.match(refused.verified ? '' : refused.reason, /not the commitment/);
+});
+
+/**
+ * A fresh-dice table: seat 0 a player with a chain (its reveals as given), seat 1 a bot. The
+ * dice follow the recipe for the reveals logged, so only the chain's check can object.
+ * @param {import('../src/dice.js').DiceChain} chain
+ * @param {(string | undefined)[]} reveals
+ */
+async function freshTable(chain, reveals) {
+  const k = await key();
+  const seeds = ['alice', ''];
+  const clientSeed = await sha256(seeds.join('\n'));
+  let n = 0;
+  const draw = async (/** @type {number} */ count, /** @type {string | undefined} */ reveal) => {
+    const dice = [];
+    for (let i = 0; i < count; i++) dice.push(await recipe(k, clientSeed, n++, reveal));
+    return dice;
+  };
+  const entry = (/** @type {number} */ seq, /** @type {number | null} */ seat, /** @type {string} */ actor, /** @type {any} */ action, /** @type {any[]} */ events, /** @type {string | undefined} */ reveal) => ({
+    type: 'entry', seq, seat, actor, action, events, ...(reveal === undefined ? {} : { reveal }),
+  });
+  const entries = [
+    entry(1, null, 'server', { type: 'start', client_seeds: seeds, client_seed: clientSeed, dice_chains: [chain.head, null] }, [{ type: 'opening_rolled', seat: 0, dice: await draw(1) }]),
+    entry(2, 0, 'human', { type: 'roll' }, [{ type: 'rolled', seat: 0, dice: await draw(2, reveals[0]) }], reveals[0]),
+    entry(3, 1, 'bot', { type: 'roll' }, [{ type: 'rolled', seat: 1, dice: await draw(1) }]),
+    entry(4, 0, 'human', { type: 'roll' }, [{ type: 'rolled', seat: 0, dice: await draw(1, reveals[1]) }], reveals[1]),
+    entry(5, null, 'server', { type: 'finish', seed: SEED }, []),
+  ];
+  const view = /** @type {any} */ ({
+    seed_commitment: COMMITMENT,
+    client_seed: clientSeed,
+    seats: [
+      { seat: 0, client_seed: 'alice', dice_chain: chain.head, reveals: 2 },
+      { seat: 1, client_seed: '', dice_chain: null, reveals: 0 },
+    ],
+  });
+  return { view, entries: /** @type {any[]} */ (entries) };
+}
+
+test('fresh dice: reveals that walk down the chain verify; out of order, skipped, missing or a changed die do not', async () => {
+  const { DiceChain } = await import('../src/dice.js');
+  const chain = await DiceChain.fromSecret('2a'.repeat(32), 16);
+  const fair = await freshTable(chain, [chain.reveal(0), chain.reveal(1)]);
+  assert.deepEqual(await verify(fair.view, fair.entries), { verified: true, dice: 5, entries: 5, reveals: 2 });
+
+  const failure = async (/** @type {{ view: any, entries: any[] }} */ t) => {
+    const verdict = await verify(t.view, t.entries);
+    return verdict.verified ? null : [verdict.failure, verdict.args?.seq];
+  };
+  assert.deepEqual(await failure(await freshTable(chain, [chain.reveal(1), chain.reveal(0)])), ['fairness-chain', 2]);
+  assert.deepEqual(await failure(await freshTable(chain, [chain.reveal(0), chain.reveal(2)])), ['fairness-chain', 4]);
+  assert.deepEqual(await failure(await freshTable(chain, [chain.reveal(0), undefined])), ['fairness-reveal-missing', 4]);
+  const tampered = await freshTable(chain, [chain.reveal(0), chain.reveal(1)]);
+  tampered.entries[3].events[0].dice[0] = (tampered.entries[3].events[0].dice[0] % 6) + 1;
+  assert.deepEqual(await failure(tampered), ['fairness-die', 4]);
 });

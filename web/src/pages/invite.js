@@ -1,6 +1,7 @@
 // @ts-check
 /** `#/invite/{code}`: a private table's invite link seats its visitor (after signing up), then shows the table. */
 import { ApiError, call, token } from '../api.js';
+import { newChain } from '../dice.js';
 import { games, label } from '../games.js';
 import { t } from '../i18n.js';
 import { app, esc, message, signUpForm, stillShown } from '../ui.js';
@@ -24,7 +25,8 @@ export async function invitePage(code) {
     const seated = table.seats.some((/** @type {any} */ s) => s.player?.id === me.id);
     if (!seated && table.status === 'open') {
       try {
-        await call('POST', `/v1/tables/${table.id}/join`, { invite_code: code });
+        const chain = table.fresh_dice ? await newChain(table.id) : null;
+        await call('POST', `/v1/tables/${table.id}/join`, { invite_code: code, ...(chain ? { dice_chain: chain.head } : {}) });
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'already_seated')) throw error;
       }

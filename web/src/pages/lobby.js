@@ -4,6 +4,7 @@
  * (filtered by game, party and free seats) and the latest finished games, each with its replay.
  */
 import { LobbyFeed, call, token } from '../api.js';
+import { chainMoved, newChain } from '../dice.js';
 import { gameOptions, gamesFor, label } from '../games.js';
 import { date, number, t } from '../i18n.js';
 import { app, byId, esc, flash, message, onLeave, playerName, route, signUpForm, stillShown } from '../ui.js';
@@ -105,8 +106,12 @@ function bindPlayNow(list) {
     /** @type {Record<string, any>} */
     const body = { game: game.value, seats: Number(seats.value) };
     if (/** @type {HTMLInputElement} */ (byId('q-bots')).checked) body.bots_after_seconds = BOTS_AFTER_SECONDS;
+    // Quick-play tables are public: fresh dice, the chain committed with the seat.
+    const chain = await newChain('');
+    body.dice_chain = chain.head;
     try {
       const table = await call('POST', '/v1/quick-play', body);
+      chainMoved(chain.head, table.id);
       location.hash = `#/t/${table.id}`;
     } catch (error) {
       flash(message(error));

@@ -5,6 +5,7 @@
  * every game's.
  */
 import { call, token } from '../api.js';
+import { chainMoved, newChain } from '../dice.js';
 import { gameOptions, gamesFor, optionsForm, readOptions, view } from '../games.js';
 import { has, number, t } from '../i18n.js';
 import { app, byId, esc, flash, message, signUpForm, stillShown } from '../ui.js';
@@ -78,8 +79,12 @@ export async function newTablePage() {
     };
     const seed = /** @type {HTMLInputElement} */ (byId('c-seed')).value;
     if (seed) body.client_seed = seed;
+    // Public tables take fresh dice by default (the host's chain is committed with the seat).
+    const chain = body.visibility === 'public' ? await newChain('') : null;
+    if (chain) body.dice_chain = chain.head;
     try {
       const table = await call('POST', '/v1/tables', body);
+      if (chain) chainMoved(chain.head, table.id);
       location.hash = `#/t/${table.id}`;
     } catch (error) {
       flash(message(error));

@@ -8,6 +8,8 @@
  * change and clock tick, and single keys answer queries there.
  */
 import { TableFeed, call, token } from '../api.js';
+import { SeatDice, chainMoved, newChain, storedChain } from '../dice.js';
+import { diceOf } from '../fairness.js';
 import { games, label, view } from '../games.js';
 import { has, t } from '../i18n.js';
 import { TurnAlert, loadSettings, saveSettings } from '../table/alerts.js';
@@ -39,6 +41,7 @@ function skeleton() {
         <div id="board" aria-describedby="board-text"></div></div>
       <aside class="side" aria-label="${e('side-label')}">
         <div id="turn" class="turn"></div>
+        <p id="fresh-dice" class="hint"></p>
         <div id="announcer" class="announcer" aria-live="polite" aria-label="${e('announcer-label')}"></div>
         <ul id="seats" class="seats" aria-label="${e('seats-label')}"></ul>
         <div id="room"></div>
@@ -94,6 +97,38 @@ export async function tablePage(id, inviteCode) {
   /** False once another page is shown: late draws (timers, answers) then do nothing. */
   let live = true;
 
+  /**
+   * The viewer's dice chain at a fresh-dice table (dice.js): null when the table is not one, the
+   * viewer has no seat, or the seat's chain was made in another browser (its rolls then wait
+   * for the clock, which rolls from the server's own source).
+   * @type {SeatDice | null}
+   */
+  let seatDice = null;
+  /** @type {Promise<void> | null} */
+  let settingUpDice = null;
+  /** Finds the seat's chain, or commits a new one while the table is open and the seat has none. */
+  const setUpDice = () =>
+    (settingUpDice ??= (async () => {
+      const seat = s.mySeat();
+      const mine = seat === null ? undefined : s.table.seats[seat];
+      if (!mine || !s.table.fresh_dice) {
+        seatDice = null;
+        return;
+      }
+      if (seatDice && seatDice.chain.head === mine.dice_chain) return;
+      if (!mine.dice_chain && s.table.status === 'open') {
+        const chain = await newChain(id);
+        s.refreshed(await call('PATCH', `/v1/tables/${id}/seats/me`, { dice_chain: chain.head }), s.presenceCount);
+        seatDice = new SeatDice(chain, 0);
+        return;
+      }
+      const chain = await storedChain(mine.dice_chain);
+      seatDice = chain ? new SeatDice(chain, mine.reveals ?? 0) : null;
+    })()
+      .catch((error) => flash(message(error)))
+      .finally(() => (settingUpDice = null)));
+  await setUpDice();
+
   /** A refresh is on its way; another was asked for meanwhile (its answer may predate what asked). */
   let refreshing = false;
   let refreshAgain = false;
@@ -108,6 +143,7 @@ export async function tablePage(id, inviteCode) {
     const asked = s.presenceCount;
     try {
       s.refreshed(await call('GET', path), asked);
+      await setUpDice();
     } catch (error) {
       flash(message(error));
     } finally {
@@ -143,7 +179,7 @@ export async function tablePage(id, inviteCode) {
     const seen = s.startAction();
     if (seen === null) return;
     draw();
-    if (!feed.act(action, seen)) {
+    if (!feed.act(action, seen, seatDice?.next())) {
       // The socket is reconnecting: nothing was sent; the viewer acts again once it is back.
       s.actionNotSent();
       draw();
@@ -234,7 +270,8 @@ export async function tablePage(id, inviteCode) {
       await navigator.clipboard?.writeText(render.shareLink(s.table, location.origin)).catch(() => {});
     });
     on('join', async () => {
-      await call('POST', `/v1/tables/${id}/join`, inviteCode ? { invite_code: inviteCode } : {});
+      const chain = s.table.fresh_dice ? await newChain(id) : null;
+      await call('POST', `/v1/tables/${id}/join`, { ...(inviteCode ? { invite_code: inviteCode } : {}), ...(chain ? { dice_chain: chain.head } : {}) });
       await refreshTable();
     });
     on('leave', async () => {
@@ -270,7 +307,10 @@ export async function tablePage(id, inviteCode) {
   const drawEnd = () => {
     byId('end').innerHTML = render.endHtml(s);
     on('rematch', async () => {
-      const answer = await call('POST', `/v1/tables/${id}/rematch`);
+      // The rematch inherits fresh dice: the seat it gives commits a new chain.
+      const chain = s.table.fresh_dice ? await newChain('') : null;
+      const answer = await call('POST', `/v1/tables/${id}/rematch`, chain ? { dice_chain: chain.head } : undefined);
+      if (chain && answer.table_id) chainMoved(chain.head, answer.table_id);
       s.rematchAnswered(answer);
       announce(answer.table_id ? t('rematch-opened') : t('rematch-asked'));
       draw();
@@ -340,6 +380,7 @@ export async function tablePage(id, inviteCode) {
     conn.className = `tag ${s.finished ? 'done' : s.connection === 'connected' ? 'ok' : 'off'}`;
     conn.dataset.status = s.finished ? 'finished' : s.connection;
     drawTurn();
+    byId('fresh-dice').textContent = t(s.table.fresh_dice ? 'table-fresh-dice-on' : 'table-fresh-dice-off');
     byId('seats').innerHTML = render.seatsHtml(s, game);
     drawRoom();
     drawBoardArea();
@@ -377,7 +418,16 @@ export async function tablePage(id, inviteCode) {
   const feed = new TableFeed(id, 0, {
     onEntry: (entry) => {
       const said = entry.seq > s.announcedUpTo ? announcement(entry, s, game) : '';
+      const mine = entry.seat !== null && entry.seat === s.mySeat();
+      if (mine && entry.reveal !== undefined) seatDice?.observe(entry.reveal);
+      // The viewer asked to act, and the clock rolled for the seat instead (with the server's
+      // own dice): the request may have been withheld. Said, not hidden.
+      const withheld = mine && s.busy && seatDice !== null && entry.actor === 'timeout' && entry.events.some((e) => diceOf(e).length > 0);
       const effect = s.apply(entry);
+      if (withheld) {
+        flash(t('table-fresh-dice-timeout-roll'));
+        announce(t('table-fresh-dice-timeout-roll'));
+      }
       if (entry.seq > s.announcedUpTo) {
         s.announcedUpTo = entry.seq;
         announce(said);

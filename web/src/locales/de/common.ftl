@@ -57,3 +57,6 @@ fairness-seeds-combine = die Seeds der Plätze ergeben { $combined }, nicht { $e
 fairness-seats-seeds = die Seeds beim Start sind nicht die der Plätze
 fairness-client-seed = der Client-Seed beim Start ist nicht der des Tisches
 fairness-die = Eintrag { $seq }, Ereignis { $index } ({ $event }): Würfel Nr. { $k } zeigt { $die }, das Verfahren ergibt { $expected }
+fairness-chain = Eintrag { $seq }: Die Enthüllung von Platz { $seat } ist nicht das nächste Glied seiner Würfelkette (falsche Reihenfolge, ein Glied übersprungen oder keine Kette hinterlegt)
+fairness-chain-shown = Platz { $seat } zeigt eine andere Würfelkette, als beim Start hinterlegt wurde
+fairness-reveal-missing = Eintrag { $seq }: Der Spieler auf Platz { $seat } hat ohne Enthüllung gewürfelt: die Würfel des Servers, wo die des Spielers fällig waren

@@ -50,3 +50,7 @@ problem-outcome_unknown = Noch ist unklar, ob dein Zug gespielt wurde. Warte, bi
 problem-internal = Auf dem Server ist etwas schiefgegangen.
 problem-invalid_message = Der Server konnte eine Nachricht dieser Seite nicht lesen.
 problem-long_clock_private_only = Nur ein privater Tisch kann eine lange Bedenkzeit haben.
+problem-invalid_dice_chain = Eine Würfelkette besteht aus 64 hexadezimalen Kleinbuchstaben und Ziffern.
+problem-fresh_dice_off = Dieser Tisch nimmt keine frischen Würfel.
+problem-reveal_required = Dieser Wurf braucht das nächste Glied deiner Würfelkette.
+problem-reveal_mismatch = Das ist nicht das nächste Glied deiner Würfelkette.

@@ -194,3 +194,6 @@ replay-position = Stelle im Spiel
 replay-step = { $step } / { $steps } (seq { $seq })
 replay-table = Der Tisch
 download-json = Aufzeichnung herunterladen
+table-fresh-dice-on = Frische Würfel: In jeden Wurf eines Spielers fließt ein Geheimnis ein, auf das sich sein eigener Browser vor dem Start festgelegt hat. So kann niemand, auch der Server nicht, einen Würfel kennen, bevor der Wurf angefordert wird.
+table-fresh-dice-off = Die Würfel dieses Tisches kommen allein aus dem hinterlegten Seed des Servers (frische Würfel sind aus): Nach dem Spiel lassen sie sich prüfen, aber die Spieler steuern keinen frischen Zufall bei.
+table-fresh-dice-timeout-roll = Du wolltest würfeln, aber die Uhr hat mit den eigenen Würfeln des Servers für dich gewürfelt: Deine Anfrage wurde womöglich zurückgehalten.

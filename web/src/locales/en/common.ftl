@@ -67,3 +67,6 @@ fairness-seeds-combine = the seats' seeds combine to { $combined }, not { $expec
 fairness-seats-seeds = the start's seeds are not the seats' seeds
 fairness-client-seed = the start's client seed is not the table's
 fairness-die = entry { $seq }, event { $index } ({ $event }): die #{ $k } is { $die }, the recipe gives { $expected }
+fairness-chain = entry { $seq }: seat { $seat }'s reveal is not the next link of its dice chain (out of order, a link skipped, or no chain committed)
+fairness-chain-shown = seat { $seat } shows another dice chain than the start committed
+fairness-reveal-missing = entry { $seq }: seat { $seat }'s player rolled without a reveal: the server's own dice where the player's were due

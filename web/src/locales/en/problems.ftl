@@ -52,3 +52,7 @@ problem-outcome_unknown = It is not known yet whether your move was played. Wait
 problem-internal = Something went wrong on the server.
 problem-invalid_message = The server could not read a message from this page.
 problem-long_clock_private_only = Only a private table can have a long clock.
+problem-invalid_dice_chain = A dice chain is 64 lower-case hexadecimal characters.
+problem-fresh_dice_off = This table does not take fresh dice.
+problem-reveal_required = This roll needs the next link of your dice chain.
+problem-reveal_mismatch = That is not the next link of your dice chain.

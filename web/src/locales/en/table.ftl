@@ -208,3 +208,6 @@ replay-position = Position in the game
 replay-step = { $step } / { $steps } (seq { $seq })
 replay-table = The table
 download-json = Download the record
+table-fresh-dice-on = Fresh dice: each player's rolls mix in a secret their own browser committed to before the start, so nobody, the server included, can know a die before the roll is asked for.
+table-fresh-dice-off = This table's dice come from the server's committed seed alone (fresh dice is off): you can check them after the game, but the players add no fresh entropy.
+table-fresh-dice-timeout-roll = You asked to roll, but the clock rolled for you with the server's own dice: your request may have been held back.

@@ -50,3 +50,7 @@ problem-outcome_unknown = अभी पता नहीं कि आपकी �
 problem-internal = सर्वर पर कुछ गड़बड़ हो गई।
 problem-invalid_message = सर्वर इस पृष्ठ का एक संदेश नहीं पढ़ सका।
 problem-long_clock_private_only = लंबी समय-सीमा सिर्फ़ निजी मेज़ पर मिल सकती है।
+problem-invalid_dice_chain = पासा-शृंखला 64 छोटे अक्षरों वाले हेक्साडेसिमल वर्णों की होती है।
+problem-fresh_dice_off = यह मेज़ ताज़ा पासे नहीं लेती।
+problem-reveal_required = इस बार पासा फेंकने के लिए आपकी पासा-शृंखला की अगली कड़ी चाहिए।
+problem-reveal_mismatch = यह आपकी पासा-शृंखला की अगली कड़ी नहीं है।

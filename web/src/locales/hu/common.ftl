@@ -57,3 +57,6 @@ fairness-seeds-combine = a helyek magjaiból { $combined } jön ki, nem { $expec
 fairness-seats-seeds = a kezdés magjai nem a helyek magjai
 fairness-client-seed = a kezdés kliensmagja nem az asztalé
 fairness-die = { $seq }. bejegyzés, { $index }. esemény ({ $event }): a(z) { $k }. kocka { $die }, az eljárás szerint { $expected }
+fairness-chain = { $seq }. bejegyzés: a(z) { $seat }. hely felfedése nem a kockaláncának következő szeme (rossz sorrend, kihagyott szem, vagy nincs rögzített lánc)
+fairness-chain-shown = a(z) { $seat }. hely más kockaláncot mutat, mint amit a kezdés rögzített
+fairness-reveal-missing = { $seq }. bejegyzés: a(z) { $seat }. hely játékosa felfedés nélkül dobott: a szerver saját kockái ott, ahol a játékosé járt volna

@@ -50,3 +50,7 @@ problem-outcome_unknown = Még nem tudni, hogy a lépésed érvényes lett-e. V�
 problem-internal = Valami elromlott a szerveren.
 problem-invalid_message = A szerver nem tudta értelmezni az oldal egyik üzenetét.
 problem-long_clock_private_only = Hosszú időkorlátja csak privát asztalnak lehet.
+problem-invalid_dice_chain = A kockalánc 64 kisbetűs hexadecimális karakter.
+problem-fresh_dice_off = Ez az asztal nem fogad friss kockákat.
+problem-reveal_required = Ehhez a dobáshoz kell a kockaláncod következő szeme.
+problem-reveal_mismatch = Ez nem a kockaláncod következő szeme.

@@ -188,3 +188,6 @@ replay-position = Hely a játékban
 replay-step = { $step } / { $steps } (seq { $seq })
 replay-table = Az asztal
 download-json = A felvétel letöltése
+table-fresh-dice-on = Friss kockák: minden játékos dobásába belekerül egy titok, amelyet a saját böngészője a kezdés előtt rögzített, így senki, a szerver sem tudhatja előre a kockát, mielőtt a dobást kérik.
+table-fresh-dice-off = Ennél az asztalnál a kockák egyedül a szerver rögzített magjából jönnek (a friss kockák ki vannak kapcsolva): a játék után ellenőrizhetők, de a játékosok nem adnak hozzá friss véletlent.
+table-fresh-dice-timeout-roll = Dobni szerettél volna, de az óra dobott helyetted a szerver saját kockáival: lehet, hogy a kérésedet visszatartották.
