@@ -6,7 +6,9 @@
 # `tsc --strict` (the type-level test included: an exhaustive switch on every game's actions and
 # events), runs the WebSocket helpers' tests (a scripted fake socket), and plays one game of
 # each kind to the end with the example (examples/play-all.ts: lobby entries, then the start, and
-# the end rendered from the last entry's state). Then the package as its users get it: `npm pack`
+# the end rendered from the last entry's state; public tables, so fresh dice: the player's chain
+# committed, a reveal with each roll, and each finished table's record verified by the SDK's
+# `verify`, the player's reveals among what it checked). Then the package as its users get it: `npm pack`
 # (which builds dist/: ESM and .d.ts) into a scratch folder, a check that the tarball holds only
 # what ships, an empty project that installs the tarball, `tsc --strict` on a Node example and a
 # browser one (DOM types, no Node types) that import '@luddo/client', and the Node example,

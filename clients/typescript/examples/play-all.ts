@@ -13,6 +13,11 @@
  * per game and exits 1 on any failure.
  * Rate limits are respected (429: waits `Retry-After`); the player acts at once, well within
  * the clock.
+ *
+ * The tables are public, so they take fresh dice (docs/fairness.md): the client is made with
+ * `freshDice`, which commits a new dice chain with the seat and sends the next reveal with each
+ * action. Once a game is over its record (`GET /v1/tables/{id}/record`) must pass `verify`, as
+ * `luddo verify` checks it, with the player's rolls drawn from its reveals.
  */
 import {
   act,
@@ -21,6 +26,10 @@ import {
   createPlayer,
   createTable,
   followTable,
+  FreshDice,
+  getTableRecord,
+  verify,
+  type TableRecord,
   GAMES,
   getTable,
   legalFor,
@@ -98,6 +107,8 @@ interface Summary {
   result: string;
   /** The final state, as the last entry carries it. */
   final: string;
+  /** What `verify` said of the record. */
+  verified: string;
 }
 
 /**
@@ -133,19 +144,24 @@ function describeFinal(entry: Entry): string {
 }
 
 /** Plays one table of `game` to its end. */
-async function play<G extends Game>(client: Client, token: string, game: G): Promise<Summary> {
+async function play<G extends Game>(client: Client, token: string, game: G, freshDice: FreshDice): Promise<Summary> {
   const table = await call(`${game}: create`, () =>
     createTable({ client, body: { game, seat_count: SEATS[game], seat: MY_SEAT } }),
   );
 
   // The socket opens before the start: the lobby's entries come first, then `start`.
-  const summary: Summary = { entries: 0, lobby: 0, mine: 0, reconnects: 0, result: '', final: '' };
+  const summary: Summary = { entries: 0, lobby: 0, mine: 0, reconnects: 0, result: '', final: '', verified: '' };
+  const chain = await freshDice.chain(table.id);
+  if (table.fresh_dice !== true || !chain || table.seats[MY_SEAT]?.dice_chain !== chain.head) {
+    throw new Error(`${game}: a public table without fresh dice, or without the player's chain committed`);
+  }
   const socket = followTable({
     baseUrl,
     tableId: table.id,
     game,
     token,
     onReconnect: () => void (summary.reconnects += 1),
+    freshDice,
   });
   const timer = setTimeout(() => socket.close(), GAME_TIMEOUT_MS);
   let finish: Entry<G> | undefined;
@@ -208,6 +224,16 @@ async function play<G extends Game>(client: Client, token: string, game: G): Pro
   if (JSON.stringify(after.play?.state) !== JSON.stringify(finish.state)) {
     throw new Error(`${game}: the table's state differs from the last entry's`);
   }
+
+  // The record passes the check, and the player's own rolls took its reveals.
+  const record = await call(`${game}: record`, () => getTableRecord({ client, path: { id: table.id }, query: { format: 'json' }, parseAs: 'json' }));
+  const result = await verify(record as unknown as TableRecord);
+  if (!result.verified) throw new Error(`${game}: the record is NOT verified: ${result.reason}`);
+  const reveals = (record as unknown as TableRecord).entries.filter((e) => e.seat === MY_SEAT && e.reveal !== undefined).length;
+  if (result.reveals !== reveals || (game !== 'backgammon' && reveals === 0)) {
+    throw new Error(`${game}: ${result.reveals} reveals checked, ${reveals} of the player's logged`);
+  }
+  summary.verified = `verified: ${result.dice} dice, ${result.freshDice} of them from ${result.reveals} reveals`;
   return summary;
 }
 
@@ -227,15 +253,16 @@ async function playOne<G extends Game>(
 async function main(): Promise<void> {
   const anonymous = luddoClient(baseUrl);
   const player = await call('sign up', () => createPlayer({ client: anonymous, body: { name: 'SDK example' } }));
-  const client = luddoClient(baseUrl, player.token);
+  const freshDice = new FreshDice();
+  const client = luddoClient(baseUrl, player.token, { freshDice });
   let failed = 0;
   for (const game of GAMES) {
     const started = Date.now();
     try {
-      const s = await play(client, player.token, game);
+      const s = await play(client, player.token, game, freshDice);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
-        `${game}: ${s.entries} entries (${s.lobby} before the start), ${s.mine} actions of mine, ${s.reconnects} reconnects, ${seconds} s; ${s.result}; ${s.final}`,
+        `${game}: ${s.entries} entries (${s.lobby} before the start), ${s.mine} actions of mine, ${s.reconnects} reconnects, ${seconds} s; ${s.result}; ${s.final}; ${s.verified}`,
       );
     } catch (error) {
       failed += 1;

@@ -242,3 +242,31 @@ test('act sends an action with an id and resolves with its reply', async () => {
   socket.close();
   assert.deepEqual(await iterator.next(), { done: true, value: undefined });
 });
+
+test('with freshDice, act sends the next reveal, and an entry that carries it moves the count on', async () => {
+  const { DiceChain, FreshDice } = await import('../src/dice.js');
+  const chain = await DiceChain.create(8);
+  const dice = new FreshDice();
+  dice.adopt('t', chain);
+  let fake: FakeSocket | undefined;
+  fresh([
+    (s) => {
+      fake = s;
+      s.open();
+      s.entry(1);
+    },
+  ]);
+  const socket = followTable({ baseUrl: 'http://x', tableId: 't', game: 'snakes', backoff: fast, WebSocket: FakeSocket, freshDice: dice });
+  const iterator = socket[Symbol.asyncIterator]();
+  await iterator.next();
+  const reply = socket.act({ type: 'roll' } as never);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const sent = JSON.parse(fake?.sent[0] ?? '{}') as { id: number; reveal?: string };
+  assert.equal(sent.reveal, chain.reveal(0));
+  fake?.onmessage?.({ data: JSON.stringify({ type: 'reply', id: sent.id, ok: true, seq: 2, events: [] }) });
+  await reply;
+  fake?.onmessage?.({ data: JSON.stringify({ type: 'entry', seq: 2, seat: 0, actor: 'human', action: { type: 'roll' }, events: [], reveal: chain.reveal(0), state: {} }) });
+  await iterator.next();
+  assert.equal(await dice.next('t'), chain.reveal(1));
+  socket.close();
+});
