@@ -90,12 +90,14 @@ async function freshTable(chain, reveals) {
   const seeds = ['alice', ''];
   const clientSeed = await sha256(seeds.join('\n'));
   let n = 0;
-  const draw = async (/** @type {number} */ count, /** @type {string | undefined} */ reveal) => {
+  /** @param {number} count @param {string} [reveal] */
+  const draw = async (count, reveal) => {
     const dice = [];
     for (let i = 0; i < count; i++) dice.push(await recipe(k, clientSeed, n++, reveal));
     return dice;
   };
-  const entry = (/** @type {number} */ seq, /** @type {number | null} */ seat, /** @type {string} */ actor, /** @type {any} */ action, /** @type {any[]} */ events, /** @type {string | undefined} */ reveal) => ({
+  /** @param {number} seq @param {number | null} seat @param {string} actor @param {any} action @param {any[]} events @param {string} [reveal] */
+  const entry = (seq, seat, actor, action, events, reveal) => ({
     type: 'entry', seq, seat, actor, action, events, ...(reveal === undefined ? {} : { reveal }),
   });
   const entries = [
