@@ -87,6 +87,7 @@ fn play(kind: GameKind, seats: usize, seed: u64, sums: &mut Sums) {
                     .collect(),
                 state: Some(game.state_json()),
                 to_act,
+                reveal: None,
             },
             at: 1_764_500_000_000,
         };

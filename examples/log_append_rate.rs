@@ -83,6 +83,7 @@ async fn main() {
                         legal: legal.clone(),
                         state: Some(state.clone()),
                         to_act: Some(0),
+                        reveal: None,
                     },
                     at: now_millis(),
                 };

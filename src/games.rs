@@ -513,6 +513,10 @@ pub trait DynGame: Send + Sync {
         action: &serde_json::Value,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError>;
+    /// Whether applying `action` for `seat` would draw a die (tried on a copy, nothing kept;
+    /// `false` for an action the game refuses). Fresh dice ask it before a chained seat's
+    /// action is played, so that one that needs the seat's reveal is refused without it.
+    fn draws_dice(&self, seat: Seat, action: &serde_json::Value) -> bool;
     /// The move the server makes at once because there is no real choice.
     fn forced_action(&self) -> Option<serde_json::Value>;
     /// What a bot of `level` would do for `seat`.
@@ -605,6 +609,16 @@ impl DiceSource for NoDice {
     }
 }
 
+/// Dice for [`DynGame::draws_dice`]'s probe: counts what it is asked for.
+struct CountedDice(u32);
+
+impl DiceSource for CountedDice {
+    fn roll(&mut self) -> u8 {
+        self.0 += 1;
+        1 + (self.0 % 6) as u8
+    }
+}
+
 /// Reads `action` as an action of `E`.
 fn parse<E: Engine>(action: &serde_json::Value) -> Result<E::Action, RuleError> {
     E::Action::deserialize(action)
@@ -667,6 +681,12 @@ impl<E: TableGame> DynGame for Playing<E> {
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
         self.game.apply(seat, &parse::<E>(action)?, dice).map(drop)
+    }
+    fn draws_dice(&self, seat: Seat, action: &serde_json::Value) -> bool {
+        let Ok(listed) = self.listed(seat, action) else { return false };
+        let mut probe = self.game.clone();
+        let mut dice = CountedDice(0);
+        probe.apply(seat, &listed, &mut dice).is_ok() && dice.0 > 0
     }
     fn forced_action(&self) -> Option<serde_json::Value> {
         self.game.forced_action().as_ref().map(to_json)

@@ -44,12 +44,16 @@ struct ActBody {
     /// The latest `seq` the client has seen.
     #[serde(deserialize_with = "body::whole")]
     seq: i64,
+    /// Fresh dice: the next link of the seat's dice chain, needed when the action draws dice
+    /// for a seat with a chain (ignored otherwise).
+    #[serde(default, deserialize_with = "body::some")]
+    reveal: Option<String>,
 }
 
 /// What a player asks of a table in play.
 #[derive(Debug)]
 pub(super) enum PlayRequest {
-    Act { action: Value, seq: i64 },
+    Act { action: Value, seq: i64, reveal: Option<String> },
     Reclaim,
 }
 
@@ -57,8 +61,12 @@ impl PlayRequest {
     /// The HTTP call that asks it of table `id`, on behalf of `headers`' credentials.
     fn call(&self, id: Uuid, headers: &HeaderMap) -> Call {
         match self {
-            PlayRequest::Act { action, seq } => {
-                let body = json!({"action": action, "seq": seq}).to_string();
+            PlayRequest::Act { action, seq, reveal } => {
+                let mut body = json!({"action": action, "seq": seq});
+                if let Some(reveal) = reveal {
+                    body["reveal"] = json!(reveal);
+                }
+                let body = body.to_string();
                 let mut headers = headers.clone();
                 headers
                     .insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -73,7 +81,9 @@ impl PlayRequest {
     /// Asks it of this process's actor of the table.
     async fn here(&self, state: &AppState, handle: &TableHandle, player: Uuid) -> Result<ActOk, Refused> {
         match self {
-            PlayRequest::Act { action, seq } => play_here(state, handle, player, action.clone(), *seq).await,
+            PlayRequest::Act { action, seq, reveal } => {
+                play_here(state, handle, player, action.clone(), *seq, reveal.clone()).await
+            }
             PlayRequest::Reclaim => Ok(handle.reclaim(player).await?),
         }
     }
@@ -122,7 +132,14 @@ async fn act(
     Path(id): Path<Uuid>,
     Json(body): Json<ActBody>,
 ) -> ApiResult<Response> {
-    serve(&state, id, player.id, &headers, PlayRequest::Act { action: body.action, seq: body.seq }).await
+    serve(
+        &state,
+        id,
+        player.id,
+        &headers,
+        PlayRequest::Act { action: body.action, seq: body.seq, reveal: body.reveal },
+    )
+    .await
 }
 
 async fn reclaim(
@@ -215,7 +232,7 @@ async fn settle(
 ) -> ApiResult<Served<ActOk>> {
     let cluster::Tried { served, unanswered } = tried;
     let served = served.map_err(ApiError::from);
-    let (PlayRequest::Act { action, seq }, true) = (what, unanswered) else { return served };
+    let (PlayRequest::Act { action, seq, .. }, true) = (what, unanswered) else { return served };
     let refused = match &served {
         Ok(Served::Here(_)) => return served,
         Ok(Served::There(answer)) if answer.status.is_success() => return served,
@@ -274,8 +291,9 @@ pub(super) async fn play(
     player: Uuid,
     action: Value,
     seq: i64,
+    reveal: Option<String>,
 ) -> ApiResult<ActOk> {
-    Ok(play_here(state, handle, player, action, seq).await?)
+    Ok(play_here(state, handle, player, action, seq, reveal).await?)
 }
 
 /// [`play`], refused with the reason's type.
@@ -285,10 +303,11 @@ async fn play_here(
     player: Uuid,
     action: Value,
     seq: i64,
+    reveal: Option<String>,
 ) -> Result<ActOk, Refused> {
     state
         .limiter
         .check("actions", &player.to_string(), state.config.actions_per_minute)
         .map_err(Refused::TooFast)?;
-    Ok(handle.act(player, action, seq).await?)
+    Ok(handle.act(player, action, seq, reveal).await?)
 }

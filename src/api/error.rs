@@ -105,6 +105,16 @@ error_codes! {
     InvalidClientSeed = "invalid_client_seed",
     /// 422: dice outside 1 to 6 (or too many of them).
     InvalidDice = "invalid_dice",
+    /// 422: a dice chain's head (`dice_chain`) that is not 64 lowercase hex characters.
+    InvalidDiceChain = "invalid_dice_chain",
+    /// 409: a dice chain given at a table whose `fresh_dice` is off.
+    FreshDiceOff = "fresh_dice_off",
+    /// 422: fresh dice: an action that draws dice for a seat with a dice chain, sent without
+    /// the chain's next link (`reveal`); nothing was played.
+    RevealRequired = "reveal_required",
+    /// 422: fresh dice: a `reveal` whose SHA-256 is not the seat's last link (the head at
+    /// first); nothing was played.
+    RevealMismatch = "reveal_mismatch",
     /// 429: over a rate limit; see Retry-After.
     RateLimited = "rate_limited",
     /// 429: the host has too many unfinished tables.
@@ -344,6 +354,8 @@ impl From<PlayError> for ApiError {
             PlayError::TableStopped => ApiError::unavailable(detail),
             PlayError::Store(e) => e.into(),
             PlayError::Corrupt(e) => ApiError::internal(e),
+            PlayError::RevealRequired => ApiError::unprocessable(ErrorCode::RevealRequired, detail),
+            PlayError::RevealMismatch => ApiError::unprocessable(ErrorCode::RevealMismatch, detail),
         }
     }
 }
@@ -375,6 +387,8 @@ impl From<LobbyError> for ApiError {
             }
             LobbyError::NoSuchSeat { .. } => ApiError::unprocessable(ErrorCode::InvalidSeat, detail),
             LobbyError::InvalidClientSeed => ApiError::unprocessable(ErrorCode::InvalidClientSeed, detail),
+            LobbyError::InvalidDiceChain => ApiError::unprocessable(ErrorCode::InvalidDiceChain, detail),
+            LobbyError::FreshDiceOff => ApiError::conflict(ErrorCode::FreshDiceOff, detail),
             LobbyError::ScriptedDiceDisabled => ApiError::forbidden(ErrorCode::ScriptedDiceDisabled, detail),
             LobbyError::InvalidDice => ApiError::unprocessable(ErrorCode::InvalidDice, detail),
             LobbyError::WaitTooLong => ApiError::unprocessable(ErrorCode::InvalidBody, detail),
@@ -486,6 +500,8 @@ mod tests {
             (LongClockPrivateOnly, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::LongClockPrivateOnly),
             (NoSuchSeat { seat_count: 4 }, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidSeat),
             (InvalidClientSeed, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidClientSeed),
+            (InvalidDiceChain, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidDiceChain),
+            (FreshDiceOff, StatusCode::CONFLICT, ErrorCode::FreshDiceOff),
             (ScriptedDiceDisabled, StatusCode::FORBIDDEN, ErrorCode::ScriptedDiceDisabled),
             (InvalidDice, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidDice),
             (WaitTooLong, StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidBody),

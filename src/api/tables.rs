@@ -15,7 +15,7 @@ use super::{
 use crate::{
     bots::Level,
     cluster::{Caller, RouteError, Served, forward::Call},
-    lobby::{self, ClientSeed, QuickPlayRequest, Rematch, Settings, TableRequest, TableView},
+    lobby::{self, ClientSeed, DiceChain, QuickPlayRequest, Rematch, Settings, TableRequest, TableView},
     store::{TableFilter, TableStatus, Visibility},
 };
 use axum::{
@@ -56,6 +56,9 @@ struct CreateTable {
     /// Every clock of the table ten times the server's; private tables only.
     #[serde(default)]
     long_clock: bool,
+    /// Fresh dice (docs/fairness.md); absent: on at a public table, off at a private one.
+    #[serde(default, deserialize_with = "body::some")]
+    fresh_dice: Option<bool>,
     #[serde(default)]
     bot_level: Level,
     /// The seat the host takes (default 0).
@@ -64,6 +67,9 @@ struct CreateTable {
     /// The host seat's client seed (docs/fairness.md), as if given with `PATCH seats/me`.
     #[serde(default)]
     client_seed: String,
+    /// The head of the host seat's dice chain (fresh dice).
+    #[serde(default, deserialize_with = "body::some")]
+    dice_chain: Option<String>,
     /// Fixed dice, only on a server in test mode.
     #[serde(default, deserialize_with = "body::some_whole_list")]
     dice: Option<Vec<u8>>,
@@ -81,6 +87,8 @@ struct UpdateTable {
     #[serde(default, deserialize_with = "body::some")]
     long_clock: Option<bool>,
     #[serde(default, deserialize_with = "body::some")]
+    fresh_dice: Option<bool>,
+    #[serde(default, deserialize_with = "body::some")]
     bot_level: Option<Level>,
 }
 
@@ -94,12 +102,27 @@ struct JoinTable {
     /// The seat's client seed (docs/fairness.md).
     #[serde(default)]
     client_seed: String,
+    /// The head of the seat's dice chain (fresh dice).
+    #[serde(default, deserialize_with = "body::some")]
+    dice_chain: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UpdateSeat {
-    client_seed: String,
+    #[serde(default, deserialize_with = "body::some")]
+    client_seed: Option<String>,
+    /// The head of the seat's dice chain (fresh dice).
+    #[serde(default, deserialize_with = "body::some")]
+    dice_chain: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchBody {
+    /// The head of the dice chain for the caller's seat at the rematch (fresh dice).
+    #[serde(default, deserialize_with = "body::some")]
+    dice_chain: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -155,9 +178,11 @@ async fn create(
         visibility: body.visibility,
         party: body.party,
         long_clock: body.long_clock,
+        fresh_dice: body.fresh_dice,
         bot_level: body.bot_level,
         seat: body.seat,
         client_seed: body.client_seed,
+        dice_chain: DiceChain::optional(body.dice_chain)?,
         dice: body.dice,
     };
     let table = state.lobby.create(host.id, ask).await?;
@@ -235,6 +260,7 @@ async fn update(
         visibility: body.visibility,
         party: body.party,
         long_clock: body.long_clock,
+        fresh_dice: body.fresh_dice,
         bot_level: body.bot_level,
     };
     let table = state.lobby.update(table, player.id, change).await?;
@@ -248,8 +274,9 @@ async fn join(
     JsonOrEmpty(body): JsonOrEmpty<JoinTable>,
 ) -> ApiResult<Json<TableView>> {
     let seed = ClientSeed::new(body.client_seed)?;
+    let chain = DiceChain::optional(body.dice_chain)?;
     let table = visible_table(&state, id, Some(player.id), body.invite_code.as_deref()).await?;
-    let table = state.lobby.join(table, player.id, body.seat, seed).await?;
+    let table = state.lobby.join(table, player.id, body.seat, seed, chain).await?;
     Ok(Json(state.lobby.view(&table, Some(player.id))))
 }
 
@@ -266,6 +293,9 @@ struct QuickPlayBody {
     party: bool,
     #[serde(default)]
     client_seed: String,
+    /// The head of the seat's dice chain (fresh dice; quick-play tables have it on).
+    #[serde(default, deserialize_with = "body::some")]
+    dice_chain: Option<String>,
     /// Fill the seats still empty with bots and start after this many seconds (counted from the
     /// table's opening); absent: wait for players. Part of the kind of table asked for.
     #[serde(default, deserialize_with = "body::some_whole")]
@@ -289,6 +319,7 @@ async fn quick_play(
         options: body.options.unwrap_or_default(),
         party: body.party,
         client_seed: body.client_seed,
+        dice_chain: DiceChain::optional(body.dice_chain)?,
         bots_after_seconds: body.bots_after_seconds,
     };
     let seated = state.lobby.quick_play(player.id, ask).await?;
@@ -316,9 +347,11 @@ async fn rematch(
     State(state): State<AppState>,
     Auth(player): Auth,
     Path(id): Path<Uuid>,
+    JsonOrEmpty(body): JsonOrEmpty<RematchBody>,
 ) -> ApiResult<(StatusCode, Json<RematchView>)> {
+    let chain = DiceChain::optional(body.dice_chain)?;
     let table = visible_table(&state, id, Some(player.id), None).await?;
-    Ok(match state.lobby.rematch(table, player.id).await? {
+    Ok(match state.lobby.rematch(table, player.id, chain).await? {
         Rematch::Waiting { accepted, waiting_for } => {
             (StatusCode::OK, Json(RematchView { accepted, waiting_for, table_id: None }))
         }
@@ -354,9 +387,15 @@ async fn update_seat(
     Path(id): Path<Uuid>,
     Json(body): Json<UpdateSeat>,
 ) -> ApiResult<Json<TableView>> {
-    let seed = ClientSeed::new(body.client_seed)?;
-    visible_table(&state, id, Some(player.id), None).await?;
-    let table = state.lobby.set_client_seed(id, player.id, seed).await?;
+    let seed = body.client_seed.map(ClientSeed::new).transpose()?;
+    let chain = DiceChain::optional(body.dice_chain)?;
+    let mut table = visible_table(&state, id, Some(player.id), None).await?;
+    if let Some(chain) = chain {
+        table = state.lobby.set_dice_chain(&table, player.id, chain).await?;
+    }
+    if let Some(seed) = seed {
+        table = state.lobby.set_client_seed(id, player.id, seed).await?;
+    }
     Ok(Json(state.lobby.view(&table, Some(player.id))))
 }
 

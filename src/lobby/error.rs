@@ -21,6 +21,14 @@ pub enum LobbyError {
     NoSuchSeat { seat_count: usize },
     #[error("a client seed has at most {MAX_CLIENT_SEED_BYTES} bytes and no control characters")]
     InvalidClientSeed,
+    /// A dice chain's head that is not 64 lowercase hex characters.
+    #[error(
+        "a dice chain (dice_chain) is 64 lowercase hex characters: SHA-256 iterated over a secret of yours"
+    )]
+    InvalidDiceChain,
+    /// A dice chain given at a table whose `fresh_dice` is off.
+    #[error("this table's fresh_dice is off: it takes no dice chain")]
+    FreshDiceOff,
     /// Scripted dice asked of a server not in test mode.
     #[error("scripted dice are only accepted by a server in test mode")]
     ScriptedDiceDisabled,

@@ -21,7 +21,7 @@ use crate::{
     cluster::RouteError,
     config::Config,
     games::GameKind,
-    rules::dice::is_valid_client_seed,
+    rules::dice::{is_chain_link, is_valid_client_seed},
     store::{
         Controller, LogEntry, NewTable, QuickKind, RematchVote, SeatRecord, SeedUpdate, StartOutcome, Store,
         TableRecord, TableSettings, TableStatus, Visibility,
@@ -65,6 +65,27 @@ impl ClientSeed {
     }
 }
 
+/// The head of a seat's dice chain (fresh dice, docs/fairness.md), checked: 64 lowercase hex
+/// characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiceChain(String);
+
+impl DiceChain {
+    /// `head`, if a chain's head may be it.
+    pub fn new(head: String) -> Result<Self> {
+        if is_chain_link(&head) { Ok(Self(head)) } else { Err(LobbyError::InvalidDiceChain) }
+    }
+
+    /// An optional head, checked.
+    pub fn optional(head: Option<String>) -> Result<Option<Self>> {
+        head.map(Self::new).transpose()
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// A table as its host asks for it.
 #[derive(Debug)]
 pub struct TableRequest {
@@ -76,11 +97,15 @@ pub struct TableRequest {
     pub party: bool,
     /// Every clock of the table ten times the server's; refused at a public table.
     pub long_clock: bool,
+    /// Fresh dice; absent: on at a public table, off at a private one.
+    pub fresh_dice: Option<bool>,
     pub bot_level: Level,
     /// The seat the host takes.
     pub seat: usize,
     /// The host seat's client seed, unchecked.
     pub client_seed: String,
+    /// The host seat's dice chain head.
+    pub dice_chain: Option<DiceChain>,
     /// Fixed dice, only on a server in test mode.
     pub dice: Option<Vec<u8>>,
 }
@@ -92,6 +117,7 @@ pub struct Settings {
     pub visibility: Option<Visibility>,
     pub party: Option<bool>,
     pub long_clock: Option<bool>,
+    pub fresh_dice: Option<bool>,
     pub bot_level: Option<Level>,
 }
 
@@ -105,6 +131,8 @@ pub struct QuickPlayRequest {
     pub party: bool,
     /// The seat's client seed, unchecked.
     pub client_seed: String,
+    /// The seat's dice chain head (fresh dice).
+    pub dice_chain: Option<DiceChain>,
     /// Fill the empty seats with bots and start after this many seconds; absent: wait for
     /// players.
     pub bots_after_seconds: Option<u64>,
@@ -154,7 +182,11 @@ impl Lobby {
         if table.started_at.is_some()
             && let Some(handle) = self.tables.get(table.id).await?
         {
-            view.play = Some(handle.view(viewer).await?);
+            let play = handle.view(viewer).await?;
+            for (seat, reveals) in view.seats.iter_mut().zip(&play.reveals) {
+                seat.reveals = *reveals;
+            }
+            view.play = Some(play);
         }
         Ok(view)
     }
@@ -175,11 +207,17 @@ impl Lobby {
                 return Err(LobbyError::InvalidDice);
             }
         }
+        let fresh_dice = ask.fresh_dice.unwrap_or(ask.visibility == Visibility::Public);
+        if ask.dice_chain.is_some() && !fresh_dice {
+            return Err(LobbyError::FreshDiceOff);
+        }
         self.check_room_to_host(host).await?;
         let new = NewTable {
             visibility: ask.visibility,
             party: ask.party,
             long_clock: ask.long_clock,
+            fresh_dice,
+            host_dice_chain: ask.dice_chain.map(|c| c.0),
             bot_level: ask.bot_level,
             invite_code: (ask.visibility == Visibility::Private).then(new_invite_code),
             host_client_seed: client_seed,
@@ -221,6 +259,7 @@ impl Lobby {
             visibility,
             party: change.party.unwrap_or(table.party),
             long_clock,
+            fresh_dice: change.fresh_dice.unwrap_or(table.fresh_dice),
             bot_level: change.bot_level.unwrap_or(table.bot_level),
             invite_code,
         };
@@ -251,6 +290,7 @@ impl Lobby {
         player: Uuid,
         seat: Option<usize>,
         ClientSeed(client_seed): ClientSeed,
+        dice_chain: Option<DiceChain>,
     ) -> Result<TableRecord> {
         if table.seat_of(player).is_some() {
             return Err(LobbyError::AlreadySeated);
@@ -258,6 +298,10 @@ impl Lobby {
         if table.status != TableStatus::Open {
             return Err(LobbyError::NotTakingPlayers);
         }
+        if dice_chain.is_some() && !table.fresh_dice {
+            return Err(LobbyError::FreshDiceOff);
+        }
+        let dice_chain = dice_chain.map(|c| c.0);
         let free = |s: &&SeatRecord| s.player_id.is_none() && s.controller == Controller::Human;
         let seat = match seat {
             Some(seat) if seat >= table.seat_count => {
@@ -267,8 +311,14 @@ impl Lobby {
             None => table.seats.iter().find(free).map(|s| s.seat).ok_or(LobbyError::TableFull)?,
         };
         let id = table.id;
-        let taken =
-            self.store.take_seat(id, seat, player, &client_seed, self.config.max_waiting_seats_per_player);
+        let taken = self.store.take_seat(
+            id,
+            seat,
+            player,
+            &client_seed,
+            dice_chain.as_deref(),
+            self.config.max_waiting_seats_per_player,
+        );
         let Some(entries) = taken.await? else {
             return Err(LobbyError::SeatTaken(seat));
         };
@@ -292,6 +342,28 @@ impl Lobby {
             SeedUpdate::NotOpen => return Err(LobbyError::SeedsFixed),
         }
         self.table(id).await
+    }
+
+    /// `player` commits its seat at open `table` to the dice chain `head` (fresh dice), until
+    /// the start; the start entry fixes it.
+    pub async fn set_dice_chain(
+        &self,
+        table: &TableRecord,
+        player: Uuid,
+        head: DiceChain,
+    ) -> Result<TableRecord> {
+        if table.status != TableStatus::Open {
+            return Err(LobbyError::SeedsFixed);
+        }
+        if !table.fresh_dice {
+            return Err(LobbyError::FreshDiceOff);
+        }
+        match self.store.set_dice_chain(table.id, player, &head.0).await? {
+            SeedUpdate::Set => {}
+            SeedUpdate::NotSeated => return Err(LobbyError::NotSeated),
+            SeedUpdate::NotOpen => return Err(LobbyError::SeedsFixed),
+        }
+        self.table(table.id).await
     }
 
     /// `player` leaves its seat at an open `table`; the table closes once nobody is seated.
@@ -363,7 +435,12 @@ impl Lobby {
             ..NewTable::new(ask.game, options, ask.seat_count, player)
         };
         let max_waiting = self.config.max_waiting_seats_per_player;
-        let seated = self.store.quick_play(&kind, player, &client_seed, &new, max_waiting).await?;
+        let dice_chain = ask.dice_chain.map(|c| c.0);
+        let new = NewTable { host_dice_chain: dice_chain.clone(), ..new };
+        let seated = self
+            .store
+            .quick_play(&kind, player, &client_seed, dice_chain.as_deref(), &new, max_waiting)
+            .await?;
         let id = seated.table_id;
         let mut table = self.table(id).await?;
         if !seated.already {
@@ -381,19 +458,29 @@ impl Lobby {
     /// a table with the same seats, game, options and settings opens and starts at once (bots
     /// again in the bots' seats). The last vote is refused as a creation is while the host has
     /// no room for the table.
-    pub async fn rematch(&self, table: TableRecord, player: Uuid) -> Result<Rematch> {
+    pub async fn rematch(
+        &self,
+        table: TableRecord,
+        player: Uuid,
+        dice_chain: Option<DiceChain>,
+    ) -> Result<Rematch> {
         if table.status != TableStatus::Finished {
             return Err(LobbyError::GameNotOver);
+        }
+        if dice_chain.is_some() && !table.fresh_dice {
+            return Err(LobbyError::FreshDiceOff);
         }
         let new = NewTable {
             visibility: table.visibility,
             party: table.party,
             long_clock: table.long_clock,
+            fresh_dice: table.fresh_dice,
             bot_level: table.bot_level,
             invite_code: (table.visibility == Visibility::Private).then(new_invite_code),
             ..NewTable::new(table.game, table.options.clone(), table.seat_count, table.host_id)
         };
-        match self.store.vote_rematch(table.id, player, &new, MAX_OPEN_TABLES_PER_HOST).await? {
+        let chain = dice_chain.as_ref().map(DiceChain::as_str);
+        match self.store.vote_rematch(table.id, player, chain, &new, MAX_OPEN_TABLES_PER_HOST).await? {
             RematchVote::NotFinished => Err(LobbyError::GameNotOver),
             RematchVote::NotSeated => Err(LobbyError::NotAPlayer),
             RematchVote::HostHasNoRoom => Err(LobbyError::NoRoomForRematch),

@@ -23,6 +23,9 @@ pub struct TableView {
     pub party: bool,
     /// Every clock of the table ten times the server's (`turn_seconds` says the turn's).
     pub long_clock: bool,
+    /// Fresh dice: each seat's player may commit a dice chain whose links its rolls mix in
+    /// (docs/fairness.md).
+    pub fresh_dice: bool,
     /// How well the bots that fill empty seats play; a bot taking over an absent player's
     /// seat plays `strong`.
     pub bot_level: Level,
@@ -67,6 +70,10 @@ pub struct SeatView {
     pub controller: Option<Controller>,
     /// The client seed the seat's player gave ('' for none).
     pub client_seed: String,
+    /// The head of the dice chain the seat's player committed to (fresh dice); `null` for none.
+    pub dice_chain: Option<String>,
+    /// How many links of its chain the seat has revealed: its next reveal is `h_{n-1-reveals}`.
+    pub reveals: u32,
 }
 
 #[derive(Debug, Serialize)]
@@ -96,11 +103,14 @@ impl TableView {
                     controller: (s.player_id.is_some() || s.controller == Controller::Bot)
                         .then_some(s.controller),
                     client_seed: s.client_seed.clone(),
+                    dice_chain: s.dice_chain.clone(),
+                    reveals: 0,
                 })
                 .collect(),
             visibility: table.visibility,
             party: table.party,
             long_clock: table.long_clock,
+            fresh_dice: table.fresh_dice,
             bot_level: table.bot_level,
             status: table.status,
             host_id: table.host_id,

@@ -137,13 +137,23 @@ pub struct FairDice {
     client_seed: String,
     /// How many dice were thrown before: the `k` of the next die.
     next: u64,
+    /// The reveal of a seat's dice chain that the entry being applied consumed (fresh dice):
+    /// while set, every die mixes it in ([`fresh_die`]).
+    reveal: Option<String>,
 }
 
 impl FairDice {
     /// Dice starting at die number `next` (0 for a new table; the count thrown so far when a
     /// table is reloaded).
     pub fn new(seed: ServerSeed, client_seed: impl Into<String>, next: u64) -> Self {
-        Self { seed, client_seed: client_seed.into(), next }
+        Self { seed, client_seed: client_seed.into(), next, reveal: None }
+    }
+
+    /// Draws the dice that follow with `reveal` mixed in (the 64 hex characters of a seat's
+    /// chain link, consumed by the entry being applied), or without any (`None`): the server's
+    /// committed source alone.
+    pub fn set_reveal(&mut self, reveal: Option<String>) {
+        self.reveal = reveal;
     }
 
     /// How many dice have been thrown so far.
@@ -151,32 +161,73 @@ impl FairDice {
         self.next
     }
 
-    /// Die number `k`, without advancing.
+    /// Die number `k`, without advancing (the server's committed source alone).
     pub fn die(&self, k: u64) -> u8 {
-        let mut retry = 0u64;
-        loop {
-            let mut mac =
-                Hmac::<Sha256>::new_from_slice(&self.seed.0).expect("HMAC accepts keys of any length");
-            if retry == 0 {
-                mac.update(format!("{}:{}", self.client_seed, k).as_bytes());
-            } else {
-                mac.update(format!("{}:{}:{}", self.client_seed, k, retry).as_bytes());
-            }
-            if let Some(b) = mac.finalize().into_bytes().iter().find(|&&b| b < 252) {
-                return 1 + b % 6;
-            }
-            retry += 1;
-        }
+        fresh_die(&self.seed, &self.client_seed, k, None)
     }
 }
 
 impl DiceSource for FairDice {
     fn roll(&mut self) -> u8 {
-        // Die number `next` (the inherent `die`, not `DiceSource::die`).
-        let d = FairDice::die(self, self.next);
+        let d = fresh_die(&self.seed, &self.client_seed, self.next, self.reveal.as_deref());
         self.next += 1;
         d
     }
+}
+
+/// Die number `k` of a table: `HMAC-SHA256(server_seed, client_seed ":" k)`, or with fresh
+/// dice, drawn while applying an entry that consumed the chain link `reveal`,
+/// `HMAC-SHA256(server_seed, client_seed ":" k ":" reveal)`; the first byte below 252 gives
+/// `1 + b mod 6`, and should none be (odds 2^-192) `":" r` is appended for r = 1, 2, ….
+pub fn fresh_die(seed: &ServerSeed, client_seed: &str, k: u64, reveal: Option<&str>) -> u8 {
+    let mut retry = 0u64;
+    loop {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&seed.0).expect("HMAC accepts keys of any length");
+        let mut message = format!("{client_seed}:{k}");
+        if let Some(reveal) = reveal {
+            message.push(':');
+            message.push_str(reveal);
+        }
+        if retry > 0 {
+            message.push_str(&format!(":{retry}"));
+        }
+        mac.update(message.as_bytes());
+        if let Some(b) = mac.finalize().into_bytes().iter().find(|&&b| b < 252) {
+            return 1 + b % 6;
+        }
+        retry += 1;
+    }
+}
+
+/// Links of the dice chain our clients commit to (the contract's `n`).
+pub const CHAIN_LINKS: usize = 4096;
+
+/// Whether `text` may be a dice chain's head or reveal: 64 lowercase hex characters.
+pub fn is_chain_link(text: &str) -> bool {
+    text.len() == 64 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Whether `reveal` is the link before `last` in a seat's chain: `SHA-256(reveal) = last`
+/// (both as 64 lowercase hex characters; the hash is over the 32 raw bytes).
+pub fn reveal_follows(reveal: &str, last: &str) -> bool {
+    let mut bytes = [0u8; 32];
+    is_chain_link(reveal)
+        && hex::decode_to_slice(reveal, &mut bytes).is_ok()
+        && hex::encode(Sha256::digest(bytes)) == last
+}
+
+/// A seat's dice chain from the secret `s` with `n` links: `h_0 = s`, `h_{i+1} = SHA-256(h_i)`;
+/// returns `[h_0, …, h_n]` as hex (the head, committed, is the last; roll `j` reveals
+/// `h_{n-1-j}`). What clients compute; tests and the load generator use it.
+pub fn chain(secret: [u8; 32], n: usize) -> Vec<String> {
+    let mut links = Vec::with_capacity(n + 1);
+    let mut h = secret;
+    links.push(hex::encode(h));
+    for _ in 0..n {
+        h = Sha256::digest(h).into();
+        links.push(hex::encode(h));
+    }
+    links
 }
 
 /// A fixed sequence of dice, then another source once the script runs out. Tests use it to set
@@ -203,6 +254,15 @@ impl<D: DiceSource> ScriptedDice<D> {
     /// Dice of the script not yet thrown.
     pub fn remaining(&self) -> usize {
         self.script.len()
+    }
+
+    /// The source the script falls back on.
+    pub fn then_mut(&mut self) -> &mut D {
+        &mut self.then
+    }
+
+    pub fn then_ref(&self) -> &D {
+        &self.then
     }
 }
 
@@ -260,6 +320,25 @@ mod tests {
         let first: Vec<u8> = (0..10).map(|k| dice.die(k)).collect();
         assert_eq!(first, KNOWN_ALICE);
         assert_eq!(seed.commitment(), KNOWN_COMMITMENT);
+    }
+
+    #[test]
+    fn fresh_dice_mix_the_reveal_in_and_chains_link_by_sha256() {
+        let seed = ServerSeed([7u8; 32]);
+        let links = chain([1u8; 32], 3);
+        assert!(links.iter().all(|l| is_chain_link(l)));
+        assert!(reveal_follows(&links[2], &links[3]));
+        assert!(!reveal_follows(&links[1], &links[3]), "a skipped link does not follow");
+        assert!(!is_chain_link(&links[0].to_uppercase()));
+        // Without a reveal the recipe is today's; with one, another die stream.
+        let mut plain = FairDice::new(seed.clone(), "alice", 0);
+        let first: Vec<u8> = (0..10).map(|_| plain.roll()).collect();
+        assert_eq!(first, KNOWN_ALICE);
+        let mut fresh = FairDice::new(seed.clone(), "alice", 0);
+        fresh.set_reveal(Some(links[2].clone()));
+        let mixed: Vec<u8> = (0..10).map(|_| fresh.roll()).collect();
+        assert_ne!(mixed, first);
+        assert_eq!(mixed[3], fresh_die(&seed, "alice", 3, Some(&links[2])));
     }
 
     #[test]

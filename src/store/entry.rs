@@ -131,6 +131,10 @@ pub enum TableEntry {
         client_seeds: Option<Vec<String>>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         client_seed: Option<String>,
+        /// Fresh dice: each seat's committed chain head (`null` for a seat without one), by
+        /// seat; absent when the table's `fresh_dice` is off.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice_chains: Option<Vec<Option<String>>>,
     },
     /// A bot took `seat` from its player.
     Takeover { seat: Seat, reason: TakeoverReason },
@@ -199,6 +203,9 @@ pub enum LobbyEntry {
         /// left it out, like `bot_level`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         long_clock: Option<bool>,
+        /// `None` in entries written before fresh dice, like `long_clock`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fresh_dice: Option<bool>,
     },
     /// The last player left: the table closed without being played. Nothing follows it.
     Closed,
@@ -235,10 +242,17 @@ mod tests {
         let seeds = vec!["a".to_string(), String::new()];
         let cases = [
             (
-                TableEntry::Start { client_seeds: Some(seeds.clone()), client_seed: Some("c0ffee".into()) },
+                TableEntry::Start {
+                    client_seeds: Some(seeds.clone()),
+                    client_seed: Some("c0ffee".into()),
+                    dice_chains: None,
+                },
                 json!({"type": "start", "client_seeds": seeds, "client_seed": "c0ffee"}),
             ),
-            (TableEntry::Start { client_seeds: None, client_seed: None }, json!({"type": "start"})),
+            (
+                TableEntry::Start { client_seeds: None, client_seed: None, dice_chains: None },
+                json!({"type": "start"}),
+            ),
             (
                 TableEntry::Takeover { seat: 1, reason: TakeoverReason::Timeouts },
                 json!({"type": "takeover", "seat": 1, "reason": "timeouts"}),
@@ -299,6 +313,7 @@ mod tests {
                     party: true,
                     bot_level: Some(Level::Easy),
                     long_clock: Some(true),
+                    fresh_dice: None,
                 },
                 json!({"type": "settings_changed", "options": {"a": 1}, "visibility": "private", "party": true,
                     "bot_level": "easy", "long_clock": true}),
@@ -310,6 +325,7 @@ mod tests {
                     party: false,
                     bot_level: Some(Level::Strong),
                     long_clock: None,
+                    fresh_dice: None,
                 },
                 json!({"type": "settings_changed", "options": {}, "visibility": "public", "party": false,
                     "bot_level": "strong"}),

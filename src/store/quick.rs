@@ -84,6 +84,7 @@ impl Store {
         kind: &QuickKind,
         player: Uuid,
         client_seed: &str,
+        dice_chain: Option<&str>,
         new: &NewTable,
         max_waiting: usize,
     ) -> StoreResult<QuickSeat> {
@@ -162,7 +163,7 @@ impl Store {
                 break (table_id, free);
             }
         };
-        if !seat_player(&mut tx, table_id, free as usize, player, client_seed, now).await? {
+        if !seat_player(&mut tx, table_id, free as usize, player, client_seed, dice_chain, now).await? {
             // Under the table's row lock the seat found free stays free.
             return Err(StoreError::Corrupt("the free seat found under the lock was taken".into()));
         }

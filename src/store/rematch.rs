@@ -46,6 +46,7 @@ impl Store {
         &self,
         table_id: Uuid,
         player: Uuid,
+        dice_chain: Option<&str>,
         new: &NewTable,
         max_hosted: i64,
     ) -> StoreResult<RematchVote> {
@@ -84,18 +85,23 @@ impl Store {
             });
         }
         sqlx::query(
-            "INSERT INTO rematch_votes (table_id, player_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            "INSERT INTO rematch_votes (table_id, player_id, at, dice_chain) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (table_id, player_id) DO UPDATE SET dice_chain = excluded.dice_chain",
         )
         .bind(&id)
         .bind(player.to_string())
         .bind(now)
+        .bind(dice_chain)
         .execute(&mut *tx)
         .await?;
-        let voters: Vec<String> =
-            sqlx::query_scalar("SELECT player_id FROM rematch_votes WHERE table_id = $1")
+        let votes: Vec<(String, Option<String>)> =
+            sqlx::query_as("SELECT player_id, dice_chain FROM rematch_votes WHERE table_id = $1")
                 .bind(&id)
                 .fetch_all(&mut *tx)
                 .await?;
+        let voters: Vec<String> = votes.iter().map(|(p, _)| p.clone()).collect();
+        // Fresh dice: each seat of the new table gets the chain its player voted with.
+        let chain_of = |p: &str| votes.iter().find(|(v, _)| v == p).and_then(|(_, c)| c.clone());
         let (accepted, waiting_for): (Vec<_>, Vec<_>) = seated.iter().partition(|(_, p)| voters.contains(p));
         if !waiting_for.is_empty() {
             tx.commit().await?;
@@ -109,11 +115,12 @@ impl Store {
         // Everyone asked: the new table, the host at its old seat, then the others at theirs.
         let host_seat =
             seated.iter().find(|(_, p)| *p == new.host_id.to_string()).map_or(0, |(s, _)| *s as usize);
+        let new = &NewTable { host_dice_chain: chain_of(&new.host_id.to_string()), ..new.clone() };
         let mut entries = insert_table(&mut tx, new, host_seat, now).await?;
         let mut taken = vec![];
         for (seat, p) in seated.iter().filter(|(s, _)| *s as usize != host_seat) {
             let (seat, other) = (*seat as usize, parse_uuid(p)?);
-            if !seat_player(&mut tx, new.id, seat, other, "", now).await? {
+            if !seat_player(&mut tx, new.id, seat, other, "", chain_of(p).as_deref(), now).await? {
                 return Err(StoreError::Corrupt("a seat of the new rematch table was not empty".into()));
             }
             let name = player_name(&mut tx, other).await?;

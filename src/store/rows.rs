@@ -133,6 +133,8 @@ pub struct NewTable {
     /// Every clock of the table ten times the server's ([`crate::config::Timers::of_table`]);
     /// private tables only.
     pub long_clock: bool,
+    /// Fresh dice: the seats' dice chains are mixed into their rolls (docs/fairness.md).
+    pub fresh_dice: bool,
     /// How well the bots that fill empty seats play.
     pub bot_level: Level,
     pub invite_code: Option<String>,
@@ -143,6 +145,8 @@ pub struct NewTable {
     /// The client seed the host gives its own seat (it may change it until the start, like any
     /// seated player).
     pub host_client_seed: String,
+    /// The head of the dice chain the host commits its own seat to (fresh dice), if any.
+    pub host_dice_chain: Option<String>,
     /// Fixed dice for tests (only accepted by a server in test mode).
     pub dice_script: Option<Vec<u8>>,
     /// Opened by quick play: it starts by itself when full.
@@ -164,12 +168,14 @@ impl NewTable {
             visibility: Visibility::Public,
             party: false,
             long_clock: false,
+            fresh_dice: true,
             bot_level: Level::default(),
             invite_code: None,
             host_id,
             seed: seed.to_hex(),
             seed_commitment: seed.commitment(),
             host_client_seed: String::new(),
+            host_dice_chain: None,
             dice_script: None,
             quick: None,
         }
@@ -195,6 +201,8 @@ pub struct TableRecord {
     pub party: bool,
     /// Every clock of the table ten times the server's; private tables only.
     pub long_clock: bool,
+    /// Fresh dice: the seats' dice chains are mixed into their rolls.
+    pub fresh_dice: bool,
     /// How well the bots that fill empty seats play.
     pub bot_level: Level,
     pub invite_code: Option<String>,
@@ -253,6 +261,7 @@ impl TableRecord {
             visibility: enum_column(r, "visibility", Visibility::parse)?,
             party: r.try_get::<i64, _>("party")? != 0,
             long_clock: r.try_get::<i64, _>("long_clock")? != 0,
+            fresh_dice: r.try_get::<i64, _>("fresh_dice")? != 0,
             bot_level: enum_column(r, "bot_level", Level::parse)?,
             invite_code: r.try_get("invite_code")?,
             status: enum_column(r, "status", TableStatus::parse)?,
@@ -300,6 +309,7 @@ pub struct TableSettings {
     pub visibility: Visibility,
     pub party: bool,
     pub long_clock: bool,
+    pub fresh_dice: bool,
     pub bot_level: Level,
     pub invite_code: Option<String>,
 }
@@ -314,6 +324,8 @@ pub struct SeatRecord {
     pub joined_at: Option<i64>,
     /// The client seed the seat's player gave ('' for none).
     pub client_seed: String,
+    /// The head of the dice chain the seat's player committed to (fresh dice), if any.
+    pub dice_chain: Option<String>,
 }
 
 impl SeatRecord {
@@ -326,6 +338,7 @@ impl SeatRecord {
             controller: enum_column(r, "controller", Controller::parse)?,
             joined_at: r.try_get("joined_at")?,
             client_seed: r.try_get("client_seed")?,
+            dice_chain: r.try_get("dice_chain")?,
         })
     }
 }
@@ -413,6 +426,10 @@ pub struct EntryEvents {
     /// Whose decision the game waits for next.
     #[serde(default)]
     pub to_act: Option<usize>,
+    /// Fresh dice: the link of its seat's dice chain the entry consumed (64 hex characters),
+    /// which every die drawn while applying it mixes in (docs/fairness.md); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<String>,
 }
 
 /// A table in play as the lease keeper sees it ([`super::Store::tables_in_play`]).
@@ -567,6 +584,7 @@ mod tests {
             visibility: table.visibility,
             party: table.party,
             long_clock: true,
+            fresh_dice: table.fresh_dice,
             bot_level: table.bot_level,
             invite_code: table.invite_code.clone(),
         };

@@ -67,7 +67,7 @@ impl Store {
         let sql = Numbered::new(
             self.backend,
             &format!(
-                "SELECT s.table_id, s.seat, s.player_id, p.name, s.controller, s.joined_at, s.client_seed
+                "SELECT s.table_id, s.seat, s.player_id, p.name, s.controller, s.joined_at, s.client_seed, s.dice_chain
              FROM seats s LEFT JOIN players p ON p.id = s.player_id
              WHERE s.table_id IN ({}) ORDER BY s.table_id, s.seat",
                 vec!["?"; tables.len()].join(", ")
@@ -158,6 +158,7 @@ impl Store {
         seat: usize,
         player: Uuid,
         client_seed: &str,
+        dice_chain: Option<&str>,
         max_waiting: usize,
     ) -> StoreResult<Option<Vec<LogEntry>>> {
         let mut tx = self.writes.begin().await?;
@@ -172,7 +173,7 @@ impl Store {
             return Ok(None);
         }
         let now = now_millis();
-        let done = seat_player(&mut tx, table_id, seat, player, client_seed, now).await;
+        let done = seat_player(&mut tx, table_id, seat, player, client_seed, dice_chain, now).await;
         // A unique violation (the player holds another seat) must roll back at once too.
         match done {
             Ok(true) => {
@@ -201,7 +202,7 @@ impl Store {
         let mut tx = self.writes.begin().await?;
         let seat: Option<i64> = if lock_open_table(&mut tx, table_id).await? {
             sqlx::query_scalar(
-                "UPDATE seats SET player_id = NULL, joined_at = NULL, client_seed = ''
+                "UPDATE seats SET player_id = NULL, joined_at = NULL, client_seed = '', dice_chain = NULL
                  WHERE table_id = $1 AND player_id = $2 RETURNING seat",
             )
             .bind(table_id.to_string())
@@ -265,8 +266,8 @@ impl Store {
         }
         sqlx::query(
             "UPDATE game_tables SET options = $1, party = $2, visibility = $3, invite_code = $4, bot_level = $5,
-                long_clock = $6
-             WHERE id = $7",
+                long_clock = $6, fresh_dice = $7
+             WHERE id = $8",
         )
         .bind(settings.options.to_string())
         .bind(settings.party as i64)
@@ -274,6 +275,7 @@ impl Store {
         .bind(settings.invite_code.as_deref())
         .bind(settings.bot_level.as_str())
         .bind(settings.long_clock as i64)
+        .bind(settings.fresh_dice as i64)
         .bind(table_id.to_string())
         .execute(&mut *tx)
         .await?;
@@ -283,6 +285,7 @@ impl Store {
             party: settings.party,
             bot_level: Some(settings.bot_level),
             long_clock: Some(settings.long_clock),
+            fresh_dice: Some(settings.fresh_dice),
         };
         let written = append_lobby(&mut tx, table_id, vec![changed], now_millis()).await?;
         tx.commit().await?;
@@ -381,6 +384,28 @@ impl Store {
         Ok(SeedUpdate::Set)
     }
 
+    /// Sets the dice chain head of `player`'s seat at an open table (fresh dice), under the
+    /// table's lock as [`Store::set_client_seed`].
+    pub async fn set_dice_chain(&self, table_id: Uuid, player: Uuid, head: &str) -> StoreResult<SeedUpdate> {
+        let mut tx = self.writes.begin().await?;
+        if !lock_open_table(&mut tx, table_id).await? {
+            tx.rollback().await?;
+            return Ok(SeedUpdate::NotOpen);
+        }
+        let seated = sqlx::query("UPDATE seats SET dice_chain = $1 WHERE table_id = $2 AND player_id = $3")
+            .bind(head)
+            .bind(table_id.to_string())
+            .bind(player.to_string())
+            .execute(&mut *tx)
+            .await?;
+        if seated.rows_affected() == 0 {
+            tx.rollback().await?;
+            return Ok(SeedUpdate::NotSeated);
+        }
+        tx.commit().await?;
+        Ok(SeedUpdate::Set)
+    }
+
     /// Open tables hosted by `player` (to cap how many one player may open).
     pub async fn count_open_tables_hosted(&self, player: Uuid) -> StoreResult<i64> {
         tables_hosted(&mut *self.pool.acquire().await?, player).await
@@ -446,8 +471,8 @@ pub(super) async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, seat_count, visibility, party, invite_code,
             status, host_id, seed, seed_commitment, client_seed, dice_script, created_at, bot_level, quick, bots_at,
-            long_clock)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+            long_clock, fresh_dice)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
     )
     .bind(new.id.to_string())
     .bind(new.game.as_str())
@@ -467,19 +492,21 @@ pub(super) async fn insert_table(
     .bind(new.quick.is_some() as i64)
     .bind(new.quick.and_then(|q| q.bots_after_seconds).map(|s| now + 1000 * s as i64))
     .bind(new.long_clock as i64)
+    .bind(new.fresh_dice as i64)
     .execute(&mut **tx)
     .await?;
     for seat in 0..new.seat_count {
         let taken = seat == host_seat;
         sqlx::query(
-            "INSERT INTO seats (table_id, seat, player_id, controller, joined_at, client_seed)
-             VALUES ($1, $2, $3, 'human', $4, $5)",
+            "INSERT INTO seats (table_id, seat, player_id, controller, joined_at, client_seed, dice_chain)
+             VALUES ($1, $2, $3, 'human', $4, $5, $6)",
         )
         .bind(new.id.to_string())
         .bind(seat as i64)
         .bind(taken.then(|| new.host_id.to_string()))
         .bind(taken.then_some(now))
         .bind(if taken { new.host_client_seed.as_str() } else { "" })
+        .bind(new.host_dice_chain.as_deref().filter(|_| taken))
         .execute(&mut **tx)
         .await?;
     }
@@ -496,10 +523,11 @@ pub(super) async fn seat_player(
     seat: usize,
     player: Uuid,
     client_seed: &str,
+    dice_chain: Option<&str>,
     now: i64,
 ) -> StoreResult<bool> {
     let done = sqlx::query(
-        "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5
+        "UPDATE seats SET player_id = $1, controller = 'human', joined_at = $2, client_seed = $5, dice_chain = $6
          WHERE table_id = $3 AND seat = $4 AND player_id IS NULL AND controller = 'human'",
     )
     .bind(player.to_string())
@@ -507,6 +535,7 @@ pub(super) async fn seat_player(
     .bind(table_id.to_string())
     .bind(seat as i64)
     .bind(client_seed)
+    .bind(dice_chain)
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -539,6 +568,6 @@ async fn fix_client_seed(tx: &mut sqlx::Transaction<'_, sqlx::Any>, table_id: Uu
     Ok(())
 }
 
-const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, long_clock, bot_level, invite_code, status, host_id,
+const TABLE_COLUMNS: &str = "id, game, options, seat_count, visibility, party, long_clock, fresh_dice, bot_level, invite_code, status, host_id,
     seed, seed_commitment, client_seed, dice_script, outcome, turn_deadline, created_at, started_at, finished_at,
     rematch_id, bots_at";

@@ -148,8 +148,8 @@ impl Actor {
         let now = self.clock.now_millis();
         match command {
             Command::Act(act) => {
-                let super::Act { player, action, seq, reply } = *act;
-                let result = self.table.act(player, action, seq, now);
+                let super::Act { player, action, seq, reveal, reply } = *act;
+                let result = self.table.act(player, action, seq, reveal, now);
                 self.reply_then_settle(result, reply).await?;
             }
             Command::Reclaim { player, reply } => {

@@ -46,6 +46,15 @@ pub enum PlayError {
     Store(#[from] StoreError),
     #[error("the table's log cannot be replayed: {0}")]
     Corrupt(String),
+    /// Fresh dice: the action draws dice for a seat with a dice chain, and came without the
+    /// seat's next reveal.
+    #[error("this action draws dice: send your dice chain's next link as `reveal`")]
+    RevealRequired,
+    /// Fresh dice: the reveal sent is not the link before the seat's last one.
+    #[error(
+        "`reveal` is not your dice chain's next link (its SHA-256 must be the link revealed before it, the head at first)"
+    )]
+    RevealMismatch,
 }
 
 /// A seat's controller and presence, as part of the table state.
@@ -85,6 +94,10 @@ pub struct PlayView {
     /// Places and points, once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Value>,
+    /// Fresh dice: how many links each seat has revealed, by seat (shown in the table's
+    /// `seats[i].reveals`, not here).
+    #[serde(skip)]
+    pub reveals: Vec<u32>,
 }
 
 /// A live subscription: messages after `seq`, and the recent ones the actor still had.
@@ -117,6 +130,9 @@ pub struct EntryMessage<'a> {
     legal_actions_by_seat: &'a [JsonText],
     #[serde(skip_serializing_if = "Option::is_none")]
     state: Option<&'a JsonText>,
+    /// Fresh dice: the seat's chain link this entry consumed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reveal: Option<&'a str>,
     at: String,
 }
 
@@ -135,6 +151,7 @@ impl<'a> EntryMessage<'a> {
             deadline: after.deadline.map(rfc3339),
             legal_actions_by_seat: &after.legal,
             state: after.state.as_ref(),
+            reveal: after.reveal.as_deref(),
             at: rfc3339(entry.at),
         }
     }

@@ -117,6 +117,8 @@ pub(crate) struct Act {
     player: Uuid,
     action: serde_json::Value,
     seq: i64,
+    /// Fresh dice: the seat's next chain link, if sent.
+    reveal: Option<String>,
     reply: oneshot::Sender<Result<ActOk, PlayError>>,
 }
 
@@ -187,9 +189,16 @@ impl TableHandle {
         self.ask(|reply| Command::HandOver(Box::new(HandOver { from, to, moved, reply }))).await?
     }
 
-    /// Plays `action` for `player`'s seat, if `seq` is the table's latest.
-    pub async fn act(&self, player: Uuid, action: serde_json::Value, seq: i64) -> Result<ActOk, PlayError> {
-        self.ask(|reply| Command::Act(Box::new(Act { player, action, seq, reply }))).await?
+    /// Plays `action` for `player`'s seat, if `seq` is the table's latest, with the seat's
+    /// next dice-chain link `reveal` if it sent one (fresh dice).
+    pub async fn act(
+        &self,
+        player: Uuid,
+        action: serde_json::Value,
+        seq: i64,
+        reveal: Option<String>,
+    ) -> Result<ActOk, PlayError> {
+        self.ask(|reply| Command::Act(Box::new(Act { player, action, seq, reveal, reply }))).await?
     }
 
     /// Takes `player`'s seat back from the bot.

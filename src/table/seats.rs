@@ -137,7 +137,7 @@ mod tests {
     fn bot_and_forced_moves_are_not_decisions() {
         assert_eq!(SeatChange::of(PlayedBy::Forced, None), None);
         assert_eq!(SeatChange::of(PlayedBy::Bot, None), None);
-        let start = TableEntry::Start { client_seeds: None, client_seed: None };
+        let start = TableEntry::Start { client_seeds: None, client_seed: None, dice_chains: None };
         assert_eq!(SeatChange::of(PlayedBy::Server, Some(&start)), None);
     }
 

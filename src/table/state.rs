@@ -21,7 +21,7 @@ use crate::{
     games::{Applied, DynGame, GameKind, JsonText},
     rules::{
         Outcome, RuleErrorKind, Seat,
-        dice::{DiceSource, FairDice, ScriptedDice, ServerSeed, combine_client_seeds},
+        dice::{FairDice, ScriptedDice, ServerSeed, combine_client_seeds, reveal_follows},
     },
     store::{
         Controller, EntryEvents, Finish, LogEntry, LoggedAction, NewShame, PlayedBy, TableEntry, TableRecord,
@@ -45,6 +45,16 @@ struct SeatState {
     connections: u32,
     /// Wall millis since which the player has had no connection.
     away_since: i64,
+    /// Fresh dice: the seat's dice chain, if its player committed one at a `fresh_dice` table.
+    chain: Option<Chain>,
+}
+
+/// Where a seat's dice chain stands: its last link revealed (the committed head at first) and
+/// how many were revealed. The next reveal `R` must have `SHA-256(R) = last`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Chain {
+    last: String,
+    reveals: u32,
 }
 
 /// What a table staged since it was last stored: one append, all of it or none of it.
@@ -64,7 +74,11 @@ pub struct Staged {
 pub struct Table {
     game_kind: GameKind,
     game: Box<dyn DynGame>,
-    dice: Box<dyn DiceSource + Send + Sync>,
+    /// The table's dice: a test's script first (if any), then the fair dice, which mix in the
+    /// reveal of the entry being applied (fresh dice).
+    dice: ScriptedDice<FairDice>,
+    /// Fresh dice: whether the start entry lists the seats' chains.
+    fresh_dice: bool,
     /// The server seed, hex; revealed in the `finish` entry.
     seed: String,
     /// The latest entry's `seq` (staged or stored).
@@ -107,10 +121,8 @@ impl Table {
         let game_kind = record.game;
         let seed = ServerSeed::from_hex(&record.seed).ok_or_else(|| replay_error("bad seed"))?;
         let fair = FairDice::new(seed, record.client_seed.clone(), 0);
-        let mut dice: Box<dyn DiceSource + Send + Sync> = match &record.dice_script {
-            Some(script) => Box::new(ScriptedDice::then(script.iter().copied(), fair)),
-            None => Box::new(fair),
-        };
+        let script = record.dice_script.iter().flatten().copied();
+        let mut dice = ScriptedDice::then(script, fair);
         let (game, opening) = game_kind
             .start(&record.options, record.seat_count, &mut dice)
             .map_err(|e| replay_error(format!("cannot start the game: {e}")))?;
@@ -122,6 +134,11 @@ impl Table {
                 book: SeatBook::new(if s.player_id.is_some() { Controller::Human } else { Controller::Bot }),
                 connections: 0,
                 away_since: now,
+                chain: s
+                    .dice_chain
+                    .clone()
+                    .filter(|_| record.fresh_dice && s.player_id.is_some())
+                    .map(|last| Chain { last, reveals: 0 }),
             })
             .collect();
         let clock = record.clock(&config.timers);
@@ -129,6 +146,7 @@ impl Table {
             game_kind,
             game,
             dice,
+            fresh_dice: record.fresh_dice,
             seed: record.seed.clone(),
             seq: 0,
             staged: vec![],
@@ -157,11 +175,14 @@ impl Table {
             // (docs/fairness.md). A table started before per-seat seeds (and stopped before its
             // first entry) drew with its host's seed: its seats' seeds are not what it uses.
             let seeds: Vec<&str> = record.seats.iter().map(|s| s.client_seed.as_str()).collect();
+            let dice_chains = table
+                .fresh_dice
+                .then(|| table.seats.iter().map(|s| s.chain.as_ref().map(|c| c.last.clone())).collect());
             let start = if combine_client_seeds(&seeds) == record.client_seed {
                 let client_seeds = Some(seeds.iter().map(|s| s.to_string()).collect());
-                TableEntry::Start { client_seeds, client_seed: Some(record.client_seed.clone()) }
+                TableEntry::Start { client_seeds, client_seed: Some(record.client_seed.clone()), dice_chains }
             } else {
-                TableEntry::Start { client_seeds: None, client_seed: None }
+                TableEntry::Start { client_seeds: None, client_seed: None, dice_chains }
             };
             let entry = table.entry(None, PlayedBy::Server, LoggedAction::Table(start), opening, now);
             table.started = true;
@@ -211,9 +232,20 @@ impl Table {
                     return Err(replay_error(format!("seq {}: an action before the start", entry.seq)));
                 }
                 let seat = entry.seat.ok_or_else(|| replay_error("an action without a seat"))?;
-                self.game
-                    .replay(seat, action, &mut self.dice)
-                    .map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
+                let reveal = entry.events.reveal.clone();
+                if let Some(reveal) = &reveal {
+                    match self.seats.get(seat).and_then(|s| s.chain.as_ref()) {
+                        Some(chain) if reveal_follows(reveal, &chain.last) => {}
+                        _ => return Err(replay_error(format!("seq {}: a reveal off its chain", entry.seq))),
+                    }
+                }
+                self.dice.then_mut().set_reveal(reveal.clone());
+                let replayed = self.game.replay(seat, action, &mut self.dice);
+                self.dice.then_mut().set_reveal(None);
+                replayed.map_err(|e| replay_error(format!("seq {}: {e}", entry.seq)))?;
+                if let Some(reveal) = reveal {
+                    self.consume(seat, reveal);
+                }
             }
         }
         self.book(entry);
@@ -247,8 +279,16 @@ impl Table {
         self.seats.iter().position(|s| s.player.as_ref().is_some_and(|(id, _)| *id == player))
     }
 
-    /// `player` posts `action`, seen at `seq` (staged; [`Table::settle`] then plays on).
-    pub fn act(&mut self, player: Uuid, action: Value, seq: i64, now: i64) -> Result<ActOk, PlayError> {
+    /// `player` posts `action`, seen at `seq`, with the next link of the seat's dice chain if
+    /// it sent one (staged; [`Table::settle`] then plays on).
+    pub fn act(
+        &mut self,
+        player: Uuid,
+        action: Value,
+        seq: i64,
+        reveal: Option<String>,
+        now: i64,
+    ) -> Result<ActOk, PlayError> {
         let seat = self.seat_of(player).ok_or(PlayError::NotSeated)?;
         if seq < self.seq {
             return Err(PlayError::StaleSeq { current: self.seq });
@@ -259,13 +299,23 @@ impl Table {
         if self.finished {
             return Err(PlayError::GameOver);
         }
+        // Fresh dice: an action of a chained seat that draws dice takes the chain's next link,
+        // checked before anything is played; a reveal with an action that draws none is ignored.
+        let reveal = match &self.seats[seat].chain {
+            Some(chain) if self.game.draws_dice(seat, &action) => match reveal {
+                None => return Err(PlayError::RevealRequired),
+                Some(r) if !reveal_follows(&r, &chain.last) => return Err(PlayError::RevealMismatch),
+                Some(r) => Some(r),
+            },
+            _ => None,
+        };
         // Acting takes the seat back from a bot; the action must still be legal.
         if self.seats[seat].book.controller == Controller::Bot
             && self.game.legal_action(seat, &action).is_ok()
         {
             self.reclaim_seat(seat, now);
         }
-        let seq = self.play(seat, action, PlayedBy::Human, now)?;
+        let seq = self.play_revealing(seat, action, PlayedBy::Human, reveal, now)?;
         let events = self.staged.last().map(|e| e.events.events.clone());
         Ok(ActOk { seq, events: events.unwrap_or_default() })
     }
@@ -352,7 +402,7 @@ impl Table {
             let Some(seat) = self.game.to_act() else { return Ok(false) };
             let (action, actor) = if self.seats[seat].book.controller == Controller::Bot {
                 (self.game.bot_action(seat, self.bot_level(seat)), PlayedBy::Bot)
-            } else if let Some(forced) = self.game.forced_action() {
+            } else if let Some(forced) = self.forced_action() {
                 (Some(forced), PlayedBy::Forced)
             } else {
                 if self.deadline.is_none() {
@@ -413,19 +463,64 @@ impl Table {
             },
             presence: (0..self.seats.len()).map(|s| self.presence(s)).collect(),
             outcome: self.game.outcome().and_then(|o| serde_json::to_value(o).ok()),
+            reveals: self.seats.iter().map(|s| s.chain.as_ref().map_or(0, |c| c.reveals)).collect(),
+        }
+    }
+
+    /// The move the server makes at once for the seat to act because there is no real
+    /// choice; never one that draws dice for a chained seat its player holds (fresh dice: the
+    /// player's own request brings the reveal).
+    fn forced_action(&self) -> Option<Value> {
+        let forced = self.game.forced_action()?;
+        match self.game.to_act() {
+            Some(seat)
+                if self.seats[seat].chain.is_some()
+                    && self.seats[seat].book.controller == Controller::Human
+                    && self.game.draws_dice(seat, &forced) =>
+            {
+                None
+            }
+            _ => Some(forced),
         }
     }
 
     /// Applies an engine action for `seat` and stages its entry, with the action as the game
     /// lists it. Returns the new `seq`.
     fn play(&mut self, seat: Seat, action: Value, actor: PlayedBy, now: i64) -> Result<i64, PlayError> {
-        let Applied { action, events } =
-            self.game.apply(seat, &action, &mut self.dice).map_err(|e| match e.kind {
-                RuleErrorKind::GameOver => PlayError::GameOver,
-                _ => PlayError::Rules(e),
-            })?;
-        let entry = self.entry(Some(seat), actor, LoggedAction::Engine(action), events, now);
+        self.play_revealing(seat, action, actor, None, now)
+    }
+
+    /// [`Table::play`], the dice drawn with `reveal` mixed in (checked by the caller against
+    /// the seat's chain), which the entry then carries and the chain consumes.
+    fn play_revealing(
+        &mut self,
+        seat: Seat,
+        action: Value,
+        actor: PlayedBy,
+        reveal: Option<String>,
+        now: i64,
+    ) -> Result<i64, PlayError> {
+        self.dice.then_mut().set_reveal(reveal.clone());
+        let applied = self.game.apply(seat, &action, &mut self.dice);
+        self.dice.then_mut().set_reveal(None);
+        let Applied { action, events } = applied.map_err(|e| match e.kind {
+            RuleErrorKind::GameOver => PlayError::GameOver,
+            _ => PlayError::Rules(e),
+        })?;
+        let mut entry = self.entry(Some(seat), actor, LoggedAction::Engine(action), events, now);
+        if let Some(reveal) = reveal {
+            self.consume(seat, reveal.clone());
+            entry.events.reveal = Some(reveal);
+        }
         Ok(self.stage(entry, now))
+    }
+
+    /// `seat`'s chain moves one link back: `reveal` is its new last link.
+    fn consume(&mut self, seat: Seat, reveal: String) {
+        if let Some(chain) = self.seats.get_mut(seat).and_then(|s| s.chain.as_mut()) {
+            chain.last = reveal;
+            chain.reveals += 1;
+        }
     }
 
     /// Stages a table-level entry: takeover, reclaim or finish.
@@ -459,6 +554,7 @@ impl Table {
                 legal: vec![],
                 state: Some(self.game.state_json()),
                 to_act: self.game.to_act(),
+                reveal: None,
             },
             at: now,
         }
@@ -479,7 +575,7 @@ impl Table {
         }
         self.game.outcome().is_some()
             || self.game.to_act().is_some_and(|seat| {
-                self.seats[seat].book.controller == Controller::Bot || self.game.forced_action().is_some()
+                self.seats[seat].book.controller == Controller::Bot || self.forced_action().is_some()
             })
     }
 
@@ -580,6 +676,7 @@ pub(super) mod tests {
                 controller: if p.is_some() { Controller::Human } else { Controller::Bot },
                 joined_at: p.map(|_| T0),
                 client_seed: String::new(),
+                dice_chain: None,
             })
             .collect();
         TableRecord {
@@ -591,6 +688,7 @@ pub(super) mod tests {
             bot_level: Level::Strong,
             party: false,
             long_clock: false,
+            fresh_dice: false,
             invite_code: None,
             status: TableStatus::Playing,
             host_id: Uuid::new_v4(),
@@ -617,6 +715,8 @@ pub(super) mod tests {
         config: Config,
         log: Vec<LogEntry>,
         now: i64,
+        /// Fresh dice: each seat's chain `[h_0, …, h_n]` (empty for a seat without one).
+        links: Vec<Vec<String>>,
     }
 
     impl Fixture {
@@ -626,16 +726,37 @@ pub(super) mod tests {
 
         /// A fixture whose dice come from `seed` (hex), when the test needs one game, not any.
         fn with_seed(humans: usize, config: Config, seed: Option<&str>) -> Self {
+            Self::with_chains(humans, config, seed, &[])
+        }
+
+        /// A fresh-dice fixture: the seats in `chained` (of those with a player) commit to a
+        /// chain of 64 links each.
+        fn with_chains(humans: usize, config: Config, seed: Option<&str>, chained: &[Seat]) -> Self {
             let players: Vec<Uuid> = (0..humans).map(|_| Uuid::new_v4()).collect();
             let seats: Vec<Option<Uuid>> = (0..2).map(|s| players.get(s).copied()).collect();
             let mut record = record(&seats);
             if let Some(seed) = seed {
                 record.seed = seed.to_string();
             }
+            let mut links = vec![vec![]; 2];
+            if !chained.is_empty() {
+                record.fresh_dice = true;
+                for &seat in chained {
+                    links[seat] = crate::rules::dice::chain([seat as u8 + 1; 32], 64);
+                    record.seats[seat].dice_chain = links[seat].last().cloned();
+                }
+            }
             let table = Table::load(&record, &config, &[], T0).unwrap();
-            let mut f = Self { table, players, record, config, log: vec![], now: T0 };
+            let mut f = Self { table, players, record, config, log: vec![], now: T0, links };
             f.settle();
             f
+        }
+
+        /// The next link `seat` reveals, if it has a chain.
+        fn reveal(&self, seat: Seat) -> Option<String> {
+            let links = &self.links[seat];
+            let reveals = self.table.seats[seat].chain.as_ref()?.reveals as usize;
+            links.get(links.len().checked_sub(2 + reveals)?).cloned()
         }
 
         /// Settles, then stores what was staged: returns the new entries.
@@ -672,7 +793,8 @@ pub(super) mod tests {
             let seat = self.to_act().unwrap();
             let action = self.table.game.legal_actions(seat)[0].clone();
             self.now += 1_000;
-            self.table.act(self.players[seat], action, self.table.seq(), self.now).unwrap();
+            let reveal = self.reveal(seat);
+            self.table.act(self.players[seat], action, self.table.seq(), reveal, self.now).unwrap();
             self.settle()
         }
 
@@ -867,7 +989,7 @@ pub(super) mod tests {
         assert!(matches!(f.table.reclaim(player, f.now), Err(PlayError::GameOver)));
         let seq = f.table.seq();
         assert!(matches!(
-            f.table.act(player, serde_json::json!({"type": "roll"}), seq, f.now),
+            f.table.act(player, serde_json::json!({"type": "roll"}), seq, None, f.now),
             Err(PlayError::GameOver)
         ));
         assert!(!f.table.settle(f.now).unwrap());
@@ -943,9 +1065,11 @@ pub(super) mod tests {
             .iter()
             .map(|e| {
                 let action = match e.action {
-                    LoggedAction::Table(TableEntry::Start { .. }) => {
-                        LoggedAction::Table(TableEntry::Start { client_seeds: None, client_seed: None })
-                    }
+                    LoggedAction::Table(TableEntry::Start { .. }) => LoggedAction::Table(TableEntry::Start {
+                        client_seeds: None,
+                        client_seed: None,
+                        dice_chains: None,
+                    }),
                     _ => e.action.clone(),
                 };
                 let events = serde_json::json!({
@@ -963,6 +1087,55 @@ pub(super) mod tests {
         for ((seq, state), live) in rebuilt.iter().zip(tail) {
             assert_eq!((*seq, Some(state)), (live.seq, live.events.state.as_ref()));
         }
+    }
+
+    /// Fresh dice: a chained seat's roll needs the next link (422 `reveal_required` without,
+    /// `reveal_mismatch` with a wrong one, nothing played either way); the right one is
+    /// consumed and logged, and its dice are the recipe's with it; the server never rolls for
+    /// the seat on its own, but a timeout does, from its own source.
+    #[test]
+    fn a_chained_seats_roll_takes_its_next_link() {
+        let mut f = Fixture::with_chains(2, Config::default(), None, &[0, 1]);
+        let start = f.log.iter().find_map(|e| match &e.action {
+            LoggedAction::Table(TableEntry::Start { dice_chains, .. }) => dice_chains.clone(),
+            _ => None,
+        });
+        assert_eq!(start, Some(vec![f.links[0].last().cloned(), f.links[1].last().cloned()]));
+        let seat = f.to_act().unwrap();
+        let player = f.players[seat];
+        // Waiting for the roll: the server does not roll (no forced roll), a clock runs.
+        assert!(f.table.deadline().is_some());
+        let roll = f.table.game.legal_actions(seat)[0].clone();
+        assert!(f.table.game.draws_dice(seat, &roll));
+        let seq = f.table.seq();
+        assert!(matches!(
+            f.table.act(player, roll.clone(), seq, None, f.now),
+            Err(PlayError::RevealRequired)
+        ));
+        let wrong = f.links[seat][0].clone();
+        assert!(matches!(
+            f.table.act(player, roll.clone(), seq, Some(wrong), f.now),
+            Err(PlayError::RevealMismatch)
+        ));
+        assert_eq!((f.table.seq(), f.table.take_staged().is_none()), (seq, true), "nothing played");
+        let reveal = f.reveal(seat).unwrap();
+        f.table.act(player, roll, seq, Some(reveal.clone()), f.now).unwrap();
+        let entries = f.settle();
+        assert_eq!(entries[0].events.reveal.as_deref(), Some(reveal.as_str()));
+        assert_eq!(f.table.seats[seat].chain.as_ref().unwrap().reveals, 1);
+        assert_eq!(f.table.view(None).reveals[seat], 1);
+        // A timeout rolls from the server's source: no reveal consumed.
+        while f.to_act().is_some() {
+            let entries = f.timeout();
+            if entries.iter().any(|e| e.actor == PlayedBy::Timeout && e.events.reveal.is_some()) {
+                panic!("a timeout consumed a reveal");
+            }
+            if f.table.seats.iter().any(|s| s.book.controller == Controller::Bot) {
+                break;
+            }
+        }
+        let replayed = Table::load(&f.record, &f.config, &f.log, f.now).unwrap();
+        assert_eq!(logged(&replayed), logged(&f.table));
     }
 
     /// One thing that can happen to a 2-seat table in play.
@@ -989,9 +1162,13 @@ pub(super) mod tests {
         ]
     }
 
+    /// Everything of a table that its log decides: its seq, state, seats (book and dice
+    /// chain), clock and end.
+    type Logged = (i64, Value, Vec<(SeatBook, Option<Chain>)>, Option<i64>, bool);
+
     /// Everything of a table that its log decides.
-    fn logged(table: &Table) -> (i64, Value, Vec<SeatBook>, Option<i64>, bool) {
-        let books = table.seats.iter().map(|s| s.book.clone()).collect();
+    fn logged(table: &Table) -> Logged {
+        let books = table.seats.iter().map(|s| (s.book.clone(), s.chain.clone())).collect();
         (table.seq, table.game.state(), books, table.deadline, table.finished)
     }
 
@@ -1007,11 +1184,11 @@ pub(super) mod tests {
 
     /// Runs `steps` on a live table as its actor would, then rebuilds the table from its log:
     /// the two must agree.
-    fn live_equals_replayed(steps: Vec<Step>) -> Result<(), TestCaseError> {
+    fn live_equals_replayed(steps: Vec<Step>, chained: &[Seat]) -> Result<(), TestCaseError> {
         // Away counts at once: a timeout while disconnected hands the seat over.
         let config =
             Config { timers: Timers { away: Duration::ZERO, ..Timers::default() }, ..Config::default() };
-        let mut f = Fixture::new(2, config);
+        let mut f = Fixture::with_chains(2, config, None, chained);
         for step in steps {
             f.now += 1_000;
             let now = f.now;
@@ -1021,7 +1198,8 @@ pub(super) mod tests {
                     let legal = f.table.game.legal_actions(seat);
                     let Some(action) = legal.get(n % legal.len().max(1)).cloned() else { continue };
                     let seq = f.table.seq();
-                    if f.table.act(f.players[seat], action, seq, now).is_ok() {
+                    let reveal = f.reveal(seat);
+                    if f.table.act(f.players[seat], action, seq, reveal, now).is_ok() {
                         f.settle();
                     }
                 }
@@ -1062,7 +1240,17 @@ pub(super) mod tests {
 
         #[test]
         fn the_state_replayed_from_the_log_is_the_live_state(steps in prop::collection::vec(step(), 1..80)) {
-            live_equals_replayed(steps)?;
+            live_equals_replayed(steps, &[])?;
+        }
+
+        /// Fresh dice: seats with chains, their reveals consumed live and re-supplied by the
+        /// log on replay, give the same table.
+        #[test]
+        fn a_fresh_dice_table_replayed_from_its_log_is_the_live_table(
+            steps in prop::collection::vec(step(), 1..80),
+            chained in prop::sample::subsequence(vec![0usize, 1], 1..=2),
+        ) {
+            live_equals_replayed(steps, &chained)?;
         }
     }
 }

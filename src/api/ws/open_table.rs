@@ -209,6 +209,7 @@ mod tests {
             visibility,
             party,
             long_clock: false,
+            fresh_dice: false,
             bot_level: Level::Strong,
             invite_code: None,
         }

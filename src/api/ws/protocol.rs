@@ -31,6 +31,9 @@ pub(super) enum ClientMessage {
         #[serde(deserialize_with = "body::whole")]
         seq: i64,
         action: Value,
+        /// Fresh dice: the seat's next dice-chain link (the rule of `POST /actions`).
+        #[serde(default, deserialize_with = "body::some")]
+        reveal: Option<String>,
     },
     /// `{"type":"reclaim","id"}`: the seat back from a bot.
     Reclaim { id: Option<Value> },
@@ -154,13 +157,14 @@ pub(super) async fn answer_in_play(
         (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
             (id, Err(ApiError::unauthorized("connect with a token to play")))
         }
-        (ClientMessage::Action { id, seq, action }, Some(p)) => match target {
+        (ClientMessage::Action { id, seq, action, reveal }, Some(p)) => match target {
             ActionTarget::Actor { table, handle } => {
                 state.cluster.served_directly(table);
-                (id, play(state, handle, p, action, seq).await)
+                (id, play(state, handle, p, action, seq, reveal).await)
             }
             ActionTarget::Elsewhere { table, authorization } => {
-                (id, play_elsewhere(state, table, authorization, p, PlayRequest::Act { action, seq }).await)
+                let what = PlayRequest::Act { action, seq, reveal };
+                (id, play_elsewhere(state, table, authorization, p, what).await)
             }
         },
         (ClientMessage::Reclaim { id }, Some(p)) => match target {
