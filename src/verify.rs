@@ -13,12 +13,18 @@
 //!    events `opening_rolled` and `rolled` (their `dice`), and in logs stored before the shared
 //!    event vocabulary (docs/events.md) `opening_throw`, `opening_roll` and `dice_rolled` (their
 //!    `value`, `die` or `dice`; `null` in an old opening roll is a seat that did not throw). A die
-//!    the server drew but did not show would shift every later one, so it is caught too.
+//!    the server drew but did not show would shift every later one, so it is caught too;
+//! 4. fresh dice: the start entry's `dice_chains` are the heads the seats show, and each seat's
+//!    reveals, in log order, walk its chain back from its head (`SHA-256(reveal)` is the link
+//!    revealed before it: none out of order, none skipped); an entry played by a `human` at a
+//!    seat with a chain that threw dice carries a reveal (else the server used its own source
+//!    where the player's was due); and the dice of an entry with a reveal follow the recipe
+//!    with it (`client_seed ":" k ":" reveal`).
 //!
 //! [`fetch`] reads a table's record from a running server over plain HTTP (hyper's own HTTP/1
 //! client, so the server needs no other).
 
-use crate::rules::dice::{FairDice, ServerSeed, combine_client_seeds};
+use crate::rules::dice::{ServerSeed, combine_client_seeds, fresh_die, reveal_follows};
 use http_body_util::{BodyExt, Empty};
 use hyper::{Request, Uri, body::Bytes, header};
 use hyper_util::rt::TokioIo;
@@ -69,6 +75,8 @@ pub struct Verified {
     pub entries: usize,
     /// The table started before per-seat seeds: its client seed is its host's, taken as shown.
     pub legacy: bool,
+    /// Fresh dice: how many chain links the seats revealed (each checked against its chain).
+    pub reveals: u64,
 }
 
 impl std::fmt::Display for Verified {
@@ -78,6 +86,9 @@ impl std::fmt::Display for Verified {
             "verified: {} dice in {} log entries match the commitment {} and the client seed {:?}",
             self.dice, self.entries, self.seed_commitment, self.client_seed
         )?;
+        if self.reveals > 0 {
+            write!(f, "; {} reveals follow their seats' dice chains", self.reveals)?;
+        }
         if self.legacy {
             write!(f, " (a table from before per-seat seeds: its client seed is its host's)")?;
         }
@@ -106,6 +117,14 @@ pub enum Mismatch {
     Gap { after: i64, next: i64 },
     #[error("seq {seq}, event {event} ({kind}): die #{k} is {logged}, the recipe gives {expected}")]
     Die { seq: i64, event: usize, kind: String, k: u64, logged: u8, expected: u8 },
+    #[error("the start entry lists {entry:?} as the seats' dice chains, the seats show {seats:?}")]
+    SeatChains { entry: Vec<Option<String>>, seats: Vec<Option<String>> },
+    #[error(
+        "seq {seq}: the reveal {reveal} does not follow seat {seat:?}'s dice chain (out of order, skipped or not its own)"
+    )]
+    Chain { seq: i64, seat: Option<usize>, reveal: String },
+    #[error("seq {seq}: seat {seat}'s player threw dice without a reveal, though the seat has a dice chain")]
+    RevealMissing { seq: i64, seat: usize },
 }
 
 #[derive(Deserialize)]
@@ -121,20 +140,30 @@ struct TableFields {
 struct SeatFields {
     #[serde(default)]
     client_seed: String,
+    #[serde(default)]
+    dice_chain: Option<String>,
 }
 
 #[derive(Deserialize)]
 struct EntryFields {
     seq: i64,
+    #[serde(default)]
+    seat: Option<usize>,
+    #[serde(default)]
+    actor: Option<String>,
     action: Value,
     #[serde(default)]
     events: Vec<Value>,
+    #[serde(default)]
+    reveal: Option<String>,
 }
 
 #[derive(Deserialize)]
 struct StartFields {
     client_seeds: Option<Vec<String>>,
     client_seed: Option<String>,
+    #[serde(default)]
+    dice_chains: Option<Vec<Option<String>>>,
 }
 
 /// The dice fields of an event that throws dice.
@@ -191,6 +220,14 @@ pub fn verify(log: &TableLog) -> Result<Verified, Mismatch> {
         .filter(|e| kind(e) == "start")
         .ok_or_else(|| Mismatch::Malformed("the log does not begin with the start entry".into()))?;
     let fields: StartFields = parse("start entry", &start.action)?;
+    // 4. Each seat's chain: the last link revealed, the head at first.
+    let mut chains: Vec<Option<String>> = fields.dice_chains.clone().unwrap_or_default();
+    if let Some(entry) = &fields.dice_chains {
+        let seats: Vec<Option<String>> = table.seats.iter().map(|s| s.dice_chain.clone()).collect();
+        if *entry != seats {
+            return Err(Mismatch::SeatChains { entry: entry.clone(), seats });
+        }
+    }
     let (client_seed, legacy) = match (fields.client_seeds, fields.client_seed) {
         (Some(seeds), Some(shown)) => {
             let seated: Vec<String> = table.seats.iter().map(|s| s.client_seed.clone()).collect();
@@ -206,10 +243,24 @@ pub fn verify(log: &TableLog) -> Result<Verified, Mismatch> {
         _ => (table.client_seed.unwrap_or_default(), true),
     };
 
-    // 3. Every die, in order.
-    let dice = FairDice::new(seed, client_seed.clone(), 0);
+    // 3. Every die, in order (and 4., each reveal against its seat's chain).
     let mut k = 0u64;
+    let mut reveals = 0u64;
     for entry in &entries {
+        let chain = entry.seat.and_then(|s| chains.get_mut(s)).and_then(Option::as_mut);
+        match (&entry.reveal, chain) {
+            (Some(reveal), Some(last)) if reveal_follows(reveal, last) => {
+                *last = reveal.clone();
+                reveals += 1;
+            }
+            (Some(reveal), _) => {
+                return Err(Mismatch::Chain { seq: entry.seq, seat: entry.seat, reveal: reveal.clone() });
+            }
+            (None, Some(_)) if entry.actor.as_deref() == Some("human") && throws(entry) => {
+                return Err(Mismatch::RevealMissing { seq: entry.seq, seat: entry.seat.unwrap_or_default() });
+            }
+            (None, _) => {}
+        }
         for (i, event) in entry.events.iter().enumerate() {
             let event_kind = event.get("type").and_then(Value::as_str).unwrap_or_default();
             if !THROWING_EVENTS.contains(&event_kind) {
@@ -218,7 +269,7 @@ pub fn verify(log: &TableLog) -> Result<Verified, Mismatch> {
             let thrown: ThrownFields = parse(&format!("seq {} event {i}", entry.seq), event)?;
             let values = thrown.value.into_iter().chain(thrown.die).chain(thrown.dice.into_iter().flatten());
             for logged in values {
-                let expected = dice.die(k);
+                let expected = fresh_die(&seed, &client_seed, k, entry.reveal.as_deref());
                 if logged != expected {
                     return Err(Mismatch::Die {
                         seq: entry.seq,
@@ -239,6 +290,17 @@ pub fn verify(log: &TableLog) -> Result<Verified, Mismatch> {
         dice: k,
         entries: entries.len(),
         legacy,
+        reveals,
+    })
+}
+
+/// Whether `entry` shows a die thrown.
+fn throws(entry: &EntryFields) -> bool {
+    entry.events.iter().any(|event| {
+        let kind = event.get("type").and_then(Value::as_str).unwrap_or_default();
+        THROWING_EVENTS.contains(&kind)
+            && ThrownFields::deserialize(event)
+                .is_ok_and(|t| t.value.is_some() || t.die.is_some() || t.dice.iter().any(Option::is_some))
     })
 }
 
@@ -345,8 +407,92 @@ mod tests {
     }
 
     fn fair(seed: &ServerSeed, seeds: [&str; 2], n: u64) -> Vec<u8> {
-        let dice = FairDice::new(seed.clone(), combine_client_seeds(&seeds), 0);
+        let dice = crate::rules::dice::FairDice::new(seed.clone(), combine_client_seeds(&seeds), 0);
         (0..n).map(|k| dice.die(k)).collect()
+    }
+
+    /// A fresh-dice log: seat 0 has a chain and rolls `rolls` times as a human, revealing the
+    /// links `reveal_at(j)` (index into the chain `[h_0, …, h_8]`); seat 1 (no chain) is a bot
+    /// rolling after each.
+    fn fresh_log(seed: &ServerSeed, rolls: usize, reveal_at: impl Fn(usize) -> Option<usize>) -> TableLog {
+        let links = crate::rules::dice::chain([9; 32], 8);
+        let head = links[8].clone();
+        let client_seed = combine_client_seeds(&["", ""]);
+        let mut entries = vec![json!({"seq": 1, "action": {"type": "start", "client_seeds": ["", ""],
+            "client_seed": client_seed, "dice_chains": [head, null]}, "events": []})];
+        let mut k = 0;
+        for j in 0..rolls {
+            let reveal = reveal_at(j).map(|i| links[i].clone());
+            let die = fresh_die(seed, &client_seed, k, reveal.as_deref());
+            let mut entry = json!({"seq": entries.len() + 1, "seat": 0, "actor": "human",
+                "action": {"type": "roll"}, "events": [{"type": "rolled", "seat": 0, "dice": [die]}]});
+            if let Some(reveal) = reveal {
+                entry["reveal"] = json!(reveal);
+            }
+            entries.push(entry);
+            let die = fresh_die(seed, &client_seed, k + 1, None);
+            entries.push(json!({"seq": entries.len() + 1, "seat": 1, "actor": "bot",
+                "action": {"type": "roll"}, "events": [{"type": "rolled", "seat": 1, "dice": [die]}]}));
+            k += 2;
+        }
+        entries.push(json!({"seq": entries.len() + 1, "action": {"type": "finish", "seed": seed.to_hex()}}));
+        TableLog::new(
+            json!({"seed_commitment": seed.commitment(), "seed": seed.to_hex(), "client_seed": client_seed,
+                "seats": [{"client_seed": "", "dice_chain": head}, {"client_seed": "", "dice_chain": null}]}),
+            entries,
+        )
+    }
+
+    #[test]
+    fn fresh_dice_verify_when_each_reveal_walks_its_chain_back() {
+        let seed = ServerSeed([4; 32]);
+        let verified = verify(&fresh_log(&seed, 4, |j| Some(7 - j))).unwrap();
+        assert_eq!((verified.dice, verified.reveals), (8, 4));
+    }
+
+    #[test]
+    fn a_changed_die_of_a_fresh_entry_is_caught() {
+        let seed = ServerSeed([4; 32]);
+        let mut log = fresh_log(&seed, 3, |j| Some(7 - j));
+        let die = log.entries[3]["events"][0]["dice"][0].as_u64().unwrap();
+        log.entries[3]["events"][0]["dice"][0] = json!(die % 6 + 1);
+        assert!(matches!(verify(&log), Err(Mismatch::Die { seq: 4, k: 2, .. })));
+        // The die without the reveal (today's recipe) is not the fresh one either.
+        let mut plain = fresh_log(&seed, 3, |j| Some(7 - j));
+        let client_seed = combine_client_seeds(&["", ""]);
+        let unmixed = fresh_die(&seed, &client_seed, 2, None);
+        let fresh = plain.entries[3]["events"][0]["dice"][0].as_u64().unwrap() as u8;
+        if unmixed != fresh {
+            plain.entries[3]["events"][0]["dice"][0] = json!(unmixed);
+            assert!(matches!(verify(&plain), Err(Mismatch::Die { .. })));
+        }
+    }
+
+    #[test]
+    fn a_reveal_out_of_order_is_refused() {
+        let seed = ServerSeed([4; 32]);
+        // h_6 before h_7.
+        let err = verify(&fresh_log(&seed, 2, |j| Some(6 + j))).unwrap_err();
+        assert!(matches!(err, Mismatch::Chain { seq: 2, seat: Some(0), .. }), "{err}");
+    }
+
+    #[test]
+    fn a_skipped_link_is_refused() {
+        let seed = ServerSeed([4; 32]);
+        // h_7, then h_5: h_6 skipped.
+        let err = verify(&fresh_log(&seed, 2, |j| Some(7 - 2 * j))).unwrap_err();
+        assert!(matches!(err, Mismatch::Chain { seq: 4, seat: Some(0), .. }), "{err}");
+    }
+
+    #[test]
+    fn a_human_roll_of_a_chained_seat_without_a_reveal_is_refused() {
+        let seed = ServerSeed([4; 32]);
+        let err = verify(&fresh_log(&seed, 3, |j| (j != 1).then(|| 7 - j.min(1)))).unwrap_err();
+        assert!(matches!(err, Mismatch::RevealMissing { seq: 4, seat: 0 }), "{err}");
+        // A reveal at a seat that committed to no chain is not its own either.
+        let mut log = fresh_log(&seed, 1, |_| Some(7));
+        log.entries[2]["reveal"] = log.entries[1]["reveal"].clone();
+        assert!(matches!(verify(&log), Err(Mismatch::Chain { seat: Some(1), .. })));
     }
 
     #[test]

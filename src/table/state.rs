@@ -1243,6 +1243,63 @@ pub(super) mod tests {
             live_equals_replayed(steps, &[])?;
         }
 
+        /// Fresh dice: random games (seats with and without chains, the players' own moves,
+        /// timeouts, bots after takeovers) played to the end verify with `luddo verify`'s
+        /// function, every die of them and every reveal.
+        #[test]
+        fn every_die_of_a_fresh_dice_table_verifies(
+            steps in prop::collection::vec(step(), 1..60),
+            chained in prop::sample::subsequence(vec![0usize, 1], 0..=2),
+        ) {
+            let config = Config { timers: Timers { away: Duration::ZERO, ..Timers::default() }, ..Config::default() };
+            let mut f = Fixture::with_chains(2, config, None, &chained);
+            f.record.fresh_dice = true;
+            for step in steps.into_iter().chain(std::iter::repeat_n(Step::Timeout, 2_000)) {
+                if f.table.finished() {
+                    break;
+                }
+                f.now += 1_000;
+                match step {
+                    Step::Act(n) => {
+                        let Some(seat) = f.to_act() else { continue };
+                        let legal = f.table.game.legal_actions(seat);
+                        let Some(action) = legal.get(n % legal.len().max(1)).cloned() else { continue };
+                        let (seq, reveal) = (f.table.seq(), f.reveal(seat));
+                        if f.table.act(f.players[seat], action, seq, reveal, f.now).is_ok() {
+                            f.settle();
+                        }
+                    }
+                    Step::Reclaim(seat) => {
+                        if f.table.reclaim(f.players[seat], f.now).is_ok() {
+                            f.settle();
+                        }
+                    }
+                    _ => {
+                        f.table.timeout(f.now).unwrap();
+                        f.settle();
+                    }
+                }
+            }
+            prop_assert!(f.table.finished());
+            let entries: Vec<Value> = f
+                .log
+                .iter()
+                .map(|e| serde_json::from_str(&crate::table::EntryMessage::new(e).to_text()).unwrap())
+                .collect();
+            let seats: Vec<Value> = f
+                .record
+                .seats
+                .iter()
+                .map(|s| serde_json::json!({"client_seed": s.client_seed, "dice_chain": s.dice_chain}))
+                .collect();
+            let table = serde_json::json!({"seed_commitment": f.record.seed_commitment, "seed": f.record.seed,
+                "client_seed": f.record.client_seed, "seats": seats});
+            let verified = crate::verify::verify(&crate::verify::TableLog::new(table, entries));
+            prop_assert!(verified.is_ok(), "{:?}", verified);
+            let reveals = f.log.iter().filter(|e| e.events.reveal.is_some()).count() as u64;
+            prop_assert_eq!(verified.unwrap().reveals, reveals);
+        }
+
         /// Fresh dice: seats with chains, their reveals consumed live and re-supplied by the
         /// log on replay, give the same table.
         #[test]

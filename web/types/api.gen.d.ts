@@ -42,6 +42,7 @@ export type BackgammonAction = {
 
 export type BackgammonActionRequest = {
     action: BackgammonAction;
+    reveal?: Reveal;
     seq: number;
 };
 
@@ -51,6 +52,7 @@ export type BackgammonClientMessage = {
      * Echoed in the reply.
      */
     id?: unknown;
+    reveal?: Reveal;
     seq: number;
     type: 'action';
 } | {
@@ -68,6 +70,11 @@ export type BackgammonCreateTable = {
      * Scripted dice; refused (403) unless the server runs in test mode.
      */
     dice?: Array<number>;
+    /**
+     * The head of the host seat's dice chain (`fresh_dice` tables).
+     */
+    dice_chain?: DiceChain;
+    fresh_dice?: FreshDice;
     game: 'backgammon';
     long_clock?: LongClock;
     options?: BackgammonOptions;
@@ -116,6 +123,10 @@ export type BackgammonEntryMessage = {
     deadline: null | string;
     events: Array<BackgammonEvent>;
     legal_actions_by_seat: Array<Array<BackgammonAction>>;
+    /**
+     * Fresh dice — the link of its seat's dice chain this entry consumed, which every die drawn while applying it mixes in (docs/fairness.md); absent otherwise.
+     */
+    reveal?: string;
     seat: null | number;
     seq: number;
     /**
@@ -374,7 +385,7 @@ export type BackgammonReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -515,6 +526,10 @@ export type BackgammonTable = {
     client_seed?: string;
     created_at: string;
     finished_at?: string;
+    /**
+     * Seats may commit dice chains whose links their rolls mix in (`FreshDice`).
+     */
+    fresh_dice: boolean;
     game: 'backgammon';
     host_id: string;
     id: string;
@@ -618,6 +633,16 @@ export type CreatedToken = {
 export type Cursor = string;
 
 /**
+ * The head of a seat's dice chain (fresh dice, docs/fairness.md): from 32 random bytes
+ * `s`, `h_0 = s`, `h_{i+1} = SHA-256(h_i)` for n links (the reference clients: 4096);
+ * the head is `hex(h_n)`. The j-th roll (j = 0, 1, …) reveals `hex(h_{n-1-j})`. 64
+ * lowercase hex characters (422 `invalid_dice_chain`); 409 `fresh_dice_off` at a table
+ * whose `fresh_dice` is off.
+ *
+ */
+export type DiceChain = string;
+
+/**
  * One log entry. `actor` says who acted: `human`, `timeout` (the clock ran out and the
  * server played the bot's choice), `bot` (a bot holds the seat), `forced` (the only legal
  * move, played at once) or `server` for the table's own entries: `start` (the opening
@@ -665,6 +690,11 @@ export type Event = LuddoEvent | LudoEvent | UckersEvent | SnakesEvent | Backgam
  *
  */
 export type ExpiresInSeconds = number;
+
+/**
+ * Fresh dice (docs/fairness.md): a seat's player may commit to a dice chain (`dice_chain`), and each of its rolls then mixes in the chain's next link, sent with the action (`reveal`), so that nobody, the operator included, can know a die before the roller asks for it. Default: on at a public table (quick play's too), off at a private one; the host may change it until the start. A rematch keeps it.
+ */
+export type FreshDice = boolean;
 
 /**
  * The games' registry (src/games.rs); the `enum` is generated from it.
@@ -718,6 +748,7 @@ export type LobbyEntry = {
     type: 'bot_seated';
 } | {
     bot_level?: BotLevel;
+    fresh_dice?: boolean;
     long_clock?: boolean;
     options: {
         [key: string]: unknown;
@@ -789,6 +820,7 @@ export type LuddoAction = {
 
 export type LuddoActionRequest = {
     action: LuddoAction;
+    reveal?: Reveal;
     seq: number;
 };
 
@@ -815,6 +847,7 @@ export type LuddoClientMessage = {
      * Echoed in the reply.
      */
     id?: unknown;
+    reveal?: Reveal;
     seq: number;
     type: 'action';
 } | {
@@ -832,6 +865,11 @@ export type LuddoCreateTable = {
      * Scripted dice; refused (403) unless the server runs in test mode.
      */
     dice?: Array<number>;
+    /**
+     * The head of the host seat's dice chain (`fresh_dice` tables).
+     */
+    dice_chain?: DiceChain;
+    fresh_dice?: FreshDice;
     game: 'luddo';
     long_clock?: LongClock;
     options?: LuddoOptions;
@@ -880,6 +918,10 @@ export type LuddoEntryMessage = {
     deadline: null | string;
     events: Array<LuddoEvent>;
     legal_actions_by_seat: Array<Array<LuddoAction>>;
+    /**
+     * Fresh dice — the link of its seat's dice chain this entry consumed, which every die drawn while applying it mixes in (docs/fairness.md); absent otherwise.
+     */
+    reveal?: string;
     seat: null | number;
     seq: number;
     /**
@@ -1092,7 +1134,7 @@ export type LuddoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -1184,6 +1226,10 @@ export type LuddoTable = {
     client_seed?: string;
     created_at: string;
     finished_at?: string;
+    /**
+     * Seats may commit dice chains whose links their rolls mix in (`FreshDice`).
+     */
+    fresh_dice: boolean;
     game: 'luddo';
     host_id: string;
     id: string;
@@ -1237,6 +1283,7 @@ export type LudoAction = {
 
 export type LudoActionRequest = {
     action: LudoAction;
+    reveal?: Reveal;
     seq: number;
 };
 
@@ -1263,6 +1310,7 @@ export type LudoClientMessage = {
      * Echoed in the reply.
      */
     id?: unknown;
+    reveal?: Reveal;
     seq: number;
     type: 'action';
 } | {
@@ -1280,6 +1328,11 @@ export type LudoCreateTable = {
      * Scripted dice; refused (403) unless the server runs in test mode.
      */
     dice?: Array<number>;
+    /**
+     * The head of the host seat's dice chain (`fresh_dice` tables).
+     */
+    dice_chain?: DiceChain;
+    fresh_dice?: FreshDice;
     game: 'ludo';
     long_clock?: LongClock;
     options?: LudoOptions;
@@ -1328,6 +1381,10 @@ export type LudoEntryMessage = {
     deadline: null | string;
     events: Array<LudoEvent>;
     legal_actions_by_seat: Array<Array<LudoAction>>;
+    /**
+     * Fresh dice — the link of its seat's dice chain this entry consumed, which every die drawn while applying it mixes in (docs/fairness.md); absent otherwise.
+     */
+    reveal?: string;
     seat: null | number;
     seq: number;
     /**
@@ -1552,7 +1609,7 @@ export type LudoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -1644,6 +1701,10 @@ export type LudoTable = {
     client_seed?: string;
     created_at: string;
     finished_at?: string;
+    /**
+     * Seats may commit dice chains whose links their rolls mix in (`FreshDice`).
+     */
+    fresh_dice: boolean;
     game: 'ludo';
     host_id: string;
     id: string;
@@ -1743,7 +1804,7 @@ export type Problem = {
      * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
      *
      */
-    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
     detail: string;
     /**
      * The request's `x-request-id` (the client's own, or the one the server gave it, also
@@ -1780,16 +1841,33 @@ export type Rematch = {
  */
 export type ReplyMessage = LuddoReplyMessage | LudoReplyMessage | UckersReplyMessage | SnakesReplyMessage | BackgammonReplyMessage;
 
+/**
+ * Fresh dice: the next link of the seat's dice chain (`h_{n-1-reveals}`), sent with an
+ * action that draws dice for a seat with a chain: without it 422 `reveal_required`; one
+ * whose SHA-256 is not the seat's last link (the head at first) 422 `reveal_mismatch`;
+ * nothing is played then. Ignored with an action that draws no die.
+ *
+ */
+export type Reveal = string;
+
 export type Seat = {
     /**
      * The seed the seat's player gave ("" for none).
      */
     client_seed: string;
     controller: null | 'human' | 'bot';
+    /**
+     * The head of the dice chain the seat's player committed to (`null` for none).
+     */
+    dice_chain: null | DiceChain;
     player: null | {
         id: string;
         name: string;
     };
+    /**
+     * How many links of its chain the seat has revealed; its next reveal is `h_{n-1-reveals}`.
+     */
+    reveals: number;
     seat: number;
 };
 
@@ -1829,6 +1907,7 @@ export type SnakesAction = {
 
 export type SnakesActionRequest = {
     action: SnakesAction;
+    reveal?: Reveal;
     seq: number;
 };
 
@@ -1858,6 +1937,7 @@ export type SnakesClientMessage = {
      * Echoed in the reply.
      */
     id?: unknown;
+    reveal?: Reveal;
     seq: number;
     type: 'action';
 } | {
@@ -1875,6 +1955,11 @@ export type SnakesCreateTable = {
      * Scripted dice; refused (403) unless the server runs in test mode.
      */
     dice?: Array<number>;
+    /**
+     * The head of the host seat's dice chain (`fresh_dice` tables).
+     */
+    dice_chain?: DiceChain;
+    fresh_dice?: FreshDice;
     game: 'snakes';
     long_clock?: LongClock;
     options?: SnakesOptions;
@@ -1923,6 +2008,10 @@ export type SnakesEntryMessage = {
     deadline: null | string;
     events: Array<SnakesEvent>;
     legal_actions_by_seat: Array<Array<SnakesAction>>;
+    /**
+     * Fresh dice — the link of its seat's dice chain this entry consumed, which every die drawn while applying it mixes in (docs/fairness.md); absent otherwise.
+     */
+    reveal?: string;
     seat: null | number;
     seq: number;
     /**
@@ -2124,7 +2213,7 @@ export type SnakesReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -2169,6 +2258,10 @@ export type SnakesTable = {
     client_seed?: string;
     created_at: string;
     finished_at?: string;
+    /**
+     * Seats may commit dice chains whose links their rolls mix in (`FreshDice`).
+     */
+    fresh_dice: boolean;
     game: 'snakes';
     host_id: string;
     id: string;
@@ -2234,6 +2327,7 @@ export type Table = ({
 export type TableEntry = {
     client_seed?: string;
     client_seeds?: Array<string>;
+    dice_chains?: Array<null | string>;
     type: 'start';
 } | {
     reason: 'timeouts' | 'stalling' | 'away';
@@ -2318,6 +2412,7 @@ export type UckersAction = {
 
 export type UckersActionRequest = {
     action: UckersAction;
+    reveal?: Reveal;
     seq: number;
 };
 
@@ -2392,6 +2487,7 @@ export type UckersClientMessage = {
      * Echoed in the reply.
      */
     id?: unknown;
+    reveal?: Reveal;
     seq: number;
     type: 'action';
 } | {
@@ -2442,6 +2538,11 @@ export type UckersCreateTable = {
      * Scripted dice; refused (403) unless the server runs in test mode.
      */
     dice?: Array<number>;
+    /**
+     * The head of the host seat's dice chain (`fresh_dice` tables).
+     */
+    dice_chain?: DiceChain;
+    fresh_dice?: FreshDice;
     game: 'uckers';
     long_clock?: LongClock;
     options?: UckersOptions;
@@ -2490,6 +2591,10 @@ export type UckersEntryMessage = {
     deadline: null | string;
     events: Array<UckersEvent>;
     legal_actions_by_seat: Array<Array<UckersAction>>;
+    /**
+     * Fresh dice — the link of its seat's dice chain this entry consumed, which every die drawn while applying it mixes in (docs/fairness.md); absent otherwise.
+     */
+    reveal?: string;
     seat: null | number;
     seq: number;
     /**
@@ -2839,7 +2944,7 @@ export type UckersReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -2913,6 +3018,10 @@ export type UckersTable = {
     client_seed?: string;
     created_at: string;
     finished_at?: string;
+    /**
+     * Seats may commit dice chains whose links their rolls mix in (`FreshDice`).
+     */
+    fresh_dice: boolean;
     game: 'uckers';
     host_id: string;
     id: string;
@@ -3741,6 +3850,7 @@ export type QuickPlayData = {
          */
         bots_after_seconds?: number;
         client_seed?: ClientSeed;
+        dice_chain?: DiceChain;
         game: Game;
         options?: Options;
         /**
@@ -3957,6 +4067,7 @@ export type GetTableResponse = GetTableResponses[keyof GetTableResponses];
 export type UpdateTableData = {
     body: {
         bot_level?: BotLevel;
+        fresh_dice?: FreshDice;
         long_clock?: LongClock;
         options?: Options;
         party?: boolean;
@@ -4134,6 +4245,7 @@ export type EventsError = EventsErrors[keyof EventsErrors];
 export type JoinTableData = {
     body?: {
         client_seed?: ClientSeed;
+        dice_chain?: DiceChain;
         invite_code?: string;
         seat?: number;
     };
@@ -4421,7 +4533,9 @@ export type GetRematchResponses = {
 export type GetRematchResponse = GetRematchResponses[keyof GetRematchResponses];
 
 export type RematchData = {
-    body?: never;
+    body?: {
+        dice_chain?: DiceChain;
+    };
     path: {
         id: string;
     };
@@ -4475,7 +4589,8 @@ export type RematchResponse = RematchResponses[keyof RematchResponses];
 
 export type UpdateSeatData = {
     body: {
-        client_seed: ClientSeed;
+        client_seed?: ClientSeed;
+        dice_chain?: DiceChain;
     };
     path: {
         id: string;
