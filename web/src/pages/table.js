@@ -41,12 +41,12 @@ function skeleton() {
         <div id="board" aria-describedby="board-text"></div></div>
       <aside class="side" aria-label="${e('side-label')}">
         <div id="turn" class="turn"></div>
-        <p id="fresh-dice" class="hint"></p>
         <div id="announcer" class="announcer" aria-live="polite" aria-label="${e('announcer-label')}"></div>
         <ul id="seats" class="seats" aria-label="${e('seats-label')}"></ul>
         <div id="room"></div>
         <div id="controls" role="region" aria-label="${e('controls-label')}"></div>
         <div id="end"></div>
+        <p id="fresh-dice" class="hint"></p>
         <details><summary>${e('board-as-text')}</summary><ul id="board-text"></ul></details>
         <details id="table-settings"><summary>${e('settings-title')}</summary>
           <label><input type="checkbox" id="set-sound"> ${e('settings-sound')}</label>
