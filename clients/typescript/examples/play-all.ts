@@ -26,7 +26,7 @@ import {
   createPlayer,
   createTable,
   followTable,
-  FreshDice,
+  DiceChains,
   getTableRecord,
   verify,
   type TableRecord,
@@ -144,7 +144,7 @@ function describeFinal(entry: Entry): string {
 }
 
 /** Plays one table of `game` to its end. */
-async function play<G extends Game>(client: Client, token: string, game: G, freshDice: FreshDice): Promise<Summary> {
+async function play<G extends Game>(client: Client, token: string, game: G, freshDice: DiceChains): Promise<Summary> {
   const table = await call(`${game}: create`, () =>
     createTable({ client, body: { game, seat_count: SEATS[game], seat: MY_SEAT } }),
   );
@@ -253,7 +253,7 @@ async function playOne<G extends Game>(
 async function main(): Promise<void> {
   const anonymous = luddoClient(baseUrl);
   const player = await call('sign up', () => createPlayer({ client: anonymous, body: { name: 'SDK example' } }));
-  const freshDice = new FreshDice();
+  const freshDice = new DiceChains();
   const client = luddoClient(baseUrl, player.token, { freshDice });
   let failed = 0;
   for (const game of GAMES) {

@@ -40,7 +40,7 @@ export function isLink(text: unknown): text is string {
 }
 
 /** One seat's hash chain: keep `secret` (and `length`) to continue it after a restart. */
-export class DiceChain {
+export class HashChain {
   private constructor(
     /** `h_0`, hex: whoever holds it can compute every link, so it stays with the player. */
     readonly secret: string,
@@ -50,12 +50,12 @@ export class DiceChain {
   ) {}
 
   /** A new chain from 32 fresh random bytes. */
-  static async create(length: number = CHAIN_LENGTH): Promise<DiceChain> {
-    return DiceChain.fromSecret(toHex(crypto.getRandomValues(new Uint8Array(32))), length);
+  static async create(length: number = CHAIN_LENGTH): Promise<HashChain> {
+    return HashChain.fromSecret(toHex(crypto.getRandomValues(new Uint8Array(32))), length);
   }
 
   /** The chain of a kept secret (as `create` made it: `chain.secret`, `chain.length`). */
-  static async fromSecret(secret: string, length: number = CHAIN_LENGTH): Promise<DiceChain> {
+  static async fromSecret(secret: string, length: number = CHAIN_LENGTH): Promise<HashChain> {
     if (!isLink(secret)) throw new RangeError('a chain secret is 64 lower-case hex characters');
     if (!Number.isInteger(length) || length < 1) throw new RangeError('a chain has at least one link');
     const links = [secret];
@@ -64,7 +64,7 @@ export class DiceChain {
       link = new Uint8Array(await crypto.subtle.digest('SHA-256', link as Uint8Array<ArrayBuffer>));
       links.push(toHex(link));
     }
-    return new DiceChain(secret, length, links);
+    return new HashChain(secret, length, links);
   }
 
   /** `hex(h_n)`: what the seat commits (`dice_chain`). */
@@ -121,12 +121,12 @@ function drewDice(events: unknown): boolean {
  *   with an action that draws dice; the count follows the server's reply, and the seat view's
  *   `reveals` after a 422 `reveal_mismatch`, once).
  */
-export class FreshDice {
-  private readonly chains = new Map<string, DiceChain>();
+export class DiceChains {
+  private readonly chains = new Map<string, HashChain>();
   /** Reveals used per table. */
   private readonly used = new Map<string, number>();
   /** Chains committed with a rematch request, by the finished table, until the rematch's table exists. */
-  private readonly pending = new Map<string, DiceChain>();
+  private readonly pending = new Map<string, HashChain>();
 
   constructor(
     private readonly store?: {
@@ -136,19 +136,19 @@ export class FreshDice {
   ) {}
 
   /** The chain committed at `tableId`, if any (loaded from the store once). */
-  async chain(tableId: string): Promise<DiceChain | undefined> {
+  async chain(tableId: string): Promise<HashChain | undefined> {
     const known = this.chains.get(tableId);
     if (known) return known;
     const kept = this.store?.load(tableId);
     if (!kept) return undefined;
-    const chain = await DiceChain.fromSecret(kept.secret, kept.length);
+    const chain = await HashChain.fromSecret(kept.secret, kept.length);
     this.chains.set(tableId, chain);
     this.used.set(tableId, kept.reveals);
     return chain;
   }
 
   /** Keeps `chain` as this player's at `tableId`, `reveals` links already revealed. */
-  adopt(tableId: string, chain: DiceChain, reveals = 0): void {
+  adopt(tableId: string, chain: HashChain, reveals = 0): void {
     this.chains.set(tableId, chain);
     this.used.set(tableId, reveals);
     this.store?.save(tableId, { ...chain.toJSON(), reveals });
@@ -176,7 +176,7 @@ export class FreshDice {
     if (seat && typeof seat.reveals === 'number') this.setUsed(table.id, chain, seat.reveals);
   }
 
-  private setUsed(tableId: string, chain: DiceChain, reveals: number): void {
+  private setUsed(tableId: string, chain: HashChain, reveals: number): void {
     this.used.set(tableId, reveals);
     this.store?.save(tableId, { ...chain.toJSON(), reveals });
   }
@@ -250,7 +250,7 @@ export class FreshDice {
     request: Request,
     path: string,
     inner: typeof fetch,
-  ): Promise<{ request: Request; chain: DiceChain } | undefined> {
+  ): Promise<{ request: Request; chain: HashChain } | undefined> {
     const match = /^(.*)\/v1\/(?:(quick-play)|tables(?:\/([^/]+)\/(join|rematch))?)$/.exec(path);
     if (!match) return undefined;
     const text = await request.clone().text();
@@ -271,7 +271,7 @@ export class FreshDice {
       fresh = view.ok && ((await view.json()) as TableLike).fresh_dice === true;
     }
     if (!fresh) return undefined;
-    const chain = await DiceChain.create();
+    const chain = await HashChain.create();
     return { request: rebuild(request, { ...body, dice_chain: chain.head }), chain };
   }
 }

@@ -5,7 +5,7 @@
  * (`followTable`, socket.ts), one the lobby of public tables (`followLobby`, lobby.ts).
  */
 import { createClient, createConfig, type Client } from './generated/client/index.js';
-import type { FreshDice } from './dice.js';
+import type { DiceChains } from './dice.js';
 
 export * from './generated/index.js';
 export * from './games.js';
@@ -33,7 +33,7 @@ export type { Client };
  * new dice chain whenever it takes a seat at a fresh-dice table and sends the next reveal with
  * each action there.
  */
-export function luddoClient(baseUrl: string, token?: string, options: { freshDice?: FreshDice } = {}): Client {
+export function luddoClient(baseUrl: string, token?: string, options: { freshDice?: DiceChains } = {}): Client {
   return createClient(
     createConfig({
       baseUrl,

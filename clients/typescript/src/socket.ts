@@ -20,7 +20,7 @@
  * by itself after the `finish` entry, or a `closed` one before any start (nothing is written
  * after either), unless `untilFinish` is false.
  */
-import type { FreshDice } from './dice.js';
+import type { DiceChains } from './dice.js';
 import type { ErrorMessage, Game, PongMessage, PresenceMessage } from './generated/types.gen.js';
 import {
   isLast,
@@ -68,7 +68,7 @@ export interface FollowOptions<G extends Game> extends SocketOptions {
    * The player's dice chains (dice.ts): `act` sends the seat's next `reveal` at a fresh-dice
    * table, and each entry that carries one moves the count on.
    */
-  freshDice?: FreshDice;
+  freshDice?: DiceChains;
 }
 
 export interface TableReconnectInfo extends ReconnectInfo {

@@ -1,17 +1,17 @@
 /**
- * Fresh dice in the SDK without a server: the chain's links, and `FreshDice` committing a head
+ * Fresh dice in the SDK without a server: the chain's links, and `DiceChains` committing a head
  * when it takes a seat and sending the next reveal with each action (a scripted `fetch`).
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 
-import { CHAIN_LENGTH, DiceChain, FreshDice } from '../src/dice.js';
+import { CHAIN_LENGTH, HashChain, DiceChains } from '../src/dice.js';
 
 const sha = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
 test('a chain hashes down to its head: reveal j is h_(n-1-j), and SHA-256 of each is the one before', async () => {
-  const chain = await DiceChain.create();
+  const chain = await HashChain.create();
   assert.equal(chain.length, CHAIN_LENGTH);
   assert.match(chain.head, /^[0-9a-f]{64}$/);
   assert.equal(sha(chain.reveal(0)), chain.head);
@@ -20,14 +20,14 @@ test('a chain hashes down to its head: reveal j is h_(n-1-j), and SHA-256 of eac
   assert.throws(() => chain.reveal(CHAIN_LENGTH), RangeError);
   assert.equal(chain.revealsBefore(chain.reveal(7)), 7);
   assert.equal(chain.revealsBefore(chain.head), undefined);
-  const again = await DiceChain.fromSecret(chain.secret, chain.length);
+  const again = await HashChain.fromSecret(chain.secret, chain.length);
   assert.equal(again.head, chain.head);
-  assert.notEqual((await DiceChain.create()).head, chain.head);
+  assert.notEqual((await HashChain.create()).head, chain.head);
 });
 
 test('a chain of a known secret: three links by hand', async () => {
   const secret = '00'.repeat(32);
-  const chain = await DiceChain.fromSecret(secret, 3);
+  const chain = await HashChain.fromSecret(secret, 3);
   assert.equal(chain.head, sha(sha(sha(secret))));
   assert.deepEqual([chain.reveal(0), chain.reveal(1), chain.reveal(2)], [sha(sha(secret)), sha(secret), secret]);
 });
@@ -49,7 +49,7 @@ function server(answer: (method: string, path: string, body: any) => [number, un
 
 const post = (path: string, body: unknown) => new Request(`http://luddo${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
-test('FreshDice commits a head when seating at a fresh-dice table, not at one with the option off', async () => {
+test('DiceChains commits a head when seating at a fresh-dice table, not at one with the option off', async () => {
   let head: string | undefined;
   const { seen, fetch } = server((method, path, body) => {
     if (method === 'GET' && path === '/v1/tables/off') return [200, { id: 'off', fresh_dice: false, seats: [] }];
@@ -63,7 +63,7 @@ test('FreshDice commits a head when seating at a fresh-dice table, not at one wi
     if (path.endsWith('/rematch')) return [201, { accepted: [0], waiting_for: [], table_id: 'again' }];
     return [404, {}];
   });
-  const dice = new FreshDice();
+  const dice = new DiceChains();
   const call = dice.fetcher(fetch);
   await call(post('/v1/tables', { game: 'ludo', seat_count: 2 }));
   assert.match(seen[0]?.body.dice_chain, /^[0-9a-f]{64}$/);
@@ -86,7 +86,7 @@ test('FreshDice commits a head when seating at a fresh-dice table, not at one wi
 });
 
 test('each action at a chained table carries the next reveal; only one that drew dice uses it up', async () => {
-  const chain = await DiceChain.create(8);
+  const chain = await HashChain.create(8);
   let consumed = 0;
   const { seen, fetch } = server((_method, path, body) => {
     if (path === '/v1/tables/t') return [200, { id: 't', fresh_dice: true, seats: [{ seat: 0, dice_chain: null }, { seat: 1, dice_chain: chain.head, reveals: 3 }] }];
@@ -97,7 +97,7 @@ test('each action at a chained table carries the next reveal; only one that drew
     }
     return [200, { seq: body.seq + 1, events: [{ type: 'moved' }] }];
   });
-  const dice = new FreshDice();
+  const dice = new DiceChains();
   dice.adopt('t', chain);
   const call = dice.fetcher(fetch);
   assert.equal((await call(post('/v1/tables/t/actions', { action: { type: 'roll' }, seq: 4 }))).status, 200);
@@ -118,14 +118,14 @@ test('each action at a chained table carries the next reveal; only one that drew
   assert.equal(await dice.next('t'), chain.reveal(4));
 });
 
-test('a store keeps a chain and its count across FreshDice instances (a restart)', async () => {
+test('a store keeps a chain and its count across DiceChains instances (a restart)', async () => {
   const kept = new Map<string, { secret: string; length: number; reveals: number }>();
   const store = { load: (id: string) => kept.get(id), save: (id: string, c: { secret: string; length: number; reveals: number }) => void kept.set(id, c) };
-  const chain = await DiceChain.create(16);
-  const first = new FreshDice(store);
+  const chain = await HashChain.create(16);
+  const first = new DiceChains(store);
   first.adopt('t', chain);
   first.observe('t', chain.reveal(0));
   first.observe('t', chain.reveal(0)); // the same entry seen twice (socket and HTTP) counts once
-  const second = new FreshDice(store);
+  const second = new DiceChains(store);
   assert.equal(await second.next('t'), chain.reveal(1));
 });

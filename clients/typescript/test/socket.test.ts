@@ -244,9 +244,9 @@ test('act sends an action with an id and resolves with its reply', async () => {
 });
 
 test('with freshDice, act sends the next reveal, and an entry that carries it moves the count on', async () => {
-  const { DiceChain, FreshDice } = await import('../src/dice.js');
-  const chain = await DiceChain.create(8);
-  const dice = new FreshDice();
+  const { HashChain, DiceChains } = await import('../src/dice.js');
+  const chain = await HashChain.create(8);
+  const dice = new DiceChains();
   dice.adopt('t', chain);
   let fake: FakeSocket | undefined;
   fresh([

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 
-import { DiceChain } from '../src/dice.js';
+import { HashChain } from '../src/dice.js';
 import { recipe, seedKey, verify, type RecordEntry, type TableRecord } from '../src/verify.js';
 
 const SEED = '07'.repeat(32);
@@ -37,7 +37,7 @@ test('a reveal changes the dice: HMAC over client_seed ":" k ":" reveal', async 
  * dice (the server's source), the player rolls twice with reveals 0 and 1 (`reveals` overrides
  * which links the entries carry), the bot once. Dice follow the recipe for the reveals logged.
  */
-async function record(chain: DiceChain, reveals: Array<string | undefined> = [chain.reveal(0), chain.reveal(1)]): Promise<TableRecord> {
+async function record(chain: HashChain, reveals: Array<string | undefined> = [chain.reveal(0), chain.reveal(1)]): Promise<TableRecord> {
   const seeds = ['alice', ''];
   const clientSeed = sha(seeds.join('\n'));
   const key = await seedKey(SEED);
@@ -79,12 +79,12 @@ async function record(chain: DiceChain, reveals: Array<string | undefined> = [ch
 }
 
 test('a fair record with reveals is verified: dice, fresh dice and reveals counted', async () => {
-  const chain = await DiceChain.create(16);
+  const chain = await HashChain.create(16);
   assert.deepEqual(await verify(await record(chain)), { verified: true, dice: 7, freshDice: 3, reveals: 2, entries: 7 });
 });
 
 test('a changed die is caught at its entry', async () => {
-  const tampered = await record(await DiceChain.create(16));
+  const tampered = await record(await HashChain.create(16));
   const rolled = tampered.entries[5]?.events[0] as unknown as { dice: number[] };
   rolled.dice[0] = ((rolled.dice[0] as number) % 6) + 1;
   const result = await verify(tampered);
@@ -94,27 +94,27 @@ test('a changed die is caught at its entry', async () => {
 });
 
 test('reveals out of order are not verified, even with dice that follow them', async () => {
-  const chain = await DiceChain.create(16);
+  const chain = await HashChain.create(16);
   const result = await verify(await record(chain, [chain.reveal(1), chain.reveal(0)]));
   assert.deepEqual(result.verified ? null : [result.check, result.seq], ['chain', 3]);
   assert.match(result.verified ? '' : result.reason, /out of order or a link skipped/);
 });
 
 test('a skipped link is not verified', async () => {
-  const chain = await DiceChain.create(16);
+  const chain = await HashChain.create(16);
   const result = await verify(await record(chain, [chain.reveal(0), chain.reveal(2)]));
   assert.deepEqual(result.verified ? null : [result.check, result.seq], ['chain', 6]);
 });
 
 test("a player's roll at a chained seat without a reveal is not verified: the server's dice where the player's were due", async () => {
-  const chain = await DiceChain.create(16);
+  const chain = await HashChain.create(16);
   const result = await verify(await record(chain, [chain.reveal(0), undefined]));
   assert.deepEqual(result.verified ? null : [result.check, result.seq], ['reveal_missing', 6]);
 });
 
 test('a reveal not of the committed chain, a wrong commitment, a seat showing another head: each refused', async () => {
-  const chain = await DiceChain.create(16);
-  const other = await DiceChain.create(16);
+  const chain = await HashChain.create(16);
+  const other = await HashChain.create(16);
   const foreign = await verify(await record(chain, [other.reveal(0), other.reveal(1)]));
   assert.deepEqual(foreign.verified ? null : [foreign.check, foreign.seq], ['chain', 3]);
 
