@@ -95,19 +95,27 @@ export function diceOf(event: Logged): number[] {
  * `client_seed ":" k`, then `":" reveal` when the entry consumed one), with `":" r` appended for
  * r = 1, 2, … should every byte be 252 or more.
  */
-export async function recipe(key: CryptoKey, clientSeed: string, k: number, reveal?: string): Promise<number> {
+export async function recipe(key: SeedKey, clientSeed: string, k: number, reveal?: string): Promise<number> {
   const base = `${clientSeed}:${k}${reveal === undefined ? '' : `:${reveal}`}`;
   for (let r = 0; ; r++) {
     const message = r === 0 ? base : `${base}:${r}`;
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key.hmac as CryptoKey, encoder.encode(message)));
     const byte = mac.find((b) => b < 252);
     if (byte !== undefined) return 1 + (byte % 6);
   }
 }
 
+/**
+ * A server seed made ready for `recipe`: an opaque WebCrypto HMAC key (opaque so that the
+ * package's types need no DOM library, whose `CryptoKey` a Node project may not have).
+ */
+export interface SeedKey {
+  readonly hmac: unknown;
+}
+
 /** The HMAC key of a server seed (hex). */
-export async function seedKey(seed: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', fromHex(seed) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+export async function seedKey(seed: string): Promise<SeedKey> {
+  return { hmac: await crypto.subtle.importKey('raw', fromHex(seed) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) };
 }
 
 /** Checks a finished table's record; see the module's documentation. */
