@@ -17,6 +17,7 @@ both_stores!(
     dice_chains_are_checked_and_fixed_at_the_start,
     a_chained_seat_rolls_with_its_next_link_and_the_record_verifies,
     bots_roll_from_the_servers_source_beside_a_chained_seat,
+    a_rematch_keeps_fresh_dice_and_seats_the_voters_new_chain,
 );
 
 /// A seat's chain: `links[i]` is `h_i`, `links[n]` the head.
@@ -215,4 +216,23 @@ async fn bots_roll_from_the_servers_source_beside_a_chained_seat(db: Db) {
     assert!(!bots.is_empty() && bots.iter().all(|e| e.get("reveal").is_none()));
     let start = log.entries.iter().find(|e| e["action"]["type"] == "start").unwrap();
     assert_eq!(start["action"]["dice_chains"][1], Value::Null);
+}
+
+async fn a_rematch_keeps_fresh_dice_and_seats_the_voters_new_chain(db: Db) {
+    let s = TestServer::start(db).await;
+    let (_, host) = s.player("Host").await;
+    let chain = links(6);
+    let t =
+        s.table(&host, json!({"game": "luddo", "seat_count": 2, "dice_chain": chain.last().unwrap()})).await;
+    let id = t["id"].as_str().unwrap().to_string();
+    let r = s.post(&format!("/v1/tables/{id}/start"), Some(&host), json!({"fill_with_bots": true})).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    play_out_revealing(&s, &id, std::slice::from_ref(&host), &[Some(chain), None]).await;
+    let fresh = links(7).pop().unwrap();
+    let r = s.post(&format!("/v1/tables/{id}/rematch"), Some(&host), json!({"dice_chain": "NOPE"})).await;
+    r.assert_problem(422, "invalid_dice_chain");
+    let r = s.post(&format!("/v1/tables/{id}/rematch"), Some(&host), json!({"dice_chain": fresh})).await;
+    assert_eq!(r.status, 201, "{}", r.json);
+    let again = s.table_view(r.json["table_id"].as_str().unwrap(), Some(&host)).await;
+    assert_eq!((&again["fresh_dice"], &again["seats"][0]["dice_chain"]), (&json!(true), &json!(fresh)));
 }

@@ -4545,6 +4545,10 @@ export type RematchData = {
 
 export type RematchErrors = {
     /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
@@ -4560,6 +4564,14 @@ export type RematchErrors = {
      * An RFC 9457 problem.
      */
     409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
     /**
      * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
      * tables (`too_many_tables`); retry after the given number of seconds.
