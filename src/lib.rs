@@ -30,6 +30,7 @@ pub mod cluster;
 pub mod config;
 pub mod games;
 pub mod instance;
+pub mod ledger;
 pub mod lobby;
 pub mod revocations;
 pub mod rules;
