@@ -39,49 +39,61 @@ pub fn roll_luck(net: &Net, pos: &Position, dice: [u8; 2]) -> f32 {
     after(net, pos, dice) - average
 }
 
-/// Each seat's summed luck over a backgammon table's entries (`events` in log order) and how
-/// many rolls it counted. The boards are followed through the events: `new_game` sets both
-/// sides at the start, `play_made` moves the mover's checkers (hitting as it lands), and each
-/// `rolled` (`dice_rolled` in old logs) is rated in the position before it.
-pub fn game_luck<'a>(net: &Net, entries: impl IntoIterator<Item = &'a [Value]>) -> [(f64, u64); 2] {
-    let mut board = [START; 2];
-    let mut out = [(0.0, 0); 2];
-    let seat_of = |e: &Value| e.get("seat").and_then(Value::as_u64).map(|s| s as usize).filter(|&s| s < 2);
-    for events in entries {
+/// Each seat's summed luck over a backgammon table's log, fed its entries' `events` in log
+/// order (a page at a time if need be). The boards are followed through the events: `new_game`
+/// sets both sides at the start, `play_made` moves the mover's checkers (hitting as it lands),
+/// and each `rolled` (`dice_rolled` in old logs) is rated in the position before it.
+#[derive(Debug, Clone)]
+pub struct GameLuck {
+    board: [[u8; 25]; 2],
+    /// Per seat: the summed luck and how many rolls it took in.
+    pub seats: [(f64, u64); 2],
+}
+
+impl Default for GameLuck {
+    fn default() -> Self {
+        Self { board: [START; 2], seats: [(0.0, 0); 2] }
+    }
+}
+
+impl GameLuck {
+    /// Takes in one entry's events.
+    pub fn feed(&mut self, net: &Net, events: &[Value]) {
+        let seat_of =
+            |e: &Value| e.get("seat").and_then(Value::as_u64).map(|s| s as usize).filter(|&s| s < 2);
         for e in events {
             match e.get("type").and_then(Value::as_str).unwrap_or_default() {
-                "new_game" => board = [START; 2],
+                "new_game" => self.board = [START; 2],
                 "play_made" => {
                     let Some(seat) = seat_of(e) else { continue };
                     let steps: Vec<Step> = e
                         .get("moves")
                         .and_then(|m| serde_json::from_value(m.clone()).ok())
                         .unwrap_or_default();
-                    let mut pos = Position { me: board[seat], opp: board[1 - seat] };
+                    let mut pos = Position { me: self.board[seat], opp: self.board[1 - seat] };
                     for s in steps {
-                        // A step the board does not allow means the log is not one we follow:
-                        // stop moving rather than invent a position.
+                        // A step the board does not allow means a log we do not follow: stop
+                        // moving rather than invent a position.
                         if pos.apply_step(s).is_none() {
                             break;
                         }
                     }
-                    board[seat] = pos.me;
-                    board[1 - seat] = pos.opp;
+                    self.board[seat] = pos.me;
+                    self.board[1 - seat] = pos.opp;
                 }
                 "rolled" | "dice_rolled" => {
                     let Some(seat) = seat_of(e) else { continue };
                     let dice: Option<[u8; 2]> =
                         e.get("dice").and_then(|d| serde_json::from_value(d.clone()).ok());
                     let Some(dice) = dice.filter(|d| d.iter().all(|v| (1..=6).contains(v))) else { continue };
-                    let pos = Position { me: board[seat], opp: board[1 - seat] };
-                    out[seat].0 += roll_luck(net, &pos, dice) as f64;
-                    out[seat].1 += 1;
+                    let pos = Position { me: self.board[seat], opp: self.board[1 - seat] };
+                    self.seats[seat].0 += roll_luck(net, &pos, dice) as f64;
+                    self.seats[seat].1 += 1;
                 }
                 _ => {}
             }
         }
     }
-    out
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! per player and site-wide, compared with chance; and for backgammon the luck of each roll.
 //!
 //! Pure: the store feeds it a finished table's log entries ([`thrown`], [`SeatDice`],
-//! [`luck::game_luck`]) and keeps the sums; the statistics are [`stats`].
+//! [`luck::GameLuck`]) and keeps the sums; the statistics are [`stats`].
 
 pub mod luck;
 pub mod stats;
@@ -131,10 +131,15 @@ pub struct DiceReport {
     pub counts: DiceCounts,
     /// Every die.
     pub dice: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub faces_test: Option<stats::ChiSquare>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sixes_rate: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sixes_test: Option<stats::ChiSquare>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub doubles_rate: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub doubles_test: Option<stats::ChiSquare>,
 }
 
