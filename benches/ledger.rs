@@ -1,8 +1,8 @@
 //! The luck and fairness ledger's cost per finished table (docs/luck.md): counting a table's dice
 //! per seat from its log's events, and for backgammon rating every roll's luck with the network.
-//! The logs are games played by the strong bots (a 4-seat Luddo game, a 2-seat backgammon money
-//! game). The database write (one transaction of a few rows) is not in it. Run:
-//! `cargo bench --bench ledger`.
+//! The logs are games played by the strong bots (a 4-seat Luddo game, a 4-seat classic Ludo
+//! game, a 2-seat backgammon money game without the cube). The database write (one transaction
+//! of a few rows) is not in it. Run: `cargo bench --bench ledger`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use luddo::{
@@ -35,6 +35,10 @@ fn ledger(c: &mut Criterion) {
     group.bench_function("luddo_4_seats_dice", |b| {
         b.iter(|| seat_dice(4, luddo.iter().map(|(s, e)| (*s, black_box(&e[..])))))
     });
+    let ludo = bot_game(GameKind::Ludo, 4, Value::Null, 3);
+    group.bench_function("ludo_4_seats_dice", |b| {
+        b.iter(|| seat_dice(4, ludo.iter().map(|(s, e)| (*s, black_box(&e[..])))))
+    });
     let backgammon = bot_game(GameKind::Backgammon, 2, json!({"match_to": 0, "cube": false}), 2);
     let net = network();
     group.bench_function("backgammon_dice", |b| {
@@ -52,7 +56,12 @@ fn ledger(c: &mut Criterion) {
     });
     group.finish();
     let rolls: usize = backgammon.iter().flat_map(|(_, e)| e).filter(|e| e["type"] == "rolled").count();
-    eprintln!("luddo: {} entries; backgammon: {} entries, {rolls} rolls", luddo.len(), backgammon.len());
+    eprintln!(
+        "luddo: {} entries; ludo: {} entries; backgammon: {} entries, {rolls} rolls",
+        luddo.len(),
+        ludo.len(),
+        backgammon.len()
+    );
 }
 
 criterion_group!(benches, ledger);
