@@ -30,6 +30,7 @@ pub mod cluster;
 pub mod config;
 pub mod games;
 pub mod instance;
+pub mod ledger;
 pub mod lobby;
 pub mod revocations;
 pub mod rules;
@@ -101,6 +102,12 @@ pub async fn serve(
         let _ = stop.wait_for(|stopped| *stopped).await;
     };
     tokio::spawn(state.lobby.clone().fill_waiting_tables(stopped));
+    // Finished tables into the luck and fairness ledger (docs/luck.md).
+    let mut stop = state.tables.stopped();
+    let stopped = async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    };
+    tokio::spawn(state.store.clone().keep_ledger(stopped));
     let tables = state.tables.clone();
     // Stop the actors first: their subscribers' sockets close with them, so the graceful
     // shutdown does not wait on WebSockets forever. Then let go of the lease on their tables.

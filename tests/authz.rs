@@ -73,6 +73,9 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/tables/{id}/rematch"),
     ("GET", "/v1/tables/{id}/log"),
     ("GET", "/v1/tables/{id}/record"),
+    ("GET", "/v1/players/{id}/luck"),
+    ("GET", "/v1/fairness"),
+    ("GET", "/v1/players/me/dice"),
 ];
 
 #[test]
@@ -143,6 +146,9 @@ async fn identity_routes_need_a_known_token(db: Db) {
     s.post("/v1/quick-play", None, quick.clone()).await.assert_problem(401, "unauthorized");
     s.post("/v1/quick-play", Some(UNKNOWN), quick.clone()).await.assert_problem(401, "unauthorized");
     assert_eq!(s.post("/v1/quick-play", Some(&token), quick).await.status, 201);
+    s.get("/v1/players/me/dice", None).await.assert_problem(401, "unauthorized");
+    s.get("/v1/players/me/dice", Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+    assert_eq!(s.get("/v1/players/me/dice", Some(&token)).await.status, 200);
 }
 
 /// The token routes need a known token and act on the caller's tokens alone: another player's
@@ -191,6 +197,7 @@ async fn public_routes_ignore_who_asks(db: Db) {
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
         assert_eq!(s.get("/v1/leaderboards/luddo", who).await.status, 200);
+        assert_eq!(s.get("/v1/fairness", who).await.status, 200);
         assert_eq!(s.post("/v1/backgammon/plays", who, plays.clone()).await.status, 200);
         // Sign-up needs no token; one sent along is ignored.
         assert_eq!(s.post("/v1/players", who, json!({"name": "New"})).await.status, 201);
@@ -202,7 +209,9 @@ async fn public_routes_ignore_who_asks(db: Db) {
 async fn a_profile_reads_who_asks(db: Db) {
     let s = TestServer::start(db).await;
     let (ann, token) = s.player("Ann").await;
-    for path in [format!("/v1/players/{ann}"), format!("/v1/players/{ann}/games")] {
+    for path in
+        [format!("/v1/players/{ann}"), format!("/v1/players/{ann}/games"), format!("/v1/players/{ann}/luck")]
+    {
         assert_eq!(s.get(&path, None).await.status, 200);
         assert_eq!(s.get(&path, Some(&token)).await.status, 200);
         s.get(&path, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");

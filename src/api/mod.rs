@@ -18,6 +18,7 @@ pub mod extract;
 mod games;
 mod health;
 pub mod limits;
+mod luck;
 pub mod metrics;
 pub mod openapi;
 mod paging;
@@ -80,6 +81,7 @@ pub fn router(state: AppState) -> Router {
         .merge(records::router())
         .merge(ratings::router())
         .merge(profiles::router())
+        .merge(luck::router())
         .merge(shame::router())
         .merge(analysis::router())
         .merge(metrics::router(config.metrics))

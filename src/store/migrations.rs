@@ -36,6 +36,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0011_rating_pairs.sql",
     "0012_long_clock.sql",
     "0013_fresh_dice.sql",
+    "0014_ledger.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -52,6 +53,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0011_rating_pairs.sql",
     "0012_long_clock.sql",
     "0013_fresh_dice.sql",
+    "0014_ledger.sql",
 );
 
 /// The migrations of `backend`.

@@ -27,6 +27,7 @@
 
 mod entry;
 mod leases;
+mod ledger;
 mod lobby;
 mod log;
 mod migrations;
@@ -42,6 +43,7 @@ mod tokens;
 
 pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
+pub use ledger::{LedgerSeatRow, LedgerSums, SeatLedger, TableLedger};
 pub use log::{Append, Finish};
 pub use profiles::{GameRating, PlayedTable, Profile};
 pub use quick::{QuickKind, QuickSeat};

@@ -544,7 +544,7 @@ impl Drop for TestServer {
 pub struct Resp {
     pub status: StatusCode,
     pub headers: HeaderMap,
-    /// The body, when it is JSON (`Null` when it is empty or `text/plain`).
+    /// The body, when it is JSON (`Null` when it is empty, `text/plain` or NDJSON).
     pub json: Value,
     /// The body as text.
     pub text: String,
@@ -556,7 +556,9 @@ impl Resp {
         let headers = resp.headers().clone();
         let bytes = resp.bytes().await.unwrap_or_default();
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        let plain = headers.get("content-type").is_some_and(|ct| ct.as_bytes().starts_with(b"text/plain"));
+        let plain = headers.get("content-type").is_some_and(|ct| {
+            ct.as_bytes().starts_with(b"text/plain") || ct.as_bytes().starts_with(b"application/x-ndjson")
+        });
         let json = if bytes.is_empty() || plain {
             Value::Null
         } else {

@@ -10,11 +10,13 @@
  *   #/replay/{id}    a finished game, step by step
  *   #/shame          the hall of shame
  *   #/leaderboard    ratings per game, best first
- *   #/p/{id}         a player's profile and finished games
+ *   #/p/{id}         a player's profile, finished games and luck
+ *   #/fairness       every finished table's dice against chance, per game
  *   #/rules          the rules of each game; #/rules/{game} one game's, in the language in use
  */
 import { call, keepPlayer, token } from './api.js';
 import { startLanguage } from './i18n.js';
+import { fairnessPage } from './pages/fairness.js';
 import { invitePage } from './pages/invite.js';
 import { leaderboardPage } from './pages/leaderboard.js';
 import { lobbyPage } from './pages/lobby.js';
@@ -47,6 +49,7 @@ function route() {
   else if (page === 'new') newTablePage();
   else if (page === 'shame') shamePage();
   else if (page === 'leaderboard') leaderboardPage();
+  else if (page === 'fairness') fairnessPage();
   else if (page === 'rules') rulesPage(arg);
   else lobbyPage();
   app.focus({ preventScroll: true });

@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The table page and the replay against WCAG 2.2 A/AA (axe-core), in Chromium: a live table of
- * each game, mid-game with the viewer's moves on the board, and a finished game's replay.
+ * The table page, the replay and the fairness page against WCAG 2.2 A/AA (axe-core), in Chromium: a
+ * live table of each game, mid-game with the viewer's moves on the board, a finished game's replay,
+ * and the fairness page with a game counted.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,6 +55,26 @@ test('axe finds no WCAG 2.2 A/AA violation on a replay; its step buttons are ico
     assert.match((await page.getAttribute(button, 'aria-label')) ?? '', /\w/, `${button} is named`);
     assert.doesNotMatch((await page.textContent(button)) ?? '', /[⏮⏭◀▶]/, `${button} uses no glyph`);
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('axe finds no WCAG 2.2 A/AA violation on the fairness page, with a finished game counted', async () => {
+  const { context, page, errors } = await newPage();
+  await signUp(page, 'axe fairness');
+  await createTable(page, 'snakes', 2);
+  await start(page);
+  await playToTheEnd(page);
+  const base = page.url().split('#/')[0];
+  for (let i = 0; i < 40 && !(await page.locator('#fairness-games .luck-game').count()); i++) {
+    await page.goto(`${base}#/fairness`);
+    await page.reload();
+    await page.waitForSelector('#fairness-games');
+    if (!(await page.locator('#fairness-games .luck-game').count())) await page.waitForTimeout(500);
+  }
+  assert.ok(await page.locator('#fairness-games .luck-game').count(), 'a game counted');
+  assert.deepEqual(await axeViolations(page), []);
+  assert.equal(await page.locator('h1').count(), 1, 'one h1');
   assert.deepEqual(errors, []);
   await context.close();
 });

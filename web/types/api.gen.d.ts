@@ -576,6 +576,21 @@ export type BackgammonWinKind = 'single' | 'gammon' | 'backgammon';
  */
 export type BotLevel = 'easy' | 'normal' | 'strong';
 
+export type ChiSquare = {
+    /**
+     * Pearson's statistic.
+     */
+    chi_square: number;
+    /**
+     * Degrees of freedom.
+     */
+    dof: number;
+    /**
+     * How likely fair dice give a statistic this large or larger.
+     */
+    p_value: number;
+};
+
 export type ClientMessage = LuddoClientMessage | LudoClientMessage | UckersClientMessage | SnakesClientMessage | BackgammonClientMessage;
 
 /**
@@ -715,6 +730,52 @@ export type GameInfo = ({
 } & SnakesGameInfo) | ({
     game: 'backgammon';
 } & BackgammonGameInfo);
+
+export type GameLedger = {
+    dice: number;
+    /**
+     * Doubles among them.
+     */
+    doubles: number;
+    doubles_rate?: number;
+    doubles_test?: ChiSquare;
+    /**
+     * How many of each face, 1 to 6.
+     */
+    faces: [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number
+    ];
+    faces_test?: ChiSquare;
+    game: Game;
+    /**
+     * Backgammon: luck in cubeless points (docs/luck.md).
+     */
+    luck?: {
+        per_roll: number;
+        per_table: number;
+        rolls: number;
+        total: number;
+    };
+    /**
+     * Throws of two dice.
+     */
+    pairs: number;
+    sixes_rate?: number;
+    sixes_test?: ChiSquare;
+    /**
+     * Tables counted.
+     */
+    tables: number;
+    /**
+     * Throws (one die or two together).
+     */
+    throws: number;
+};
 
 /**
  * A table's JSON record (docs/records.md): `luddo verify` and the web client's replay read it, and `luddo verify --save` writes it.
@@ -3275,6 +3336,33 @@ export type BackgammonPlaysResponses = {
 
 export type BackgammonPlaysResponse = BackgammonPlaysResponses[keyof BackgammonPlaysResponses];
 
+export type GetFairnessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/fairness';
+};
+
+export type GetFairnessErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetFairnessError = GetFairnessErrors[keyof GetFairnessErrors];
+
+export type GetFairnessResponses = {
+    /**
+     * Per game.
+     */
+    200: {
+        games: Array<GameLedger>;
+    };
+};
+
+export type GetFairnessResponse = GetFairnessResponses[keyof GetFairnessResponses];
+
 export type ListGamesData = {
     body?: never;
     path?: never;
@@ -3556,6 +3644,39 @@ export type MeResponses = {
 };
 
 export type MeResponse = MeResponses[keyof MeResponses];
+
+export type GetMyDiceData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/players/me/dice';
+};
+
+export type GetMyDiceErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetMyDiceError = GetMyDiceErrors[keyof GetMyDiceErrors];
+
+export type GetMyDiceResponses = {
+    /**
+     * The dice, one per line.
+     */
+    200: string;
+};
+
+export type GetMyDiceResponse = GetMyDiceResponses[keyof GetMyDiceResponses];
 
 export type LogoutData = {
     body?: never;
@@ -3842,6 +3963,67 @@ export type GetPlayerGamesResponses = {
 };
 
 export type GetPlayerGamesResponse = GetPlayerGamesResponses[keyof GetPlayerGamesResponses];
+
+export type GetPlayerLuckData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/players/{id}/luck';
+};
+
+export type GetPlayerLuckErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetPlayerLuckError = GetPlayerLuckErrors[keyof GetPlayerLuckErrors];
+
+export type GetPlayerLuckResponses = {
+    /**
+     * The player's ledger.
+     */
+    200: {
+        games: Array<GameLedger>;
+        player_id: string;
+        /**
+         * The newest counted tables (at most 20), the player's dice and luck at each.
+         */
+        recent: Array<{
+            dice: number;
+            /**
+             * Doubles among two-dice throws (games that throw two).
+             */
+            doubles?: number;
+            finished_at: string;
+            game: Game;
+            /**
+             * Backgammon: the seat's summed luck at the table.
+             */
+            luck?: number;
+            seat: number;
+            sixes: number;
+            table_id: string;
+        }>;
+    };
+};
+
+export type GetPlayerLuckResponse = GetPlayerLuckResponses[keyof GetPlayerLuckResponses];
 
 export type QuickPlayData = {
     body: {

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * `#/p/{id}`: a player's games played and won, ratings per game, and finished games with their
- * replays.
+ * `#/p/{id}`: a player's games played and won, ratings per game, finished games with their
+ * replays, and their luck (docs/luck.md: their dice against chance, backgammon luck).
  *
  * Two counts of wins, which differ on purpose: the summary's are the tables the player's seat
  * finished first (`games_won`: against bots and at private tables too, and a seat a bot played
@@ -12,6 +12,7 @@
 import { call } from '../api.js';
 import { games, label } from '../games.js';
 import { date, number, t } from '../i18n.js';
+import { ledgerHtml } from '../luck.js';
 import { app, discriminator, esc, flash, message, nameOf, stillShown } from '../ui.js';
 
 /** A rating or a deviation as the page shows it: whole, ungrouped (1500, as players write it). @param {number} value */
@@ -22,7 +23,12 @@ export async function profilePage(id) {
   app.innerHTML = `<section class="card"><p>${esc(t('loading'))}</p></section>`;
   const shown = stillShown();
   try {
-    const [p, history, list] = await Promise.all([call('GET', `/v1/players/${id}`), call('GET', `/v1/players/${id}/games?limit=20`), games()]);
+    const [p, history, list, luck] = await Promise.all([
+      call('GET', `/v1/players/${id}`),
+      call('GET', `/v1/players/${id}/games?limit=20`),
+      games(),
+      call('GET', `/v1/players/${id}/luck`),
+    ]);
     if (!shown()) return;
     const ratings =
       p.ratings
@@ -45,7 +51,8 @@ export async function profilePage(id) {
       <h2>${esc(t('profile-ratings'))}</h2>
       <table class="list"><thead><tr><th scope="col">${esc(t('column-game'))}</th><th scope="col">${esc(t('column-rating'))}</th><th scope="col">${esc(t('column-deviation'))}</th><th scope="col">${esc(t('column-rated-games'))}</th><th scope="col">${esc(t('column-rated-wins'))}</th></tr></thead><tbody id="profile-ratings">${ratings}</tbody></table>
       <p class="hint">${esc(t('profile-rated-hint'))}</p>
-      <h2>${esc(t('profile-finished'))}</h2><ul class="plain" id="profile-games">${played}</ul></section>`;
+      <h2>${esc(t('profile-finished'))}</h2><ul class="plain" id="profile-games">${played}</ul>
+      <h2>${esc(t('luck-title'))}</h2><div id="profile-luck">${ledgerHtml(list, luck.games, 'profile')}</div></section>`;
   } catch (error) {
     app.innerHTML = `<section class="card"><h1>${esc(t('profile-none'))}</h1></section>`;
     flash(message(error));

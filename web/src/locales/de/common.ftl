@@ -5,6 +5,7 @@ nav-lobby = Lobby
 nav-new-table = Neuer Tisch
 nav-leaderboard = Rangliste
 nav-shame = Ruhmeshalle der Schande
+nav-fairness = Fairness
 nav-api = API
 skip-to-content = Zum Inhalt springen
 language-switch = Sprache

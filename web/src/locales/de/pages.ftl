@@ -92,3 +92,22 @@ shame-none = Noch niemand.
 
 invite-title = Einladung
 invite-text = Du bist an einen privaten Tisch eingeladen: { $game }.
+
+## Glück und Fairness (das Glück im Profil, #/fairness; docs/luck.md)
+
+luck-title = Glück
+fairness-title = Fairness der Würfel
+fairness-hint = Jeder Würfel jedes beendeten Tisches, je Spiel, verglichen mit einem fairen Würfel. Gezählt einen Moment nach dem Ende jedes Tisches.
+luck-none = Noch keine beendeten Spiele gezählt.
+luck-dice = Würfel: { $dice } · Tische: { $tables }
+luck-faces-caption = Geworfene Augenzahlen, gegen je { $expected } bei einem fairen Würfel
+luck-face-count = { $face }: { $count }
+luck-faces-test = Augenzahlen gegen einen fairen Würfel:
+luck-sixes = Sechsen: { $rate } (ein fairer Würfel: { $fair }).
+luck-doubles = Pasche: { $rate } (faire Würfel: { $fair }).
+luck-p-fair = Im Rahmen dessen, was faire Würfel ergeben (p = { $p }).
+luck-p-unusual = Ungewöhnlich, aber faire Würfel tun das einmal in zwanzig Fällen oder öfter (p = { $p }).
+luck-p-rare = Selten bei fairen Würfeln (p = { $p }); unter vielen Spielern sieht das immer jemand.
+luck-p-hint = p sagt, wie oft faire Würfel so weit oder weiter abweichen würden: kleine Werte allein beweisen nichts, denn bei vielen Spielern sieht immer jemand einen.
+luck-backgammon = Backgammon-Glück: { $total } Punkte in { $rolls } Würfen ({ $per_table } je Tisch).
+luck-backgammon-hint = Das Glück eines Wurfs ist der Equity-Gewinn gegenüber dem Mittel aller 36 Würfe, bewertet vom Netz des Bots (wie GNU Backgammon es misst).

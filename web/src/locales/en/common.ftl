@@ -6,6 +6,7 @@ nav-lobby = Lobby
 nav-new-table = New table
 nav-leaderboard = Leaderboard
 nav-shame = Hall of shame
+nav-fairness = Fairness
 nav-api = API
 skip-to-content = Skip to the content
 language-switch = Language

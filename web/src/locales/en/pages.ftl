@@ -94,3 +94,23 @@ shame-none = Nobody yet.
 
 invite-title = Invitation
 invite-text = You are invited to a private { $game } table.
+
+## Luck and fairness (the profile's Luck, #/fairness; docs/luck.md)
+
+luck-title = Luck
+fairness-title = Dice fairness
+fairness-hint = Every die of every finished table, per game, compared with a fair die. Counted a moment after each table finishes.
+luck-none = No finished games counted yet.
+luck-dice = Dice: { $dice } · tables: { $tables }
+# The histogram's name for screen readers; { $expected } is what a fair die gives each face.
+luck-faces-caption = Faces thrown, against { $expected } each for a fair die
+luck-face-count = { $face }: { $count }
+luck-faces-test = Faces against a fair die:
+luck-sixes = Sixes: { $rate } (a fair die: { $fair }).
+luck-doubles = Doubles: { $rate } (fair dice: { $fair }).
+luck-p-fair = Within what fair dice give (p = { $p }).
+luck-p-unusual = Unusual, but fair dice do this one time in twenty or more (p = { $p }).
+luck-p-rare = Rare for fair dice (p = { $p }); among many players, some see this.
+luck-p-hint = p is how often fair dice would stray this far or further: small values alone prove nothing, since with many players someone always sees one.
+luck-backgammon = Backgammon luck: { $total } points over { $rolls } rolls ({ $per_table } a table).
+luck-backgammon-hint = A roll's luck is the equity it gained against the average of all 36 rolls, judged by the bot's network (as GNU Backgammon measures it).

@@ -5,6 +5,7 @@ nav-lobby = लॉबी
 nav-new-table = नई मेज़
 nav-leaderboard = लीडरबोर्ड
 nav-shame = शर्म का दरबार
+nav-fairness = निष्पक्षता
 nav-api = API
 skip-to-content = सामग्री पर जाएँ
 language-switch = भाषा

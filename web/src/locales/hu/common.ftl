@@ -5,6 +5,7 @@ nav-lobby = Előcsarnok
 nav-new-table = Új asztal
 nav-leaderboard = Ranglista
 nav-shame = A szégyen csarnoka
+nav-fairness = Méltányosság
 nav-api = API
 skip-to-content = Ugrás a tartalomra
 language-switch = Nyelv

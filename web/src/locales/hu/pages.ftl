@@ -86,3 +86,22 @@ shame-none = Még senki.
 
 invite-title = Meghívó
 invite-text = Meghívtak egy zártkörű asztalhoz: { $game }.
+
+## Szerencse és méltányosság (a profil Szerencse része, #/fairness; docs/luck.md)
+
+luck-title = Szerencse
+fairness-title = A kockák méltányossága
+fairness-hint = Minden befejezett asztal minden kockája, játékonként, egy szabályos kockához mérve. Minden asztal vége után egy pillanattal számolva.
+luck-none = Még nincs megszámolt befejezett játék.
+luck-dice = Kockák: { $dice } · asztalok: { $tables }
+luck-faces-caption = A dobott számok, szabályos kockánál számonként { $expected } helyett
+luck-face-count = { $face }: { $count }
+luck-faces-test = A dobott számok egy szabályos kockához mérve:
+luck-sixes = Hatosok: { $rate } (szabályos kockánál: { $fair }).
+luck-doubles = Duplák: { $rate } (szabályos kockáknál: { $fair }).
+luck-p-fair = Belefér abba, amit szabályos kockák adnak (p = { $p }).
+luck-p-unusual = Szokatlan, de szabályos kockák húszból legalább egyszer ilyet adnak (p = { $p }).
+luck-p-rare = Szabályos kockáknál ritka (p = { $p }); sok játékos közül valaki mindig lát ilyet.
+luck-p-hint = A p azt mondja meg, milyen gyakran térnének el szabályos kockák ennyire vagy jobban: egy kis érték önmagában semmit sem bizonyít, hiszen sok játékos közül valaki mindig lát egyet.
+luck-backgammon = Backgammon-szerencse: { $total } pont { $rolls } dobásban (asztalonként { $per_table }).
+luck-backgammon-hint = Egy dobás szerencséje az a nyereség, amelyet mind a 36 dobás átlagához képest hozott, a bot hálózata szerint (ahogy a GNU Backgammon méri).
