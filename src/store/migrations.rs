@@ -35,6 +35,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0010_profiles.sql",
     "0011_rating_pairs.sql",
     "0012_long_clock.sql",
+    "0015_history.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -50,6 +51,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0010_profiles.sql",
     "0011_rating_pairs.sql",
     "0012_long_clock.sql",
+    "0015_history.sql",
 );
 
 /// The migrations of `backend`.

@@ -26,6 +26,7 @@
 //! This file holds the connection, the error type and the SQL helpers they share.
 
 mod entry;
+mod history;
 mod leases;
 mod lobby;
 mod log;
@@ -41,6 +42,7 @@ mod tables;
 mod tokens;
 
 pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
+pub use history::{MAX_PROOF_LINKS, ProofState};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use log::{Append, Finish};
 pub use profiles::{GameRating, PlayedTable, Profile};
