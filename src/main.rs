@@ -144,6 +144,11 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     if config.signing_key.is_none() {
         config.signing_key = Some(luddo::history::key_from_data_dir(&config.data_dir)?);
     }
+    if config.signing_key == Some([0; 32]) {
+        tracing::warn!(
+            "LUDDO_SIGNING_KEY is .env.example's zeros: anyone can sign checkpoints as this server; set a key of your own"
+        );
+    }
     // Held while the server runs: the data directory's instance slot stays this process's.
     let _instance = (!config.instance_id_given).then(|| luddo::instance::claim(&config.data_dir));
     match &_instance {

@@ -176,3 +176,57 @@ async fn the_history_answers_problems_before_a_table_is_in_it(db: Db) {
         .await
         .assert_problem(404, "table_not_found");
 }
+
+/// The history's costs (BENCHMARKS.md, "The history's costs"): one link's append for finished
+/// tables of two games, and a checkpoint's signature and insert. Run by hand:
+/// `cargo test --test history -- --ignored --nocapture measure`.
+#[tokio::test]
+#[ignore = "a measurement, not a check"]
+async fn measure_history_costs() {
+    for db in [Db::Sqlite, Db::Postgres] {
+        if db == Db::Postgres && common::postgres_url().is_none() {
+            continue;
+        }
+        let s = server(db, Duration::from_secs(3600)).await;
+        for game in ["snakes", "ludo"] {
+            let mut ids = vec![];
+            for _ in 0..10 {
+                let (id, tokens) = seated_table(&s, game, 2, json!({})).await;
+                play_out(&s, &id, &tokens).await;
+                ids.push(id);
+            }
+            let mut append = vec![];
+            let mut entries = 0;
+            for id in &ids {
+                entries += record(&s, id).await.entries.len();
+                for _ in 0..5 {
+                    append.push(s.store.history_append_cost(id.parse().unwrap()).await.unwrap());
+                }
+            }
+            append.sort();
+            println!(
+                "{db:?} {game}: {} entries a table on average; one append: p50 {:?}, p90 {:?}",
+                entries / ids.len(),
+                append[append.len() / 2],
+                append[append.len() * 9 / 10]
+            );
+        }
+        let signer = Signer::new(SECRET);
+        let (mut sign, mut store) = (vec![], vec![]);
+        for i in 0..50 {
+            let started = std::time::Instant::now();
+            let cp = signer.checkpoint(1_000_000 + i, &"ab".repeat(32), i).unwrap();
+            sign.push(started.elapsed());
+            let started = std::time::Instant::now();
+            s.store.add_checkpoint(&cp).await.unwrap();
+            store.push(started.elapsed());
+        }
+        sign.sort();
+        store.sort();
+        println!(
+            "{db:?} checkpoint: sign p50 {:?}; insert p50 {:?}, p90 {:?}",
+            sign[25], store[25], store[45]
+        );
+        s.stop().await;
+    }
+}
