@@ -42,8 +42,8 @@ enum Command {
         /// Where to write the copy; must not exist yet.
         destination: std::path::PathBuf,
     },
-    /// Check a finished table's dice against its commitment (docs/fairness.md); exit 0 only when
-    /// every die verifies.
+    /// Check a finished table's dice against its commitment (docs/fairness.md) and its record
+    /// against the server's signed history (docs/history.md); exit 0 only when every check holds.
     Verify {
         /// A table's JSON record saved in a file (GET /v1/tables/<id>/record?format=json), or the
         /// table's URL (http://host:port/v1/tables/<id>).
