@@ -70,8 +70,41 @@ pub struct Proof {
 /// objects' keys are sorted by their bytes (no spaces; strings escaped only where JSON must;
 /// numbers as the server writes them).
 pub fn canonical(value: &Value) -> String {
-    // serde_json's `Map` is a BTreeMap here (no `preserve_order`): its keys come out sorted.
-    value.to_string()
+    let mut out = String::new();
+    write_canonical(value, &mut out);
+    out
+}
+
+/// Sorts the keys itself rather than trusting `Map`'s order: a dependency turning on
+/// serde_json's `preserve_order` feature would otherwise change every hash.
+fn write_canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Object(map) => {
+            let mut members: Vec<_> = map.iter().collect();
+            members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            out.push('{');
+            for (i, (key, value)) in members.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                write_canonical(value, out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
 }
 
 /// What of a finished table the record hash covers: only what never changes after the finish.
@@ -317,6 +350,10 @@ pub async fn check_record(
                 return Ok(
                     "history: not checked: the table finished before the server kept its history".into()
                 );
+            }
+            // Just finished: the dice are checked; the history can be once a checkpoint is signed.
+            if status == 409 && body.contains("history_not_checkpointed") {
+                return Ok("history: not checked yet: no signed checkpoint covers the table so far; run again in a minute".into());
             }
             if status != 200 {
                 return Err(format!("the history proof: HTTP {status}: {body}"));
