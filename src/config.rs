@@ -63,6 +63,9 @@ pub const VARIABLES: &[&str] = &[
     "LUDDO_LEASE_SECONDS",
     "LUDDO_METRICS",
     "LUDDO_TEST_MODE",
+    "LUDDO_SIGNING_KEY",
+    "LUDDO_CHECKPOINT_SECONDS",
+    "LUDDO_CHECKPOINT_LINKS",
 ];
 
 /// Everything the server needs to know before it starts.
@@ -123,6 +126,16 @@ pub struct Config {
     /// Serve the web client from this folder (read at each request) instead of the files built
     /// into the binary: for working on the client without building the server again.
     pub web_dir: Option<PathBuf>,
+    /// The Ed25519 secret that signs the history's checkpoints (docs/history.md), from
+    /// `LUDDO_SIGNING_KEY` (64 hex digits); `None`: the binary keeps one in the data directory
+    /// ([`crate::history::key_from_data_dir`]), and a server started without one signs with a
+    /// key of its own run.
+    pub signing_key: Option<[u8; 32]>,
+    /// How often the head of the history is signed when it has moved.
+    pub checkpoint_every: Duration,
+    /// Links past the last checkpoint at which the head is signed without waiting (so proofs
+    /// stay short).
+    pub checkpoint_links: u64,
 }
 
 /// The clocks of online tables (RULES.md §7).
@@ -223,6 +236,9 @@ impl Default for Config {
             metrics: true,
             test_mode: false,
             web_dir: None,
+            signing_key: None,
+            checkpoint_every: Duration::from_secs(60),
+            checkpoint_links: 1_000,
         }
     }
 }
@@ -388,6 +404,15 @@ impl Config {
             metrics,
             test_mode,
             web_dir: get("LUDDO_WEB_DIR").map(PathBuf::from),
+            signing_key: match get("LUDDO_SIGNING_KEY") {
+                None => None,
+                Some(v) => Some(
+                    crate::history::parse_secret(&v)
+                        .ok_or_else(|| parse("LUDDO_SIGNING_KEY", "expected 64 hex digits")(v))?,
+                ),
+            },
+            checkpoint_every: secs("LUDDO_CHECKPOINT_SECONDS", d.checkpoint_every)?,
+            checkpoint_links: number("LUDDO_CHECKPOINT_LINKS", d.checkpoint_links)?,
         })
     }
 

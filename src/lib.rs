@@ -29,6 +29,7 @@ pub mod clock;
 pub mod cluster;
 pub mod config;
 pub mod games;
+pub mod history;
 pub mod instance;
 pub mod ledger;
 pub mod lobby;
@@ -108,6 +109,14 @@ pub async fn serve(
         let _ = stop.wait_for(|stopped| *stopped).await;
     };
     tokio::spawn(state.store.clone().keep_ledger(stopped));
+    // The history's checkpoints (docs/history.md).
+    tokio::spawn(history::sign_checkpoints(
+        state.store.clone(),
+        state.signer.clone(),
+        state.config.checkpoint_every,
+        state.config.checkpoint_links,
+        state.tables.stopped(),
+    ));
     let tables = state.tables.clone();
     // Stop the actors first: their subscribers' sockets close with them, so the graceful
     // shutdown does not wait on WebSockets forever. Then let go of the lease on their tables.

@@ -42,8 +42,8 @@ enum Command {
         /// Where to write the copy; must not exist yet.
         destination: std::path::PathBuf,
     },
-    /// Check a finished table's dice against its commitment (docs/fairness.md); exit 0 only when
-    /// every die verifies.
+    /// Check a finished table's dice against its commitment (docs/fairness.md) and its record
+    /// against the server's signed history (docs/history.md); exit 0 only when every check holds.
     Verify {
         /// A table's JSON record saved in a file (GET /v1/tables/<id>/record?format=json), or the
         /// table's URL (http://host:port/v1/tables/<id>).
@@ -54,6 +54,14 @@ enum Command {
         /// Also save what was fetched to this file.
         #[arg(long)]
         save: Option<std::path::PathBuf>,
+        /// The table's history proof saved in a file (GET /v1/tables/<id>/history); with a URL
+        /// it is fetched (docs/history.md).
+        #[arg(long)]
+        history: Option<std::path::PathBuf>,
+        /// The server's history public key (hex) the checkpoint must be signed with; with a URL
+        /// it is fetched from /.well-known/luddo-history-key.
+        #[arg(long)]
+        key: Option<String>,
     },
     /// Print the OpenAPI document the server serves at /openapi.json (openapi/openapi.json is
     /// this output: `luddo openapi > openapi/openapi.json`).
@@ -100,7 +108,9 @@ async fn run_command_line() {
         Command::Serve => run().await,
         Command::Healthcheck => healthcheck().await,
         Command::Backup { destination } => backup(&destination).await,
-        Command::Verify { source, token, save } => verify(source, token, save).await,
+        Command::Verify { source, token, save, history, key } => {
+            verify(source, token, save, history, key).await
+        }
         Command::Openapi => {
             print!("{}", luddo::api::openapi::spec_text());
             Ok(())
@@ -129,6 +139,15 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     }
     if let Some(files) = luddo::api::connections::raise_open_files_limit() {
         tracing::info!(open_files = files, "open-files limit");
+    }
+    // The history's signing key: LUDDO_SIGNING_KEY, else the one kept in the data directory.
+    if config.signing_key.is_none() {
+        config.signing_key = Some(luddo::history::key_from_data_dir(&config.data_dir)?);
+    }
+    if config.signing_key == Some([0; 32]) {
+        tracing::warn!(
+            "LUDDO_SIGNING_KEY is .env.example's zeros: anyone can sign checkpoints as this server; set a key of your own"
+        );
     }
     // Held while the server runs: the data directory's instance slot stays this process's.
     let _instance = (!config.instance_id_given).then(|| luddo::instance::claim(&config.data_dir));
@@ -229,6 +248,8 @@ async fn verify(
     source: String,
     token: Option<String>,
     save: Option<std::path::PathBuf>,
+    history: Option<std::path::PathBuf>,
+    key: Option<String>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let log = if source.starts_with("http://") || source.starts_with("https://") {
         luddo::verify::fetch(&source, token.as_deref()).await?
@@ -240,6 +261,10 @@ async fn verify(
     }
     let verified = luddo::verify::verify(&log).map_err(|e| format!("NOT verified: {e}"))?;
     println!("{verified}");
+    let included = luddo::history::check_record(&log, &source, token.as_deref(), history.as_deref(), key)
+        .await
+        .map_err(|e| format!("NOT verified: {e}"))?;
+    println!("{included}");
     Ok(())
 }
 

@@ -352,7 +352,7 @@ const HTTP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// `GET url` (plain `http://`) on a connection of its own, with the bearer `token` if given:
 /// the status and the body as text.
-async fn get(url: &str, token: Option<&str>) -> Result<(u16, String), String> {
+pub(crate) async fn get(url: &str, token: Option<&str>) -> Result<(u16, String), String> {
     let uri: Uri = url.parse().map_err(|e| format!("{e}"))?;
     let authority = uri.authority().ok_or("the address names no host")?.clone();
     let host = authority.host().trim_start_matches('[').trim_end_matches(']');

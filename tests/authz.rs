@@ -76,6 +76,8 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/players/{id}/luck"),
     ("GET", "/v1/fairness"),
     ("GET", "/v1/players/me/dice"),
+    ("GET", "/v1/tables/{id}/history"),
+    ("GET", "/.well-known/luddo-history-key"),
 ];
 
 #[test]
@@ -194,6 +196,7 @@ async fn public_routes_ignore_who_asks(db: Db) {
         let metrics = common::metrics::scrape_as(&s, who).await;
         assert!(metrics.names().contains("luddo_http_requests_total"));
         assert_eq!(s.get("/v1/games", who).await.status, 200);
+        assert_eq!(s.get("/.well-known/luddo-history-key", who).await.status, 200);
         assert_eq!(s.get("/v1/tables", who).await.status, 200);
         assert_eq!(s.get("/v1/hall-of-shame", who).await.status, 200);
         assert_eq!(s.get("/v1/leaderboards/luddo", who).await.status, 200);
@@ -311,6 +314,15 @@ async fn private_lobby_routes_by_role(db: Db) {
         for who in [&c.seated, &c.host] {
             assert_eq!(s.get(&log, Some(who)).await.status, 200);
         }
+    }
+    // Its history proof: the same rule (and none before the finish).
+    let history = format!("{t}/history");
+    s.get(&history, None).await.assert_problem(404, "table_not_found");
+    s.get(&history, Some(&c.spectator)).await.assert_problem(404, "table_not_found");
+    s.get(&history, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+    s.get(&format!("{history}?invite_code={code}"), None).await.assert_problem(409, "table_not_finished");
+    for who in [&c.seated, &c.host] {
+        s.get(&history, Some(who)).await.assert_problem(409, "table_not_finished");
     }
     // A rematch: not a stranger's business (404, as the table), a player's only after the finish.
     let rematch = format!("{t}/rematch");

@@ -130,6 +130,12 @@ error_codes! {
     RecordUnavailable = "record_unavailable",
     /// 503 with Retry-After: the process is writing as many records as it writes at once.
     RecordsBusy = "records_busy",
+    /// 409: the table is not finished, so it is not in the history yet.
+    TableNotFinished = "table_not_finished",
+    /// 404: the table finished before the history began (docs/history.md).
+    NotInHistory = "not_in_history",
+    /// 409 with Retry-After: the table's link is not under a signed checkpoint yet.
+    HistoryNotCheckpointed = "history_not_checkpointed",
     /// 409: the action was sent against an older `seq`; read the latest entries first.
     StaleSeq = "stale_seq",
     /// 409: the action was sent against a `seq` the table has not reached (a client bug).

@@ -18,6 +18,7 @@
 //! | `luddo_lease_takeovers_total` (tables taken from a process whose lease ran out) | | `table` |
 //! | `luddo_log_batch_appends` (histogram: appends per group commit) | | `store::log` |
 //! | `luddo_log_commit_duration_seconds` (histogram) | | `store::log` |
+//! | `luddo_history_checkpoint_seconds` (histogram: signing and storing one checkpoint) | | `history` |
 //!
 //! No label carries an id, a name, a raw path or anything else a client chooses: the series
 //! stay few whatever is sent, and the page tells nothing about any one player. It still tells how busy the server is: `LUDDO_METRICS=off` removes it.
@@ -101,6 +102,11 @@ fn describe() {
     );
     describe_histogram!("luddo_log_batch_appends", "appends written in one group commit");
     describe_histogram!("luddo_log_commit_duration_seconds", Unit::Seconds, "time to write one group commit");
+    describe_histogram!(
+        "luddo_history_checkpoint_seconds",
+        Unit::Seconds,
+        "time to sign and store one checkpoint of the history (docs/history.md)"
+    );
     for name in [
         "luddo_connections_accepted_total",
         "luddo_connections_refused_total",

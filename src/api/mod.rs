@@ -17,6 +17,7 @@ pub mod error;
 pub mod extract;
 mod games;
 mod health;
+mod history;
 pub mod limits;
 mod luck;
 pub mod metrics;
@@ -79,6 +80,7 @@ pub fn router(state: AppState) -> Router {
         .merge(actions::router())
         .merge(ws::router())
         .merge(records::router())
+        .merge(history::router())
         .merge(ratings::router())
         .merge(profiles::router())
         .merge(luck::router())

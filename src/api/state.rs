@@ -23,6 +23,9 @@ pub struct AppState {
     /// The tokens this process's WebSockets authenticated with, to close them when revoked, and
     /// the sessions it authenticated lately (`authenticate`), forgotten when revoked.
     pub revocations: Arc<crate::revocations::Revocations>,
+    /// What signs the history's checkpoints (docs/history.md): `LUDDO_SIGNING_KEY`'s key, or a
+    /// key of this run's own.
+    pub signer: crate::history::Signer,
 }
 
 impl AppState {
@@ -37,6 +40,8 @@ impl AppState {
         let tables = Tables::new(store.clone(), config.clone(), clock);
         let lobby = Lobby::new(store.clone(), tables.clone(), config.clone());
         let cluster = Cluster::new(store.clone(), tables.clone(), &config.instance_id);
+        let signer =
+            config.signing_key.map_or_else(crate::history::Signer::random, crate::history::Signer::new);
         Self {
             store,
             config,
@@ -46,6 +51,7 @@ impl AppState {
             lobby,
             cluster,
             revocations: Arc::default(),
+            signer,
         }
     }
 }

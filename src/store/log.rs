@@ -311,6 +311,8 @@ async fn record_finish(
         .execute(&mut **tx)
         .await?;
     }
+    // Last: the link hashes what the finish wrote (docs/history.md).
+    super::history::append_link(tx, a.table_id, at).await?;
     Ok(())
 }
 

@@ -37,6 +37,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0012_long_clock.sql",
     "0013_fresh_dice.sql",
     "0014_ledger.sql",
+    "0015_history.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -54,6 +55,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0012_long_clock.sql",
     "0013_fresh_dice.sql",
     "0014_ledger.sql",
+    "0015_history.sql",
 );
 
 /// The migrations of `backend`.

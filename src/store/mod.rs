@@ -26,6 +26,7 @@
 //! This file holds the connection, the error type and the SQL helpers they share.
 
 mod entry;
+mod history;
 mod leases;
 mod ledger;
 mod lobby;
@@ -42,6 +43,7 @@ mod tables;
 mod tokens;
 
 pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
+pub use history::{MAX_PROOF_LINKS, ProofState};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use ledger::{LedgerSeatRow, LedgerSums, SeatLedger, TableLedger};
 pub use log::{Append, Finish};

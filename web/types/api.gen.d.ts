@@ -385,7 +385,7 @@ export type BackgammonReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -781,6 +781,18 @@ export type GameLedger = {
  * A table's JSON record (docs/records.md): `luddo verify` and the web client's replay read it, and `luddo verify --save` writes it.
  */
 export type GameRecord = LuddoGameRecord | LudoGameRecord | UckersGameRecord | SnakesGameRecord | BackgammonGameRecord;
+
+/**
+ * One link of the history chain (docs/history.md); hashes are SHA-256, hex.
+ */
+export type HistoryLink = {
+    commitment: string;
+    hash: string;
+    position: number;
+    prev_hash: string;
+    record_hash: string;
+    table_id: string;
+};
 
 /**
  * The `action` of a log entry (`actor: server`) telling of a change of the table before
@@ -1195,7 +1207,7 @@ export type LuddoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -1670,7 +1682,7 @@ export type LudoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -1865,7 +1877,7 @@ export type Problem = {
      * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
      *
      */
-    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
     detail: string;
     /**
      * The request's `x-request-id` (the client's own, or the one the server gave it, also
@@ -2274,7 +2286,7 @@ export type SnakesReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -3005,7 +3017,7 @@ export type UckersReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
         detail: string;
         status: number;
     };
@@ -3138,6 +3150,32 @@ export type WebClientResponses = {
 };
 
 export type WebClientResponse = WebClientResponses[keyof WebClientResponses];
+
+export type GetHistoryKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/.well-known/luddo-history-key';
+};
+
+export type GetHistoryKeyResponses = {
+    /**
+     * The key.
+     */
+    200: {
+        algorithm: 'Ed25519';
+        /**
+         * The first 8 bytes of the key's SHA-256, hex.
+         */
+        key_id: string;
+        /**
+         * 32 bytes, hex.
+         */
+        public_key: string;
+    };
+};
+
+export type GetHistoryKeyResponse = GetHistoryKeyResponses[keyof GetHistoryKeyResponses];
 
 export type AsyncapiData = {
     body?: never;
@@ -4423,6 +4461,76 @@ export type EventsErrors = {
 };
 
 export type EventsError = EventsErrors[keyof EventsErrors];
+
+export type GetTableHistoryData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        invite_code?: string;
+    };
+    url: '/v1/tables/{id}/history';
+};
+
+export type GetTableHistoryErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * Not finished (`table_not_finished`), or not under a checkpoint yet (`history_not_checkpointed`, with Retry-After).
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetTableHistoryError = GetTableHistoryErrors[keyof GetTableHistoryErrors];
+
+export type GetTableHistoryResponses = {
+    /**
+     * The proof.
+     */
+    200: {
+        checkpoint: {
+            /**
+             * Unix milliseconds; signed.
+             */
+            at: number;
+            hash: string;
+            key_id: string;
+            position: number;
+            public_key: string;
+            /**
+             * Ed25519, hex.
+             */
+            signature: string;
+        };
+        link: HistoryLink;
+        links: Array<HistoryLink>;
+        ratings: Array<{
+            at: number;
+            game: string;
+            place: number;
+            player_id: string;
+            rating_after: number;
+            rating_before: number;
+        }>;
+    };
+};
+
+export type GetTableHistoryResponse = GetTableHistoryResponses[keyof GetTableHistoryResponses];
 
 export type JoinTableData = {
     body?: {
