@@ -140,7 +140,7 @@ async fn the_client_seed_is_fixed_at_the_start_from_every_seat(db: Db) {
     assert_eq!(
         start["action"],
         json!({"type": "start", "client_seeds": ["host", "", "ann", ""],
-        "client_seed": expected})
+        "client_seed": expected, "dice_chains": [null, null, null, null]})
     );
 }
 

@@ -6,7 +6,7 @@ use super::{
     access::visible_table,
     body,
     client_addr::ClientIp,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     extract::{Auth, Json, JsonOrEmpty, Path, Query},
     games::parse_game,
     paging::{Listed, Page, PageRequest},
@@ -380,13 +380,17 @@ async fn rematch_standing(
     }))
 }
 
-/// Sets the caller's client seed until the start, when the table's is fixed from them.
+/// Sets the caller's client seed and/or dice chain until the start, when the table's are fixed
+/// from them; a body with neither is refused.
 async fn update_seat(
     State(state): State<AppState>,
     Auth(player): Auth,
     Path(id): Path<Uuid>,
     Json(body): Json<UpdateSeat>,
 ) -> ApiResult<Json<TableView>> {
+    if body.client_seed.is_none() && body.dice_chain.is_none() {
+        return Err(ApiError::unprocessable(ErrorCode::InvalidBody, "give client_seed, dice_chain or both"));
+    }
     let seed = body.client_seed.map(ClientSeed::new).transpose()?;
     let chain = DiceChain::optional(body.dice_chain)?;
     let mut table = visible_table(&state, id, Some(player.id), None).await?;
