@@ -225,7 +225,9 @@ async fn examples_match_real_responses() {
     let token = created.json["token"].as_str().unwrap();
     let me = s.get("/v1/players/me", Some(token)).await;
     assert_eq!(shape(&me.json), shape(&example("/v1/players/me", "get", "200")));
-    let table = s.table(token, json!({"game": "luddo", "seat_count": 4})).await;
+    // As in the example: the host commits its seat's dice chain (fresh dice) with the table.
+    let table =
+        s.table(token, json!({"game": "luddo", "seat_count": 4, "dice_chain": "ab".repeat(32)})).await;
     assert_eq!(shape(&table), shape(&example("/v1/tables", "post", "201")));
     let health = s.get("/health", None).await;
     assert_eq!(health.json, example("/health", "get", "200"));
