@@ -54,7 +54,7 @@ function skeleton() {
           <label><input type="checkbox" id="set-keys"> ${e('settings-keys')}</label>
           <p class="hint">${e('settings-keys-list')}</p>
         </details>
-        <h2 class="log-title">${e('log-title')}</h2><ol id="log" class="log"></ol>
+        <h2 class="log-title" id="log-title">${e('log-title')}</h2><ol id="log" class="log" tabindex="0" aria-labelledby="log-title"></ol>
       </aside>
     </div></section>`;
 }

@@ -54,3 +54,6 @@ problem-long_clock_private_only = Nur ein privater Tisch kann eine lange Bedenkz
 problem-fresh_dice_off = An diesem Tisch sind frische Würfel aus; er nimmt keine Würfelkette an.
 problem-reveal_required = Dieser Zug würfelt: Dein Gerät muss das nächste Glied deiner Würfelkette mitschicken.
 problem-reveal_mismatch = Das ist nicht das nächste Glied deiner Würfelkette. Lade die Seite neu und versuche es noch einmal.
+problem-table_not_finished = Das Spiel an diesem Tisch ist noch nicht zu Ende, daher steht er noch nicht in der Chronik.
+problem-not_in_history = Dieser Tisch endete, bevor die Chronik begann, daher hat er kein Glied darin.
+problem-history_not_checkpointed = Die Chronik hat das Glied dieses Tisches noch nicht signiert. Versuche es in einer Minute noch einmal.

@@ -56,3 +56,6 @@ problem-long_clock_private_only = Only a private table can have a long clock.
 problem-fresh_dice_off = Fresh dice are off at this table, so it takes no dice chain.
 problem-reveal_required = This move rolls the dice: your device must send the next link of your dice chain.
 problem-reveal_mismatch = That is not the next link of your dice chain. Reload the page and try again.
+problem-table_not_finished = This table's game is not over yet, so it has no place in the history.
+problem-not_in_history = This table finished before the history began, so it has no link in it.
+problem-history_not_checkpointed = The history has not signed this table's link yet. Try again in a minute.

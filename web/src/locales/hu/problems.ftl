@@ -54,3 +54,6 @@ problem-long_clock_private_only = Hosszú időkorlátja csak privát asztalnak l
 problem-fresh_dice_off = Ennél az asztalnál a friss kocka ki van kapcsolva, így nem fogad kockaláncot.
 problem-reveal_required = Ez a lépés kockadobás: az eszközödnek el kell küldenie a kockaláncod következő szemét.
 problem-reveal_mismatch = Ez nem a kockaláncod következő szeme. Töltsd újra az oldalt, és próbáld újra.
+problem-table_not_finished = Ennél az asztalnál a játszma még nem ért véget, ezért még nincs benne a krónikában.
+problem-not_in_history = Ez az asztal a krónika kezdete előtt ért véget, ezért nincs benne szeme.
+problem-history_not_checkpointed = A krónika még nem írta alá ennek az asztalnak a szemét. Próbáld újra egy perc múlva.
