@@ -359,41 +359,47 @@ impl Store {
 
     /// Sets the client seed of `player`'s seat at an open table.
     pub async fn set_client_seed(&self, table_id: Uuid, player: Uuid, seed: &str) -> StoreResult<SeedUpdate> {
+        self.set_open_seat(
+            table_id,
+            player,
+            "UPDATE seats SET client_seed = $1 WHERE table_id = $2 AND player_id = $3",
+            seed,
+        )
+        .await
+    }
+
+    /// Sets the dice chain head of `player`'s seat at an open table (fresh dice).
+    pub async fn set_dice_chain(&self, table_id: Uuid, player: Uuid, head: &str) -> StoreResult<SeedUpdate> {
+        self.set_open_seat(
+            table_id,
+            player,
+            "UPDATE seats SET dice_chain = $1 WHERE table_id = $2 AND player_id = $3",
+            head,
+        )
+        .await
+    }
+
+    /// Runs `update` (binding `value`, the table and the player) on `player`'s seat while the
+    /// table is open. It takes the table's row first, as the start does: a start waits for this
+    /// change, or this waits for the start and finds the table no longer open. (A lone UPDATE of
+    /// the seat could read the table as open on PostgreSQL and commit after the start had read
+    /// the seats.)
+    async fn set_open_seat(
+        &self,
+        table_id: Uuid,
+        player: Uuid,
+        update: &'static str,
+        value: &str,
+    ) -> StoreResult<SeedUpdate> {
         let mut tx = self.writes.begin().await?;
-        // Take the table's row first, as the start does: a start waits for this seed, or this
-        // waits for the start and finds the table no longer open. (A lone UPDATE of the seat
-        // could read the table as open on PostgreSQL and commit after the start had read the
-        // seeds.)
         if !lock_open_table(&mut tx, table_id).await? {
             // Roll back now: a dropped transaction would keep SQLite's write lock until the
             // connection is next used.
             tx.rollback().await?;
             return Ok(SeedUpdate::NotOpen);
         }
-        let seated = sqlx::query("UPDATE seats SET client_seed = $1 WHERE table_id = $2 AND player_id = $3")
-            .bind(seed)
-            .bind(table_id.to_string())
-            .bind(player.to_string())
-            .execute(&mut *tx)
-            .await?;
-        if seated.rows_affected() == 0 {
-            tx.rollback().await?;
-            return Ok(SeedUpdate::NotSeated);
-        }
-        tx.commit().await?;
-        Ok(SeedUpdate::Set)
-    }
-
-    /// Sets the dice chain head of `player`'s seat at an open table (fresh dice), under the
-    /// table's lock as [`Store::set_client_seed`].
-    pub async fn set_dice_chain(&self, table_id: Uuid, player: Uuid, head: &str) -> StoreResult<SeedUpdate> {
-        let mut tx = self.writes.begin().await?;
-        if !lock_open_table(&mut tx, table_id).await? {
-            tx.rollback().await?;
-            return Ok(SeedUpdate::NotOpen);
-        }
-        let seated = sqlx::query("UPDATE seats SET dice_chain = $1 WHERE table_id = $2 AND player_id = $3")
-            .bind(head)
+        let seated = sqlx::query(update)
+            .bind(value)
             .bind(table_id.to_string())
             .bind(player.to_string())
             .execute(&mut *tx)
