@@ -107,7 +107,7 @@ pub(crate) async fn serve(
     // From here every answer says `Connection: close`: a client learns to go elsewhere from
     // the answer to the request it sent, not from a connection closed under it.
     connections.closing.store(true, Ordering::SeqCst);
-    drain_backlog(listener, &connections);
+    drain_backlog(listener, &connections).await;
     let Connections { stop: (stop_tx, _), done: (done_tx, done_rx), .. } = connections;
     stop_tx.send_replace(true);
     drop(done_rx);
@@ -194,44 +194,57 @@ impl Connections {
 
 /// Takes and serves every connection the kernel completed for `listener` before it closes:
 /// closing a listener resets the connections in its backlog, requests and all. New handshakes
-/// are refused first (see [`refuse_handshakes`]), so that the backlog stops growing.
-fn drain_backlog(listener: TcpListener, connections: &Connections) {
+/// are refused first (see [`refuse_handshakes`]), so that the backlog stops growing; a
+/// handshake the kernel answered just before still completes, so the backlog is taken until
+/// it has stayed empty for [`BACKLOG_SETTLE`] (and for at most [`SHUTDOWN_GRACE`] in all).
+async fn drain_backlog(listener: TcpListener, connections: &Connections) {
     refuse_handshakes(&listener);
-    let listener = match listener.into_std() {
-        Ok(listener) => listener,
-        Err(e) => {
-            tracing::warn!(error = %e, "could not take the listen backlog; closing it");
-            return;
-        }
-    };
-    // Still non-blocking (tokio's): an empty backlog answers `WouldBlock`.
+    let until = tokio::time::Instant::now() + SHUTDOWN_GRACE;
     loop {
-        match listener.accept() {
-            // Accepted sockets do not inherit the listener's non-blocking mode.
-            Ok((stream, peer)) => {
-                match stream.set_nonblocking(true).and_then(|()| TcpStream::from_std(stream)) {
-                    Ok(stream) => connections.serve(stream, peer),
-                    Err(e) => tracing::warn!(error = %e, "a connection of the backlog could not be served"),
-                }
+        let settle = tokio::time::Instant::now() + BACKLOG_SETTLE;
+        match tokio::time::timeout_at(settle.min(until), listener.accept()).await {
+            Ok(Ok((stream, peer))) => connections.serve(stream, peer),
+            Ok(Err(e)) if is_connection_error(&e) => continue,
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "could not take the rest of the listen backlog; closing it");
+                break;
             }
-            Err(e) if is_connection_error(&e) => continue,
             Err(_) => break,
         }
     }
 }
 
-/// Makes the kernel drop what reaches `listener` from now on (a socket filter that keeps no
-/// packet): new handshakes go unanswered, so their clients try again and meet a closed port
-/// (or the process that replaced this one), instead of completing a connection that closing
-/// the listener would reset. Connections already in the backlog are not affected.
+/// How long the listen backlog must stay empty, once new handshakes are refused, before the
+/// listener closes: a client that received the server's answer to its handshake before the
+/// refusal completes it (and sends its request) within about a round trip.
+const BACKLOG_SETTLE: Duration = Duration::from_millis(200);
+
+/// Makes the kernel drop the handshakes that reach `listener` from now on (a socket filter that
+/// keeps no TCP segment with SYN set and ACK clear): new clients' SYNs go unanswered, so they
+/// try again and meet a closed port (or the process that replaced this one), instead of
+/// completing a connection that closing the listener would reset. Every other segment passes:
+/// a client that already had the server's SYN-ACK completes its handshake, and its connection
+/// joins the backlog to be served (see [`drain_backlog`]).
 #[cfg(target_os = "linux")]
 fn refuse_handshakes(listener: &TcpListener) {
     use std::os::fd::AsRawFd;
     /// Not in the libc crate for every Linux target; 26 on all of them.
     const SO_ATTACH_FILTER: libc::c_int = 26;
-    // One classic BPF instruction: return 0, the number of bytes of the packet to keep.
-    let mut drop_all = [libc::sock_filter { code: (libc::BPF_RET | libc::BPF_K) as u16, jt: 0, jf: 0, k: 0 }];
-    let program = libc::sock_fprog { len: 1, filter: drop_all.as_mut_ptr() };
+    /// The TCP header's flags byte (a TCP socket's filter sees the segment from its header).
+    const FLAGS: u32 = 13;
+    const SYN: u32 = 0x02;
+    const ACK: u32 = 0x10;
+    let op = |code: u32, k: u32, jt: u8, jf: u8| libc::sock_filter { code: code as u16, jt, jf, k };
+    // Classic BPF: a filter returns the number of bytes of the packet to keep.
+    let mut syn_only_dropped = [
+        op(libc::BPF_LD | libc::BPF_B | libc::BPF_ABS, FLAGS, 0, 0),
+        op(libc::BPF_ALU | libc::BPF_AND | libc::BPF_K, SYN | ACK, 0, 0),
+        op(libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K, SYN, 0, 1),
+        op(libc::BPF_RET | libc::BPF_K, 0, 0, 0),
+        op(libc::BPF_RET | libc::BPF_K, u32::MAX, 0, 0),
+    ];
+    let program =
+        libc::sock_fprog { len: syn_only_dropped.len() as u16, filter: syn_only_dropped.as_mut_ptr() };
     // SAFETY: the kernel copies the program, which lives through the call.
     let attached = unsafe {
         libc::setsockopt(
@@ -360,5 +373,25 @@ mod tests {
         assert_eq!(fit_to_open_files(20_000, Some(u64::MAX), 100), 20_000);
         assert_eq!(fit_to_open_files(20_000, Some(50), 100), 1);
         assert_eq!(fit_to_open_files(20_000, None, 100), 20_000);
+    }
+
+    /// The shutdown's refusal drops new handshakes only: a connection the kernel completed
+    /// before it is still taken from the backlog with the request its client sent, while a
+    /// client that connects after it gets no answer to its SYN.
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn refusing_handshakes_keeps_the_backlog_and_answers_no_new_syn() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let mut early = TcpStream::connect(addr).await.unwrap();
+        refuse_handshakes(&listener);
+        early.write_all(b"GET").await.unwrap();
+        let late = tokio::time::timeout(Duration::from_millis(300), TcpStream::connect(addr)).await;
+        assert!(late.is_err(), "a handshake after the refusal is never answered: {late:?}");
+        let (mut taken, _) = listener.accept().await.unwrap();
+        let mut request = [0; 3];
+        taken.read_exact(&mut request).await.unwrap();
+        assert_eq!(&request, b"GET");
     }
 }
