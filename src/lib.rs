@@ -25,6 +25,7 @@
 
 pub mod api;
 pub mod bots;
+pub mod chat;
 pub mod clock;
 pub mod cluster;
 pub mod config;

@@ -11,6 +11,7 @@ mod analysis;
 pub mod asyncapi;
 pub mod body;
 mod cache;
+pub(crate) mod chat;
 pub mod client_addr;
 pub mod connections;
 pub mod error;
@@ -77,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .merge(players::router())
         .merge(games::router())
         .merge(tables::router())
+        .merge(chat::router())
         .merge(actions::router())
         .merge(ws::router())
         .merge(records::router())

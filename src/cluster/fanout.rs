@@ -151,8 +151,15 @@ fn missed(store: &Store, to: &Listeners) {
 fn heard(to: &Listeners, instance: &str, channel: &str, payload: &str) {
     let feeds = &to.feeds;
     if channel == TOKENS_CHANNEL {
-        if let Ok(token) = payload.parse() {
-            to.revocations.revoke(token);
+        // `<token>` revoked; `<token> banned`: its player banned; `<token> session`: its
+        // player's standing changed (a ban lifted).
+        let (token, what) = payload.split_once(' ').unwrap_or((payload, ""));
+        if let Ok(token) = token.parse() {
+            match what {
+                "banned" => to.revocations.ban(token),
+                "session" => to.revocations.forget_session(token),
+                _ => to.revocations.revoke(token),
+            }
         }
     } else if channel == LOG_CHANNEL {
         match payload.split_once('\n') {
