@@ -496,7 +496,7 @@ impl From<crate::chat::ChatError> for ApiError {
         let detail = e.to_string();
         match e {
             crate::chat::ChatError::NoTable => ApiError::table_not_found(),
-            crate::chat::ChatError::NotSeated => ApiError::conflict(ErrorCode::NotSeated, detail),
+            crate::chat::ChatError::NotSeated => ApiError::forbidden(ErrorCode::NotSeated, detail),
             crate::chat::ChatError::NotHost => ApiError::forbidden(ErrorCode::NotHost, detail),
             crate::chat::ChatError::Invalid(why) => ApiError::unprocessable(ErrorCode::InvalidChat, why),
             crate::chat::ChatError::TextOff => ApiError::forbidden(ErrorCode::ChatTextOff, detail),

@@ -22,6 +22,7 @@ mod history;
 pub mod limits;
 mod luck;
 pub mod metrics;
+mod moderation;
 pub mod openapi;
 mod paging;
 mod players;
@@ -79,6 +80,7 @@ pub fn router(state: AppState) -> Router {
         .merge(games::router())
         .merge(tables::router())
         .merge(chat::router())
+        .merge(moderation::router())
         .merge(actions::router())
         .merge(ws::router())
         .merge(records::router())

@@ -93,6 +93,8 @@ pub struct Chat {
     store: Store,
     feeds: Arc<ChatFeeds>,
     recent: Arc<Mutex<RecentPosts>>,
+    /// Cluster mode: this process's instance id, with which it tells the others its chat news.
+    cluster: Arc<std::sync::OnceLock<String>>,
 }
 
 /// When each player posted lately, for the rate limit; bounded (emptied when it holds too many).
@@ -167,7 +169,42 @@ pub fn check(said: Said) -> ChatResult<ChatBody> {
 
 impl Chat {
     pub fn new(store: Store) -> Self {
-        Self { store, feeds: Arc::new(ChatFeeds::default()), recent: Arc::default() }
+        Self { store, feeds: Arc::new(ChatFeeds::default()), recent: Arc::default(), cluster: Arc::default() }
+    }
+
+    /// Cluster mode: from now on this process (`instance`) tells the other processes of each
+    /// message posted or hidden here, and hears theirs ([`Chat::heard`]).
+    pub fn tell_others_as(&self, instance: String) {
+        let _ = self.cluster.set(instance);
+    }
+
+    /// Tells the other processes (cluster mode) of `news` (`<table> <n>` or `hidden <table> <n>`).
+    async fn tell_others(&self, news: String) {
+        let Some(instance) = self.cluster.get() else { return };
+        if let Err(e) = self.store.notify(crate::store::CHAT_CHANNEL, &format!("{instance}\n{news}")).await {
+            tracing::warn!(error = %e, "could not tell the other processes of a chat message");
+        }
+    }
+
+    /// Cluster mode: chat news another process notified (`payload` as [`crate::store::CHAT_CHANNEL`]
+    /// spells it); this process's own is ignored.
+    pub fn heard(&self, payload: &str) {
+        let Some((from, news)) = payload.split_once('\n') else { return };
+        if self.cluster.get().is_some_and(|me| me == from) {
+            return;
+        }
+        let (hidden, news) = match news.strip_prefix("hidden ") {
+            Some(rest) => (true, rest),
+            None => (false, news),
+        };
+        let Some((table, n)) = news.split_once(' ') else { return };
+        let (Ok(table), Ok(n)) = (table.parse::<Uuid>(), n.parse::<i64>()) else { return };
+        if hidden {
+            self.feeds.publish(table, ChatOut::hidden(n));
+        } else if self.feeds.followed(table) {
+            let chat = self.clone();
+            tokio::spawn(async move { chat.relay(table, n).await });
+        }
     }
 
     /// The tables' chat channels, which sockets follow.
@@ -210,6 +247,7 @@ impl Chat {
             Err(ChatRefused::NoTable) => return Err(ChatError::NoTable),
         };
         self.tell(table, settings, &message).await;
+        self.tell_others(format!("{} {}", table.id, message.n)).await;
         Ok(message)
     }
 
@@ -227,7 +265,7 @@ impl Chat {
 
     /// Cluster mode: another process committed message `n` of `table`: this process's sockets
     /// of the table hear it from the store.
-    pub async fn relay(&self, table: Uuid, n: i64) {
+    async fn relay(&self, table: Uuid, n: i64) {
         if !self.feeds.followed(table) {
             return;
         }
@@ -246,9 +284,11 @@ impl Chat {
         }
     }
 
-    /// Message `n` of `table` was hidden by a moderator: its sockets here drop it.
-    pub fn hidden(&self, table: Uuid, n: i64) {
+    /// Message `n` of `table` was hidden by a moderator: its sockets drop it, here and on
+    /// every other process.
+    pub async fn hidden(&self, table: Uuid, n: i64) {
         self.feeds.publish(table, ChatOut::hidden(n));
+        self.tell_others(format!("hidden {table} {n}")).await;
     }
 
     /// The table's chat after `after` as `viewer` reads it (at most `limit` messages), with its

@@ -5,6 +5,10 @@ use super::{Backend, Player, StoreResult, parse_uuid};
 use sqlx::{Row, any::AnyRow};
 use uuid::Uuid;
 
+/// The PostgreSQL channel of chat news for the other processes (cluster mode): `<instance
+/// id>\n<table id> <n>` (message `n` posted) or `<instance id>\nhidden <table id> <n>`.
+pub const CHAT_CHANNEL: &str = "luddo_chat";
+
 /// What a message says: free text, or one of the quick emotes' codes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChatBody {

@@ -44,7 +44,7 @@ mod shame;
 mod tables;
 mod tokens;
 
-pub use chat::{ChatBody, ChatMessage, ChatRefused, ChatSettings, NewChat};
+pub use chat::{CHAT_CHANNEL, ChatBody, ChatMessage, ChatRefused, ChatSettings, NewChat};
 pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
 pub use history::{MAX_PROOF_LINKS, ProofState};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
