@@ -64,7 +64,7 @@ enum Command {
         key: Option<String>,
     },
     /// Grant or take the admin role (moderation: docs/social.md) on the database the server
-    /// uses (LUDDO_DATABASE_URL or LUDDO_DATA_DIR); logged in the moderation log. The role is
+    /// uses (DATABASE_URL or LUDDO_DATA_DIR); logged in the moderation log. The role is
     /// given here only, never by an API call.
     Admin {
         #[command(subcommand)]
