@@ -137,11 +137,7 @@ async fn play_a_table(s: &TestServer, game: GameKind, capture: &mut Capture) {
     capture.keep(&client, "chat".into(), &chat);
     reply_to(&mut ws, &json!("c1"), game, capture).await;
     let (admin_id, admin) = s.player(&format!("{g} admin")).await;
-    let grant = luddo::store::Moderation {
-        player: Some(admin_id.parse().unwrap()),
-        ..luddo::store::Moderation::new(None, luddo::store::ModerationAction::GrantAdmin, 1)
-    };
-    assert!(s.store.set_admin(&grant).await.unwrap());
+    common::grant_admin(s, &admin_id).await;
     let hide = s.post(&format!("/v1/admin/tables/{id}/chat/1/hide"), Some(&admin), json!({})).await;
     assert_eq!(hide.status, 204, "{}", hide.json);
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Db, TestServer, Ws, seated_table};
+use common::{Db, TestServer, seated_table};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -17,16 +17,6 @@ both_stores!(
     chat_survives_a_restart_and_replays_with_the_log_on_resume,
     chat_before_the_start_goes_over_the_open_tables_socket,
 );
-
-/// The next message of `kind` on the socket, skipping the others.
-async fn next_of(ws: &mut Ws, kind: &str) -> Value {
-    loop {
-        let m = ws.next().await.unwrap_or_else(|| panic!("the socket closed before a {kind} message"));
-        if m["type"] == kind {
-            return m;
-        }
-    }
-}
 
 fn chat_path(id: &str) -> String {
     format!("/v1/tables/{id}/chat")
@@ -54,15 +44,15 @@ async fn seated_players_chat_over_http_and_the_socket_and_spectators_read_only_w
     assert_eq!((r.json["n"].as_i64(), r.json["seat"].as_i64()), (Some(1), Some(0)));
     assert_eq!(r.json["text"], "good luck!");
     for ws in [&mut host, &mut guest] {
-        let m = next_of(ws, "chat").await;
+        let m = ws.next_of("chat").await;
         assert_eq!(m["message"], r.json);
     }
     // Over the socket: the reply carries the message; everyone seated hears it.
     guest.send(json!({"type": "chat", "id": "c1", "emote": "thanks"})).await;
-    let reply = next_of(&mut guest, "reply").await;
+    let reply = guest.next_of("reply").await;
     assert_eq!((reply["id"].as_str(), reply["ok"].as_bool()), (Some("c1"), Some(true)), "{reply}");
     assert_eq!((reply["chat"]["n"].as_i64(), reply["chat"]["emote"].as_str()), (Some(2), Some("thanks")));
-    let heard = next_of(&mut host, "chat").await;
+    let heard = host.next_of("chat").await;
     assert_eq!(heard["message"], reply["chat"]);
     // A spectator reads nothing, and may not post.
     let (_, stranger) = s.player("Stranger").await;
@@ -70,7 +60,7 @@ async fn seated_players_chat_over_http_and_the_socket_and_spectators_read_only_w
     s.get(&chat_path(&id), None).await.assert_problem(403, "not_seated");
     s.post(&chat_path(&id), Some(&stranger), json!({"text": "hi"})).await.assert_problem(403, "not_seated");
     spectator.send(json!({"type": "chat", "id": 1, "text": "hi"})).await;
-    let refused = next_of(&mut spectator, "reply").await;
+    let refused = spectator.next_of("reply").await;
     assert_eq!(refused["error"]["code"], "unauthorized", "{refused}");
     // The host lets spectators read (only the host may): they read the chat from then on.
     let settings = json!({"spectators": true});
@@ -80,7 +70,7 @@ async fn seated_players_chat_over_http_and_the_socket_and_spectators_read_only_w
     assert_eq!(r.json, json!({"text": true, "spectators": true}));
     let r = s.post(&chat_path(&id), Some(&tokens[1]), json!({"text": "welcome, watchers"})).await;
     assert_eq!(r.status, 201);
-    let m = next_of(&mut spectator, "chat").await;
+    let m = spectator.next_of("chat").await;
     assert_eq!(m["message"]["text"], "welcome, watchers");
     assert_eq!(m["message"]["n"], 3, "the earlier messages were not sent to it");
     let page = s.get(&chat_path(&id), None).await;
@@ -183,7 +173,7 @@ async fn a_muted_players_messages_reach_nobody_who_muted_them(db: Db) {
     let mut host = s.ws(&id, &format!("token={}", tokens[0])).await;
     s.post(&chat_path(&id), Some(&tokens[1]), json!({"text": "you cannot hear me"})).await;
     s.post(&chat_path(&id), Some(&tokens[0]), json!({"text": "quiet here"})).await;
-    let m = next_of(&mut host, "chat").await;
+    let m = host.next_of("chat").await;
     assert_eq!(m["message"]["text"], "quiet here", "the muted player's message was not sent");
     let page = s.get(&chat_path(&id), Some(&tokens[0])).await;
     assert_eq!(page.json["messages"].as_array().unwrap().len(), 1);
@@ -193,7 +183,7 @@ async fn a_muted_players_messages_reach_nobody_who_muted_them(db: Db) {
     assert_eq!(s.call(Method::DELETE, &mute, Some(&tokens[0]), None).await.status, 204);
     s.call(Method::DELETE, &mute, Some(&tokens[0]), None).await.assert_problem(404, "not_found");
     s.post(&chat_path(&id), Some(&tokens[1]), json!({"text": "back"})).await;
-    assert_eq!(next_of(&mut host, "chat").await["message"]["text"], "back");
+    assert_eq!(host.next_of("chat").await["message"]["text"], "back");
 }
 
 async fn chat_survives_a_restart_and_replays_with_the_log_on_resume(db: Db) {
@@ -223,7 +213,7 @@ async fn chat_survives_a_restart_and_replays_with_the_log_on_resume(db: Db) {
     assert_eq!(heard, ["two", "three"]);
     // Without chat_since: the latest messages.
     let mut fresh = s.ws(&id, &format!("token={}", tokens[0])).await;
-    assert_eq!(next_of(&mut fresh, "chat").await["message"]["n"], 1);
+    assert_eq!(fresh.next_of("chat").await["message"]["n"], 1);
     let page = s.get(&chat_path(&id), Some(&tokens[0])).await;
     assert_eq!(page.json["messages"].as_array().unwrap().len(), 3);
 }
@@ -239,10 +229,10 @@ async fn chat_before_the_start_goes_over_the_open_tables_socket(db: Db) {
     let mut ws = s.ws(&id, &format!("token={guest}")).await;
     let mut host_ws = s.ws(&id, &format!("token={host}")).await;
     ws.send(json!({"type": "chat", "id": "w", "emote": "hello"})).await;
-    let reply = next_of(&mut ws, "reply").await;
+    let reply = ws.next_of("reply").await;
     assert_eq!(reply["ok"], true, "{reply}");
-    assert_eq!(next_of(&mut host_ws, "chat").await["message"]["emote"], "hello");
+    assert_eq!(host_ws.next_of("chat").await["message"]["emote"], "hello");
     // Actions are still refused before the start.
     ws.send(json!({"type": "action", "id": "a", "seq": 1, "action": {"type": "roll"}})).await;
-    assert_eq!(next_of(&mut ws, "reply").await["error"]["code"], "table_not_started");
+    assert_eq!(ws.next_of("reply").await["error"]["code"], "table_not_started");
 }

@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::{Db, TestServer, Ws, seated_table};
-use luddo::store::{Moderation, ModerationAction};
+use common::{Db, TestServer, grant_admin, seated_table};
 use reqwest::Method;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -17,22 +16,6 @@ both_stores!(
     a_ban_closes_the_banned_players_sockets_within_a_second_and_refuses_their_requests,
     every_moderation_action_is_logged,
 );
-
-async fn next_of(ws: &mut Ws, kind: &str) -> Value {
-    loop {
-        let m = ws.next().await.unwrap_or_else(|| panic!("the socket closed before a {kind} message"));
-        if m["type"] == kind {
-            return m;
-        }
-    }
-}
-
-/// Makes `player` an admin, as `luddo admin grant` does.
-async fn grant_admin(s: &TestServer, player: &str) {
-    let id: Uuid = player.parse().unwrap();
-    let grant = Moderation { player: Some(id), ..Moderation::new(None, ModerationAction::GrantAdmin, 1) };
-    assert!(s.store.set_admin(&grant).await.unwrap());
-}
 
 async fn a_report_reaches_the_admins_and_only_them(db: Db) {
     let s = TestServer::start(db).await;
@@ -92,11 +75,11 @@ async fn an_admin_hides_a_message_everywhere_and_mutes_a_player(db: Db) {
     grant_admin(&s, &admin_id).await;
     let mut ws = s.ws(&id, &format!("token={}", tokens[0])).await;
     s.post(&format!("/v1/tables/{id}/chat"), Some(&tokens[1]), json!({"text": "spam spam"})).await;
-    assert_eq!(next_of(&mut ws, "chat").await["message"]["n"], 1);
+    assert_eq!(ws.next_of("chat").await["message"]["n"], 1);
     let hide = format!("/v1/admin/tables/{id}/chat/1/hide");
     s.post(&hide, Some(&tokens[0]), json!({})).await.assert_problem(403, "admin_only");
     assert_eq!(s.call(Method::POST, &hide, Some(&admin), None).await.status, 204);
-    assert_eq!(next_of(&mut ws, "chat_hidden").await, json!({"type": "chat_hidden", "n": 1}));
+    assert_eq!(ws.next_of("chat_hidden").await, json!({"type": "chat_hidden", "n": 1}));
     s.call(Method::POST, &hide, Some(&admin), None).await.assert_problem(404, "not_found");
     let page = s.get(&format!("/v1/tables/{id}/chat"), Some(&tokens[0])).await;
     assert_eq!(page.json["messages"], json!([]));
@@ -131,8 +114,8 @@ async fn a_ban_closes_the_banned_players_sockets_within_a_second_and_refuses_the
     let mut other = s.ws(&id, &format!("token={}", tokens[0])).await;
     // Both sockets are open and served.
     table_ws.send(json!({"type": "ping"})).await;
-    next_of(&mut table_ws, "pong").await;
-    next_of(&mut lobby_ws, "snapshot").await;
+    table_ws.next_of("pong").await;
+    lobby_ws.next_of("snapshot").await;
     let ban = format!("/v1/admin/players/{banned}/ban");
     s.post(&ban, Some(&tokens[0]), json!({"seconds": 3600, "reason": "x"}))
         .await
@@ -150,7 +133,7 @@ async fn a_ban_closes_the_banned_players_sockets_within_a_second_and_refuses_the
     let path = format!("/v1/tables/{id}/chat");
     s.post(&path, Some(&tokens[1]), json!({"emote": "wow"})).await.assert_problem(403, "banned");
     other.send(json!({"type": "ping"})).await;
-    next_of(&mut other, "pong").await;
+    other.next_of("pong").await;
     let self_ban = format!("/v1/admin/players/{admin_id}/ban");
     let r = s.post(&self_ban, Some(&admin), json!({"seconds": 60, "reason": "x"})).await;
     r.assert_problem(422, "invalid_body");

@@ -94,12 +94,7 @@ impl ChatMessage {
 impl super::Store {
     /// Table `table`'s chat settings; `None` if there is no such table.
     pub async fn chat_settings(&self, table: Uuid) -> StoreResult<Option<ChatSettings>> {
-        let row: Option<(i64, i64)> =
-            sqlx::query_as("SELECT chat_text, chat_spectators FROM game_tables WHERE id = $1")
-                .bind(table.to_string())
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|(text, spectators)| ChatSettings { text: text != 0, spectators: spectators != 0 }))
+        chat_settings_on(&self.pool, table).await
     }
 
     /// Changes what is given of table `table`'s chat settings; the settings now.
@@ -118,17 +113,8 @@ impl super::Store {
         .bind(table.to_string())
         .execute(&self.writes)
         .await?;
-        self.chat_settings_written(table).await
-    }
-
-    /// The settings as the write connection sees them (SQLite's readers may lag a commit).
-    async fn chat_settings_written(&self, table: Uuid) -> StoreResult<Option<ChatSettings>> {
-        let row: Option<(i64, i64)> =
-            sqlx::query_as("SELECT chat_text, chat_spectators FROM game_tables WHERE id = $1")
-                .bind(table.to_string())
-                .fetch_optional(&self.writes)
-                .await?;
-        Ok(row.map(|(text, spectators)| ChatSettings { text: text != 0, spectators: spectators != 0 }))
+        // Read where it was written (SQLite's readers may lag a commit).
+        chat_settings_on(&self.writes, table).await
     }
 
     /// Stores `new` as the table's next message, unless the table holds `new.cap` already;
@@ -299,6 +285,16 @@ impl super::Store {
             .await?;
         Ok(done.rows_affected() > 0)
     }
+}
+
+/// Table `table`'s chat settings, read on `pool`.
+async fn chat_settings_on(pool: &sqlx::AnyPool, table: Uuid) -> StoreResult<Option<ChatSettings>> {
+    let row: Option<(i64, i64)> =
+        sqlx::query_as("SELECT chat_text, chat_spectators FROM game_tables WHERE id = $1")
+            .bind(table.to_string())
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.map(|(text, spectators)| ChatSettings { text: text != 0, spectators: spectators != 0 }))
 }
 
 /// The senders a viewer (`$3`, '' for none) does not read: those it muted.
