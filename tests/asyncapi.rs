@@ -55,6 +55,7 @@ impl Capture {
             }
             "table" => self.keep("LobbyTable", format!("table: {}", text(&m["change"])), m),
             "removed" => self.keep("LobbyRemoved", format!("removed: {}", text(&m["reason"])), m),
+            "friend" => self.keep("LobbyFriend", format!("friend: {}", text(&m["event"])), m),
             "error" => self.keep("Error", format!("error: {}", text(&m["code"])), m),
             "pong" => self.keep("Pong", "pong".into(), m),
             other => panic!("unexpected message {other} on the lobby's socket: {m}"),
@@ -212,6 +213,17 @@ async fn every_message_kind_of_the_document_is_met_in_real_games() {
         finished += usize::from(m["type"] == "removed" && m["reason"] == "finished");
     }
     lobby.close().await;
+    // The messages addressed to a player: a friend request, then its acceptance.
+    let (ann_id, ann) = s.player("Ann").await;
+    let (bob_id, bob) = s.player("Bob").await;
+    let mut anns = s.lobby_ws(&format!("token={ann}")).await;
+    anns.next().await.expect("the snapshot");
+    s.post("/v1/players/me/friends", Some(&bob), json!({"player_id": ann_id})).await;
+    s.post("/v1/players/me/friends", Some(&ann), json!({"player_id": bob_id})).await;
+    for _ in 0..2 {
+        capture.lobby(&anns.next().await.expect("the lobby socket stays open"));
+    }
+    anns.close().await;
 
     let doc = asyncapi::document();
     for kind in asyncapi::messages() {

@@ -78,6 +78,12 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/players/me/dice"),
     ("GET", "/v1/tables/{id}/history"),
     ("GET", "/.well-known/luddo-history-key"),
+    ("POST", "/v1/players/me/friends"),
+    ("GET", "/v1/players/me/friends"),
+    ("DELETE", "/v1/players/me/friends/{player_id}"),
+    ("GET", "/v1/players/me/blocks"),
+    ("PUT", "/v1/players/me/blocks/{player_id}"),
+    ("DELETE", "/v1/players/me/blocks/{player_id}"),
 ];
 
 #[test]
@@ -151,6 +157,26 @@ async fn identity_routes_need_a_known_token(db: Db) {
     s.get("/v1/players/me/dice", None).await.assert_problem(401, "unauthorized");
     s.get("/v1/players/me/dice", Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
     assert_eq!(s.get("/v1/players/me/dice", Some(&token)).await.status, 200);
+    // Friends and blocks are the caller's own: a known token, always.
+    let (other, _) = s.player("Bob").await;
+    let friends = "/v1/players/me/friends";
+    let friend = format!("{friends}/{other}");
+    let blocks = "/v1/players/me/blocks";
+    let block = format!("{blocks}/{other}");
+    for who in [None, Some(UNKNOWN)] {
+        s.post(friends, who, json!({"player_id": other})).await.assert_problem(401, "unauthorized");
+        s.get(friends, who).await.assert_problem(401, "unauthorized");
+        s.call(Method::DELETE, &friend, who, None).await.assert_problem(401, "unauthorized");
+        s.get(blocks, who).await.assert_problem(401, "unauthorized");
+        s.call(Method::PUT, &block, who, None).await.assert_problem(401, "unauthorized");
+        s.call(Method::DELETE, &block, who, None).await.assert_problem(401, "unauthorized");
+    }
+    assert_eq!(s.post(friends, Some(&token), json!({"player_id": other})).await.status, 201);
+    assert_eq!(s.get(friends, Some(&token)).await.status, 200);
+    assert_eq!(s.call(Method::DELETE, &friend, Some(&token), None).await.status, 204);
+    assert_eq!(s.call(Method::PUT, &block, Some(&token), None).await.status, 204);
+    assert_eq!(s.get(blocks, Some(&token)).await.status, 200);
+    assert_eq!(s.call(Method::DELETE, &block, Some(&token), None).await.status, 204);
 }
 
 /// The token routes need a known token and act on the caller's tokens alone: another player's

@@ -167,6 +167,17 @@ error_codes! {
     /// answer was lost, and the log does not tell yet whether it was applied. Read the table's
     /// entries (reconnect with `since`) before posting again.
     OutcomeUnknown = "outcome_unknown",
+    /// 404: no player with the id given (a friend, a block, a challenge's invitee).
+    PlayerNotFound = "player_not_found",
+    /// 403: a block stands between the two players (either way): no friend request, no
+    /// challenge.
+    Blocked = "blocked",
+    /// 409: the player (or the other) has 500 friends and requests, or blocks 500 players.
+    TooManyFriends = "too_many_friends",
+    /// 409: the challenge was answered, withdrawn or expired.
+    ChallengeNotPending = "challenge_not_pending",
+    /// 409: the challenger has 10 pending challenges.
+    TooManyChallenges = "too_many_challenges",
     /// 500: something failed inside; logged, never detailed.
     Internal = "internal",
     /// WebSocket `error` message only: a client message that is not one the server reads.

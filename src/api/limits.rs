@@ -115,6 +115,19 @@ impl Slots {
     }
 }
 
+impl Slots {
+    /// The players holding a WebSocket here now (presence's heartbeat).
+    pub fn players(&self) -> Vec<Uuid> {
+        let counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        counts.keys().filter_map(|k| if let SlotKey::Player(p) = k { Some(*p) } else { None }).collect()
+    }
+
+    /// Whether `player` holds a WebSocket here now.
+    pub fn holds_player(&self, player: Uuid) -> bool {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&SlotKey::Player(player))
+    }
+}
+
 impl Drop for SlotGuard {
     fn drop(&mut self) {
         let mut counts = self.slots.counts.lock().unwrap_or_else(|e| e.into_inner());

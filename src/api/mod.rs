@@ -15,6 +15,7 @@ pub mod client_addr;
 pub mod connections;
 pub mod error;
 pub mod extract;
+mod friends;
 mod games;
 mod health;
 mod history;
@@ -24,6 +25,7 @@ pub mod metrics;
 pub mod openapi;
 mod paging;
 mod players;
+pub mod presence;
 mod profiles;
 mod ratings;
 pub mod records;
@@ -75,6 +77,7 @@ pub fn router(state: AppState) -> Router {
         .merge(openapi::router())
         .merge(asyncapi::router())
         .merge(players::router())
+        .merge(friends::router())
         .merge(games::router())
         .merge(tables::router())
         .merge(actions::router())

@@ -15,6 +15,8 @@
 //! - `tables.rs`: tables, seats and the lobby's changes; `lobby.rs`: the lobby's log entries,
 //!   written in each change's transaction; `quick.rs`: quick play's seating; `rematch.rs`:
 //!   rematch votes and the table they open;
+//! - `friends.rs`: friends, requests, blocks and presence's `seen_at`; `challenges.rs`:
+//!   challenges and their invitees' answers;
 //! - `entry.rs`: the log's entries, each table entry decoded once as it is read;
 //!   `log.rs`: the action log's writer (group commit; its reads are here); `leases.rs`: which
 //!   process drives a table in play, and the channels its commits notify;
@@ -26,6 +28,7 @@
 //! This file holds the connection, the error type and the SQL helpers they share.
 
 mod entry;
+mod friends;
 mod history;
 mod leases;
 mod ledger;
@@ -43,6 +46,7 @@ mod tables;
 mod tokens;
 
 pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
+pub use friends::{AskFriend, Blocked, Friend, FriendLists, MAX_BLOCKS, MAX_FRIENDS, Unfriended};
 pub use history::{MAX_PROOF_LINKS, ProofState};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use ledger::{LedgerSeatRow, LedgerSums, SeatLedger, TableLedger};

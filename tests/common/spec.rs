@@ -165,6 +165,7 @@ pub fn check_ws_message(message: &Value, game: Option<&str>) {
         "snapshot" => "LobbySnapshotMessage",
         "table" => "LobbyTableMessage",
         "removed" => "LobbyRemovedMessage",
+        "friend" => "LobbyFriendMessage",
         _ => panic!("undocumented WebSocket message {message}"),
     };
     let schemas = &spec()["components"]["schemas"];

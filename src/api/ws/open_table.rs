@@ -86,7 +86,7 @@ pub(super) async fn follow_open(
         }
         loop {
             let answer = async |received| answer_waiting(received);
-            match relay_until(socket, &mut receiver, &mut last, true, token, answer).await {
+            match relay_until(socket, &mut receiver, &mut last, true, None, token, answer).await {
                 Relayed::Ended => return Waited::Ended,
                 // The table started, closed or was made private here: look again.
                 Relayed::SourceClosed => break,

@@ -14,6 +14,7 @@ use tokio::sync::broadcast::{
     self,
     error::{RecvError, TryRecvError},
 };
+use uuid::Uuid;
 
 /// How often the server pings a socket.
 pub(super) const PING_EVERY: Duration = Duration::from_secs(20);
@@ -55,7 +56,8 @@ pub(super) async fn relay<F, A>(
     A: Future<Output = MessageAnswer>,
 {
     let mut last = since.max(0);
-    if let Relayed::SourceClosed = relay_until(socket, receiver, &mut last, false, token, answer).await {
+    if let Relayed::SourceClosed = relay_until(socket, receiver, &mut last, false, None, token, answer).await
+    {
         send(socket, Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
     }
 }
@@ -75,13 +77,16 @@ pub(super) enum Relayed {
 /// answers the client's messages with `answer`, each read once ([`Received::parse`]), until
 /// either side ends it, or the socket's token is revoked or expires (closed with
 /// [`CLOSE_TOKEN_ENDED`]). `in_order`: an entry beyond `last + 1` ends it ([`Relayed::Gap`])
-/// rather than being sent. What the broadcast already holds for the socket goes out with the
+/// rather than being sent. `viewer`: the player of a lobby socket, who gets the messages
+/// addressed to them ([`Broadcast::ForPlayers`]); `None` (a table's socket, an anonymous one)
+/// gets none. What the broadcast already holds for the socket goes out with the
 /// message that woke it (and with an answer), in one write ([`write_ready`]).
 pub(super) async fn relay_until<F, A>(
     socket: &mut impl Socket,
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     last: &mut i64,
     in_order: bool,
+    viewer: Option<Uuid>,
     token: &mut TokenWatch,
     mut answer: F,
 ) -> Relayed
@@ -100,7 +105,7 @@ where
     tokio::pin!(ended);
     loop {
         let written = tokio::select! {
-            message = receiver.recv() => write_ready(socket, None, Some(message), receiver, last, in_order).await,
+            message = receiver.recv() => write_ready(socket, None, Some(message), receiver, last, in_order, viewer).await,
             incoming = socket.next() => {
                 last_heard = tokio::time::Instant::now();
                 let reply = match incoming {
@@ -113,7 +118,7 @@ where
                 };
                 // The entries an accepted action made are broadcast before it is answered:
                 // they go out with the reply.
-                write_ready(socket, Some(reply.to_message()), None, receiver, last, in_order).await
+                write_ready(socket, Some(reply.to_message()), None, receiver, last, in_order, viewer).await
             }
             _ = ping.tick() => if keep_alive(socket, last_heard).await { continue } else { break },
             ended = &mut ended => {
@@ -174,6 +179,7 @@ async fn write_ready(
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     last: &mut i64,
     in_order: bool,
+    viewer: Option<Uuid>,
 ) -> Written {
     let batch = async {
         let mut fed = false;
@@ -205,6 +211,10 @@ async fn write_ready(
                 Broadcast::Entry { seq, .. } if in_order && *seq > *last + 1 => break Written::Gap,
                 // Nothing to send: only the sockets that read the store follow nudges.
                 Broadcast::Nudge { .. } => continue,
+                Broadcast::ForPlayers { players, text } => match viewer {
+                    Some(viewer) if players.contains(&viewer) => text,
+                    _ => continue,
+                },
                 Broadcast::Entry { text, .. } | Broadcast::Unlogged(text) => text,
             };
             socket.feed(Message::Text(Utf8Bytes::from(text.as_ref()))).await?;
@@ -449,7 +459,7 @@ mod tests {
         let mut last = 0;
         let relayed = tokio::time::timeout(
             PING_EVERY / 2,
-            relay_until(&mut socket, &mut rx, &mut last, false, &mut TokenWatch::none(), answer),
+            relay_until(&mut socket, &mut rx, &mut last, false, None, &mut TokenWatch::none(), answer),
         )
         .await;
         assert!(relayed.is_err(), "the relay goes on");
@@ -470,7 +480,8 @@ mod tests {
         }
         let mut last = 0;
         let relayed =
-            relay_until(&mut socket, &mut rx, &mut last, true, &mut TokenWatch::none(), no_answer).await;
+            relay_until(&mut socket, &mut rx, &mut last, true, None, &mut TokenWatch::none(), no_answer)
+                .await;
         assert!(matches!(relayed, Relayed::Gap));
         assert_eq!(last, 2);
         assert_eq!(texts(&sent).len(), 2);
