@@ -106,6 +106,12 @@ pub async fn serve(
         let _ = stop.wait_for(|stopped| *stopped).await;
     };
     tokio::spawn(state.lobby.clone().fill_waiting_tables(stopped));
+    // Challenges whose time is up: expired, and their players told (docs/social.md).
+    let mut stop = state.tables.stopped();
+    let stopped = async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    };
+    tokio::spawn(state.challenges.clone().expire_due(std::time::Duration::from_secs(1), stopped));
     // Presence: the players of this process's sockets marked seen (docs/social.md).
     let mut stop = state.tables.stopped();
     let stopped = async move {

@@ -24,12 +24,13 @@ CREATE TABLE blocks (
 );
 CREATE INDEX blocks_blocked ON blocks (blocked_id);
 
--- A challenge: the table's settings as sent (JSON), the table its first acceptance opened.
+-- A challenge: the table's settings as sent (JSON), the table its first acceptance opened
+-- (no foreign key: the acceptance claims the table's id before the lobby creates the table).
 CREATE TABLE challenges (
     id TEXT PRIMARY KEY,
     from_id TEXT NOT NULL REFERENCES players (id),
     settings TEXT NOT NULL,
-    table_id TEXT REFERENCES game_tables (id),
+    table_id TEXT,
     status TEXT NOT NULL,
     created_at BIGINT NOT NULL,
     expires_at BIGINT NOT NULL

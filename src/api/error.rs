@@ -9,6 +9,7 @@ use crate::{
     games::OptionsError,
     lobby::LobbyError,
     rules::RuleErrorKind,
+    social::ChallengeError,
     store::{Constraint, StoreError},
     table::PlayError,
 };
@@ -433,6 +434,25 @@ impl From<LobbyError> for ApiError {
     }
 }
 
+/// The challenge workflow's refusals.
+impl From<ChallengeError> for ApiError {
+    fn from(e: ChallengeError) -> Self {
+        let detail = e.to_string();
+        match e {
+            ChallengeError::NotFound => ApiError::not_found(detail),
+            ChallengeError::NoSuchPlayer(_) => {
+                ApiError::new(StatusCode::NOT_FOUND, ErrorCode::PlayerNotFound, detail)
+            }
+            ChallengeError::Invalid(_) => ApiError::unprocessable(ErrorCode::InvalidBody, detail),
+            ChallengeError::Blocked => ApiError::forbidden(ErrorCode::Blocked, detail),
+            ChallengeError::TooMany(_) => ApiError::conflict(ErrorCode::TooManyChallenges, detail),
+            ChallengeError::NotPending => ApiError::conflict(ErrorCode::ChallengeNotPending, detail),
+            ChallengeError::Lobby(e) => e.into(),
+            ChallengeError::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> Self {
         match r {
@@ -548,6 +568,25 @@ mod tests {
         let full = ApiError::from(NoRoomToHost);
         assert_eq!(full.retry_after, Some(Duration::from_secs(60)));
         assert_eq!(full.detail, "a player may host at most 20 unfinished tables");
+    }
+
+    #[test]
+    fn each_challenge_refusal_has_its_status_and_code() {
+        use ChallengeError::*;
+        let cases = [
+            (NotFound, StatusCode::NOT_FOUND, ErrorCode::NotFound),
+            (NoSuchPlayer(uuid::Uuid::nil()), StatusCode::NOT_FOUND, ErrorCode::PlayerNotFound),
+            (Invalid("x".into()), StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidBody),
+            (Blocked, StatusCode::FORBIDDEN, ErrorCode::Blocked),
+            (TooMany(10), StatusCode::CONFLICT, ErrorCode::TooManyChallenges),
+            (NotPending, StatusCode::CONFLICT, ErrorCode::ChallengeNotPending),
+            (Lobby(LobbyError::NoRoomToHost), StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyTables),
+        ];
+        for (refusal, status, code) in cases {
+            let name = format!("{refusal:?}");
+            let error = ApiError::from(refusal);
+            assert_eq!((error.status, error.code), (status, code), "{name}");
+        }
     }
 
     #[test]

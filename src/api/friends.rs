@@ -193,6 +193,7 @@ async fn block(
             &PlayerRef::from(&other),
         );
     }
+    state.challenges.tell_of(crate::social::ChallengeEvent::Cancelled, &done.cancelled).await;
     Ok(StatusCode::NO_CONTENT)
 }
 

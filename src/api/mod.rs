@@ -11,6 +11,7 @@ mod analysis;
 pub mod asyncapi;
 pub mod body;
 mod cache;
+mod challenges;
 pub mod client_addr;
 pub mod connections;
 pub mod error;
@@ -78,6 +79,7 @@ pub fn router(state: AppState) -> Router {
         .merge(asyncapi::router())
         .merge(players::router())
         .merge(friends::router())
+        .merge(challenges::router())
         .merge(games::router())
         .merge(tables::router())
         .merge(actions::router())

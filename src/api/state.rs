@@ -18,6 +18,8 @@ pub struct AppState {
     pub tables: Tables,
     /// Opening, seating, changing and starting tables.
     pub lobby: Lobby,
+    /// Challenges: written, answered, and the tables they open (through `lobby`).
+    pub challenges: crate::social::Challenges,
     /// Where each table in play is served: here, or (cluster mode) on the process that drives it.
     pub cluster: Cluster,
     /// The tokens this process's WebSockets authenticated with, to close them when revoked, and
@@ -39,6 +41,7 @@ impl AppState {
         let config = Arc::new(config);
         let tables = Tables::new(store.clone(), config.clone(), clock);
         let lobby = Lobby::new(store.clone(), tables.clone(), config.clone());
+        let challenges = crate::social::Challenges::new(store.clone(), lobby.clone(), tables.clone());
         let cluster = Cluster::new(store.clone(), tables.clone(), &config.instance_id);
         let signer =
             config.signing_key.map_or_else(crate::history::Signer::random, crate::history::Signer::new);
@@ -49,6 +52,7 @@ impl AppState {
             sockets: Arc::default(),
             tables,
             lobby,
+            challenges,
             cluster,
             revocations: Arc::default(),
             signer,

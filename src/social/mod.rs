@@ -3,6 +3,10 @@
 //! ([`Feeds::publish_for_players`](crate::table::feeds::Feeds::publish_for_players)); and
 //! `challenges.rs`, the challenge workflow over the lobby's tables.
 
+pub mod challenges;
+
+pub use challenges::{ChallengeAsk, ChallengeError, ChallengeView, Challenges};
+
 use crate::{store::Player, table::feeds::Feeds};
 use serde::Serialize;
 use uuid::Uuid;

@@ -27,6 +27,7 @@
 //!
 //! This file holds the connection, the error type and the SQL helpers they share.
 
+mod challenges;
 mod entry;
 mod friends;
 mod history;
@@ -45,6 +46,7 @@ mod shame;
 mod tables;
 mod tokens;
 
+pub use challenges::{Acceptance, ChallengeRecord, MAX_INVITEES, MAX_PENDING_CHALLENGES, NewChallenge};
 pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
 pub use friends::{AskFriend, Blocked, Friend, FriendLists, MAX_BLOCKS, MAX_FRIENDS, Unfriended};
 pub use history::{MAX_PROOF_LINKS, ProofState};

@@ -291,6 +291,22 @@ mod tests {
         assert!(matches!(rx.recv().await, Err(broadcast::error::RecvError::Closed)));
     }
 
+    #[tokio::test]
+    async fn a_message_for_players_keeps_its_recipients_across_processes() {
+        let feeds = Feeds::default();
+        let mut lobby = feeds.subscribe_lobby();
+        let (ann, bob) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        feeds.relay_lobby(&format!("{FOR_PLAYERS}{ann},{bob}\n{{\"type\":\"friend\"}}"));
+        match &*lobby.recv().await.unwrap() {
+            Broadcast::ForPlayers { players, text } => {
+                assert_eq!((&**players, &**text), (&[ann, bob][..], "{\"type\":\"friend\"}"));
+            }
+            other => panic!("{other:?}"),
+        }
+        feeds.relay_lobby("{\"type\":\"table\"}");
+        assert!(matches!(&*lobby.recv().await.unwrap(), Broadcast::Unlogged(_)), "for everyone");
+    }
+
     #[test]
     fn lobby_messages_have_one_spelling() {
         let id = Uuid::nil();
