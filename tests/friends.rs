@@ -224,3 +224,36 @@ async fn bad_friend_and_block_requests_get_their_codes(db: Db) {
     s.get("/v1/players/me/blocks", None).await.assert_problem(401, "unauthorized");
     s.get(FRIENDS, None).await.assert_problem(401, "unauthorized");
 }
+
+/// Cluster mode: two processes on one PostgreSQL. A friend whose only socket is open on the
+/// other process is shown online (its `seen_at`, written as the socket opened), and a friend
+/// request made on one process reaches the other's lobby socket of the player asked, and no
+/// one else's there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn in_cluster_mode_presence_and_friend_messages_cross_processes() {
+    let config =
+        |instance: &str| luddo::config::Config { instance_id: instance.into(), ..common::test_config() };
+    let a = TestServer::start_with(Db::Postgres, config("a")).await;
+    let b = TestServer::start_on(a.db.shared(), config("b")).await;
+    let (ann_id, ann) = a.player("Ann").await;
+    let (bob_id, bob) = a.player("Bob").await;
+    let (_, cleo) = a.player("Cleo").await;
+    let mut bobs_on_b = lobby_of(&b, &bob).await;
+    let mut cleos_on_b = lobby_of(&b, &cleo).await;
+    a.post(FRIENDS, Some(&ann), json!({"player_id": bob_id})).await;
+    let m = bobs_on_b.next().await.unwrap();
+    assert_eq!(m, json!({"type": "friend", "event": "requested", "player": {"id": ann_id, "name": "Ann"}}));
+    assert_eq!(next_soon(&mut cleos_on_b).await, None, "not Cleo's");
+    b.post(FRIENDS, Some(&bob), json!({"player_id": ann_id})).await;
+    // Bob's socket is on B; A knows it from the database.
+    let mut online = false;
+    for _ in 0..50 {
+        online = a.get(FRIENDS, Some(&ann)).await.json["friends"][0]["online"] == true;
+        if online {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(online, "Bob's socket on B shows him online on A");
+}

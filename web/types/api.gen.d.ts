@@ -385,7 +385,7 @@ export type BackgammonReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -576,6 +576,25 @@ export type BackgammonWinKind = 'single' | 'gammon' | 'backgammon';
  */
 export type BotLevel = 'easy' | 'normal' | 'strong';
 
+export type Challenge = {
+    created_at: string;
+    expires_at: string;
+    from: PlayerRef;
+    id: string;
+    status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+    /**
+     * The table's settings as the challenger sent them (the body of `POST /v1/tables`).
+     */
+    table: {
+        [key: string]: unknown;
+    };
+    table_id: null | string;
+    to: Array<{
+        answer: 'pending' | 'accepted' | 'declined';
+        player: PlayerRef;
+    }>;
+};
+
 export type ChiSquare = {
     /**
      * Pearson's statistic.
@@ -711,6 +730,26 @@ export type ExpiresInSeconds = number;
  */
 export type FreshDice = boolean;
 
+export type FriendLists = {
+    friends: Array<{
+        online: boolean;
+        player: PlayerRef;
+        since: string;
+        table: null | {
+            game: Game;
+            id: string;
+            status: 'open' | 'playing';
+        };
+    }>;
+    incoming: Array<PlayerAt>;
+    outgoing: Array<PlayerAt>;
+};
+
+export type FriendStanding = {
+    player: PlayerRef;
+    status: 'requested' | 'friends';
+};
+
 /**
  * The games' registry (src/games.rs); the `enum` is generated from it.
  */
@@ -795,6 +834,15 @@ export type HistoryLink = {
 };
 
 /**
+ * To the players a challenge names only (the challenger and the invitees).
+ */
+export type LobbyChallengeMessage = {
+    challenge: Challenge;
+    event: 'received' | 'answered' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+    type: 'challenge';
+};
+
+/**
  * The `action` of a log entry (`actor: server`) telling of a change of the table before
  * its start, written with the change: `seat_taken` (a player sat down: the host at the
  * creation, others on joining), `seat_left` (`host_id`: the new host, when the host left
@@ -831,6 +879,25 @@ export type LobbyEntry = {
     visibility: 'public' | 'private';
 } | {
     type: 'closed';
+};
+
+/**
+ * To the two players' lobby sockets only: a friend request between them, its acceptance, or the end of their friendship or request. `player` is the other player.
+ */
+export type LobbyFriendMessage = {
+    event: 'requested' | 'accepted' | 'removed';
+    player: PlayerRef;
+    type: 'friend';
+};
+
+/**
+ * To a finished table's other human players, when one votes for a rematch.
+ */
+export type LobbyRematchMessage = {
+    from: PlayerRef;
+    rematch: Rematch;
+    table_id: string;
+    type: 'rematch';
 };
 
 /**
@@ -1207,7 +1274,7 @@ export type LuddoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -1682,7 +1749,7 @@ export type LudoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -1851,6 +1918,16 @@ export type Player = {
     name: string;
 };
 
+export type PlayerAt = {
+    at: string;
+    player: PlayerRef;
+};
+
+export type PlayerRef = {
+    id: string;
+    name: string;
+};
+
 /**
  * The answer to a client's `ping`.
  */
@@ -1877,7 +1954,7 @@ export type Problem = {
      * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
      *
      */
-    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
     detail: string;
     /**
      * The request's `x-request-id` (the client's own, or the one the server gave it, also
@@ -2286,7 +2363,7 @@ export type SnakesReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -3017,7 +3094,7 @@ export type UckersReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -3374,6 +3451,283 @@ export type BackgammonPlaysResponses = {
 
 export type BackgammonPlaysResponse = BackgammonPlaysResponses[keyof BackgammonPlaysResponses];
 
+export type ChallengesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/challenges';
+};
+
+export type ChallengesErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type ChallengesError = ChallengesErrors[keyof ChallengesErrors];
+
+export type ChallengesResponses = {
+    /**
+     * The lists.
+     */
+    200: {
+        incoming: Array<Challenge>;
+        outgoing: Array<Challenge>;
+    };
+};
+
+export type ChallengesResponse = ChallengesResponses[keyof ChallengesResponses];
+
+export type CreateChallengeData = {
+    body: {
+        expires_in_seconds?: number;
+        table: CreateTable;
+        to: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/challenges';
+};
+
+export type CreateChallengeErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type CreateChallengeError = CreateChallengeErrors[keyof CreateChallengeErrors];
+
+export type CreateChallengeResponses = {
+    /**
+     * The challenge.
+     */
+    201: Challenge;
+};
+
+export type CreateChallengeResponse = CreateChallengeResponses[keyof CreateChallengeResponses];
+
+export type WithdrawChallengeData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/challenges/{id}';
+};
+
+export type WithdrawChallengeErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type WithdrawChallengeError = WithdrawChallengeErrors[keyof WithdrawChallengeErrors];
+
+export type WithdrawChallengeResponses = {
+    /**
+     * Withdrawn.
+     */
+    204: void;
+};
+
+export type WithdrawChallengeResponse = WithdrawChallengeResponses[keyof WithdrawChallengeResponses];
+
+export type GetChallengeData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/challenges/{id}';
+};
+
+export type GetChallengeErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetChallengeError = GetChallengeErrors[keyof GetChallengeErrors];
+
+export type GetChallengeResponses = {
+    /**
+     * The challenge.
+     */
+    200: Challenge;
+};
+
+export type GetChallengeResponse = GetChallengeResponses[keyof GetChallengeResponses];
+
+export type AcceptChallengeData = {
+    body?: {
+        client_seed?: ClientSeed;
+        dice_chain?: DiceChain;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/challenges/{id}/accept';
+};
+
+export type AcceptChallengeErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type AcceptChallengeError = AcceptChallengeErrors[keyof AcceptChallengeErrors];
+
+export type AcceptChallengeResponses = {
+    /**
+     * The challenge and its table, as `GET /v1/tables/{id}` shows it.
+     */
+    200: {
+        challenge: Challenge;
+        table: Table;
+    };
+};
+
+export type AcceptChallengeResponse = AcceptChallengeResponses[keyof AcceptChallengeResponses];
+
+export type DeclineChallengeData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/challenges/{id}/decline';
+};
+
+export type DeclineChallengeErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type DeclineChallengeError = DeclineChallengeErrors[keyof DeclineChallengeErrors];
+
+export type DeclineChallengeResponses = {
+    /**
+     * The challenge.
+     */
+    200: Challenge;
+};
+
+export type DeclineChallengeResponse = DeclineChallengeResponses[keyof DeclineChallengeResponses];
+
 export type GetFairnessData = {
     body?: never;
     path?: never;
@@ -3683,6 +4037,119 @@ export type MeResponses = {
 
 export type MeResponse = MeResponses[keyof MeResponses];
 
+export type BlocksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/players/me/blocks';
+};
+
+export type BlocksErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type BlocksError = BlocksErrors[keyof BlocksErrors];
+
+export type BlocksResponses = {
+    /**
+     * The list.
+     */
+    200: {
+        blocked: Array<PlayerAt>;
+    };
+};
+
+export type BlocksResponse = BlocksResponses[keyof BlocksResponses];
+
+export type UnblockData = {
+    body?: never;
+    path: {
+        player_id: string;
+    };
+    query?: never;
+    url: '/v1/players/me/blocks/{player_id}';
+};
+
+export type UnblockErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type UnblockError = UnblockErrors[keyof UnblockErrors];
+
+export type UnblockResponses = {
+    /**
+     * Unblocked.
+     */
+    204: void;
+};
+
+export type UnblockResponse = UnblockResponses[keyof UnblockResponses];
+
+export type BlockData = {
+    body?: never;
+    path: {
+        player_id: string;
+    };
+    query?: never;
+    url: '/v1/players/me/blocks/{player_id}';
+};
+
+export type BlockErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type BlockError = BlockErrors[keyof BlockErrors];
+
+export type BlockResponses = {
+    /**
+     * Blocked.
+     */
+    204: void;
+};
+
+export type BlockResponse = BlockResponses[keyof BlockResponses];
+
 export type GetMyDiceData = {
     body?: never;
     path?: never;
@@ -3715,6 +4182,133 @@ export type GetMyDiceResponses = {
 };
 
 export type GetMyDiceResponse = GetMyDiceResponses[keyof GetMyDiceResponses];
+
+export type FriendsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/players/me/friends';
+};
+
+export type FriendsErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type FriendsError = FriendsErrors[keyof FriendsErrors];
+
+export type FriendsResponses = {
+    /**
+     * The lists.
+     */
+    200: FriendLists;
+};
+
+export type FriendsResponse = FriendsResponses[keyof FriendsResponses];
+
+export type AskFriendData = {
+    body: {
+        player_id: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/players/me/friends';
+};
+
+export type AskFriendErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type AskFriendError = AskFriendErrors[keyof AskFriendErrors];
+
+export type AskFriendResponses = {
+    /**
+     * Friends (the other had asked), or asked already.
+     */
+    200: FriendStanding;
+    /**
+     * Asked.
+     */
+    201: FriendStanding;
+};
+
+export type AskFriendResponse = AskFriendResponses[keyof AskFriendResponses];
+
+export type RemoveFriendData = {
+    body?: never;
+    path: {
+        player_id: string;
+    };
+    query?: never;
+    url: '/v1/players/me/friends/{player_id}';
+};
+
+export type RemoveFriendErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * No friendship or request with that player (`not_found`).
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type RemoveFriendError = RemoveFriendErrors[keyof RemoveFriendErrors];
+
+export type RemoveFriendResponses = {
+    /**
+     * Ended (both lobby streams are told `removed`).
+     */
+    204: void;
+};
+
+export type RemoveFriendResponse = RemoveFriendResponses[keyof RemoveFriendResponses];
 
 export type LogoutData = {
     body?: never;
