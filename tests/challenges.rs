@@ -145,6 +145,9 @@ async fn two_acceptances_at_once_make_one_table(db: Db) {
         assert_eq!(t["status"], "playing", "full, so started: {t}");
         let after = s.get(&path(&c, ""), Some(&ann)).await.json;
         assert_eq!((after["status"].as_str(), after["table_id"].as_str()), (Some("accepted"), Some(id)));
+        let answers: Vec<&str> =
+            after["to"].as_array().unwrap().iter().map(|t| t["answer"].as_str().unwrap()).collect();
+        assert_eq!(answers, ["accepted", "accepted"], "both seated, both counted");
     }
 }
 

@@ -38,7 +38,8 @@ CREATE TABLE challenges (
 CREATE INDEX challenges_from ON challenges (from_id, status);
 CREATE INDEX challenges_pending ON challenges (expires_at) WHERE status = 'pending';
 
--- Each invitee's answer: `pending`, `accepted` or `declined`.
+-- Each invitee's answer: `pending`, `accepting` (being seated at the table), `accepted` or
+-- `declined`.
 CREATE TABLE challenge_invitees (
     challenge_id TEXT NOT NULL REFERENCES challenges (id),
     player_id TEXT NOT NULL REFERENCES players (id),

@@ -83,7 +83,11 @@ impl ChallengeView {
             to: c
                 .to
                 .iter()
-                .map(|(p, answer)| InviteeView { player: PlayerRef::from(p), answer: answer.clone() })
+                .map(|(p, answer)| InviteeView {
+                    player: PlayerRef::from(p),
+                    // Being seated is not an answer yet.
+                    answer: if answer == "accepting" { "pending".into() } else { answer.clone() },
+                })
                 .collect(),
             table: c.settings.clone(),
             table_id: c.table_id,
@@ -203,6 +207,7 @@ impl Challenges {
                 return Err(e.into());
             }
         };
+        self.store.confirm_acceptance(id, player).await?;
         let full = !table.seats.iter().any(|s| s.player_id.is_none() && s.controller == Controller::Human);
         let table = if full && table.status == TableStatus::Open {
             match self.lobby.start(table, challenge.from.id, false).await {

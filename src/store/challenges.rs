@@ -5,7 +5,9 @@
 //! challenge's row with a conditional `UPDATE … WHERE table_id IS NULL` in the same transaction
 //! as its answer, so of two acceptances at once one opens the table and the other joins it. The
 //! table itself is opened afterwards by the lobby (`crate::social`), which undoes the claim
-//! ([`Store::undo_acceptance`]) if it cannot. Expiry is one conditional `UPDATE` too: of the
+//! ([`Store::undo_acceptance`]) if it cannot. Until the acceptor is seated their answer is
+//! `accepting` (shown as `pending`), which no settling counts: a challenge is never settled
+//! `accepted` on an acceptance that is then undone. Expiry is one conditional `UPDATE` too: of the
 //! processes sweeping, each challenge is expired by one.
 
 use super::{Player, Store, StoreResult, friends::blocked_between, lock_name, parse_uuid};
@@ -24,7 +26,8 @@ pub const MAX_LISTED_INCOMING: i64 = 100;
 pub struct ChallengeRecord {
     pub id: Uuid,
     pub from: Player,
-    /// Each invitee, with their answer (`pending`, `accepted`, `declined`), in the order asked.
+    /// Each invitee, with their answer (`pending`, `accepting`: being seated, `accepted`,
+    /// `declined`), by name.
     pub to: Vec<(Player, String)>,
     /// The table's settings as the challenger sent them.
     pub settings: serde_json::Value,
@@ -224,7 +227,7 @@ impl Store {
         .await?;
         let answered = if locked.rows_affected() == 1 {
             sqlx::query(
-                "UPDATE challenge_invitees SET answer = 'accepted'
+                "UPDATE challenge_invitees SET answer = 'accepting'
                  WHERE challenge_id = $1 AND player_id = $2 AND answer = 'pending'",
             )
             .bind(&key)
@@ -265,7 +268,8 @@ impl Store {
     pub async fn undo_acceptance(&self, id: Uuid, player: Uuid, opened: bool) -> StoreResult<()> {
         let mut tx = self.writes.begin().await?;
         sqlx::query(
-            "UPDATE challenge_invitees SET answer = 'pending' WHERE challenge_id = $1 AND player_id = $2",
+            "UPDATE challenge_invitees SET answer = 'pending'
+             WHERE challenge_id = $1 AND player_id = $2 AND answer = 'accepting'",
         )
         .bind(id.to_string())
         .bind(player.to_string())
@@ -277,6 +281,21 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// `player`, seated at the challenge's table, has accepted challenge `id`.
+    pub async fn confirm_acceptance(&self, id: Uuid, player: Uuid) -> StoreResult<()> {
+        let mut tx = self.writes.begin().await?;
+        sqlx::query(
+            "UPDATE challenge_invitees SET answer = 'accepted'
+             WHERE challenge_id = $1 AND player_id = $2 AND answer = 'accepting'",
+        )
+        .bind(id.to_string())
+        .bind(player.to_string())
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -309,7 +328,8 @@ impl Store {
                 (SELECT 1 FROM challenge_invitees i WHERE i.challenge_id = $1 AND i.answer = 'accepted')
                 THEN 'accepted' ELSE 'declined' END
              WHERE id = $1 AND status = 'pending'
-             AND NOT EXISTS (SELECT 1 FROM challenge_invitees i WHERE i.challenge_id = $1 AND i.answer = 'pending')
+             AND NOT EXISTS (SELECT 1 FROM challenge_invitees i
+                WHERE i.challenge_id = $1 AND i.answer IN ('pending', 'accepting'))
              RETURNING status",
         )
         .bind(id.to_string())
