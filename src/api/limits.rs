@@ -160,6 +160,18 @@ mod tests {
     }
 
     #[test]
+    fn the_players_holding_sockets_are_those_with_a_slot_held() {
+        let slots = std::sync::Arc::new(Slots::default());
+        let (ann, bob) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let held = slots.acquire(SlotKey::Player(ann), 2).unwrap();
+        let _spectating = slots.acquire(SlotKey::Spectators(bob), 2).unwrap();
+        assert_eq!(slots.players(), [ann]);
+        assert!(slots.holds_player(ann) && !slots.holds_player(bob));
+        drop(held);
+        assert!(slots.players().is_empty() && !slots.holds_player(ann));
+    }
+
+    #[test]
     fn slots_are_freed_when_their_guard_drops() {
         let slots = std::sync::Arc::new(Slots::default());
         let (p, q) = (SlotKey::Player(Uuid::from_u128(1)), SlotKey::Spectators(Uuid::from_u128(1)));

@@ -381,6 +381,31 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn a_message_for_players_goes_to_their_sockets_alone() {
+        let (ann, bob) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let for_players = |players: &[Uuid], text: &str| {
+            Arc::new(Broadcast::ForPlayers { players: players.into(), text: text.into() })
+        };
+        for (viewer, expected) in [(Some(ann), vec!["a", "ab"]), (Some(bob), vec!["ab"]), (None, vec![])] {
+            let (mut socket, _client, sent) = socket(true);
+            let (tx, mut rx) = broadcast::channel(8);
+            tx.send(for_players(&[ann], "a")).unwrap();
+            tx.send(for_players(&[ann, bob], "ab")).unwrap();
+            drop(tx);
+            let (mut last, mut token) = (0, TokenWatch::none());
+            let relayed = relay_until(&mut socket, &mut rx, &mut last, false, viewer, &mut token, no_answer);
+            assert!(matches!(relayed.await, Relayed::SourceClosed));
+            let texts: Vec<String> = sent
+                .lock()
+                .unwrap()
+                .iter()
+                .filter_map(|m| if let Message::Text(t) = m { Some(t.to_string()) } else { None })
+                .collect();
+            assert_eq!(texts, expected, "{viewer:?}");
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn a_silent_client_is_pinged_then_closed_as_idle() {
         let (mut socket, _client, sent) = socket(true);
         let (_tx, mut rx) = broadcast::channel::<Arc<Broadcast>>(2);
