@@ -17,6 +17,8 @@
 //! - [`revocations`]: the tokens this process's WebSockets authenticated with, to close them
 //!   when revoked or expired; [`sessions`]: the sessions it authenticated lately, so that a
 //!   token used again is answered without the store.
+//! - [`social`]: friends, blocks, challenges and rematch offers as the lobby stream tells
+//!   them to the players they name; the challenge workflow.
 //! - [`verify`]: checks a finished table's dice against its commitment (`luddo verify`).
 //! - [`wording`]: serde's error messages in a client's words, for problem details.
 //!
@@ -37,6 +39,7 @@ pub mod lobby;
 pub mod revocations;
 pub mod rules;
 pub mod sessions;
+pub mod social;
 pub mod store;
 pub mod table;
 /// Shared by the property tests, the fuzz targets and the programs that start a server under
@@ -106,6 +109,18 @@ pub async fn serve(
         let _ = stop.wait_for(|stopped| *stopped).await;
     };
     tokio::spawn(state.lobby.clone().fill_waiting_tables(stopped));
+    // Challenges whose time is up: expired, and their players told (docs/social.md).
+    let mut stop = state.tables.stopped();
+    let stopped = async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    };
+    tokio::spawn(state.challenges.clone().expire_due(std::time::Duration::from_secs(1), stopped));
+    // Presence: the players of this process's sockets marked seen (docs/social.md).
+    let mut stop = state.tables.stopped();
+    let stopped = async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    };
+    tokio::spawn(api::presence::heartbeat(state.clone(), stopped));
     // Finished tables into the luck and fairness ledger (docs/luck.md).
     let mut stop = state.tables.stopped();
     let stopped = async move {

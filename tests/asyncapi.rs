@@ -57,6 +57,9 @@ impl Capture {
             }
             "table" => self.keep("LobbyTable", format!("table: {}", text(&m["change"])), m),
             "removed" => self.keep("LobbyRemoved", format!("removed: {}", text(&m["reason"])), m),
+            "friend" => self.keep("LobbyFriend", format!("friend: {}", text(&m["event"])), m),
+            "challenge" => self.keep("LobbyChallenge", format!("challenge: {}", text(&m["event"])), m),
+            "rematch" => self.keep("LobbyRematch", "rematch".into(), m),
             "error" => self.keep("Error", format!("error: {}", text(&m["code"])), m),
             "pong" => self.keep("Pong", "pong".into(), m),
             other => panic!("unexpected message {other} on the lobby's socket: {m}"),
@@ -223,6 +226,29 @@ async fn every_message_kind_of_the_document_is_met_in_real_games() {
         finished += usize::from(m["type"] == "removed" && m["reason"] == "finished");
     }
     lobby.close().await;
+    // The messages addressed to a player: a friend request, then its acceptance.
+    let (ann_id, ann) = s.player("Ann").await;
+    let (bob_id, bob) = s.player("Bob").await;
+    let mut anns = s.lobby_ws(&format!("token={ann}")).await;
+    anns.next().await.expect("the snapshot");
+    s.post("/v1/players/me/friends", Some(&bob), json!({"player_id": ann_id})).await;
+    s.post("/v1/players/me/friends", Some(&ann), json!({"player_id": bob_id})).await;
+    for _ in 0..2 {
+        capture.lobby(&anns.next().await.expect("the lobby socket stays open"));
+    }
+    // A challenge, received and accepted; then a rematch of its table, offered.
+    let body = json!({"to": [bob_id], "table": {"game": "snakes", "seat_count": 2}});
+    let c = s.post("/v1/challenges", Some(&ann), body).await;
+    capture.lobby(&anns.next().await.expect("the lobby socket stays open"));
+    let accepted = s
+        .post(&format!("/v1/challenges/{}/accept", c.json["id"].as_str().unwrap()), Some(&bob), json!({}))
+        .await;
+    capture.lobby(&anns.next().await.expect("the lobby socket stays open"));
+    let table = accepted.json["table"]["id"].as_str().unwrap().to_string();
+    common::play_out(&s, &table, &[ann.clone(), bob.clone()]).await;
+    s.post(&format!("/v1/tables/{table}/rematch"), Some(&bob), json!({})).await;
+    capture.lobby(&anns.next().await.expect("the lobby socket stays open"));
+    anns.close().await;
 
     let doc = asyncapi::document();
     for kind in asyncapi::messages() {

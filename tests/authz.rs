@@ -94,6 +94,18 @@ const COVERED: &[(&str, &str)] = &[
     ("POST", "/v1/admin/players/{id}/ban"),
     ("DELETE", "/v1/admin/players/{id}/ban"),
     ("GET", "/v1/admin/log"),
+    ("POST", "/v1/players/me/friends"),
+    ("GET", "/v1/players/me/friends"),
+    ("DELETE", "/v1/players/me/friends/{player_id}"),
+    ("GET", "/v1/players/me/blocks"),
+    ("PUT", "/v1/players/me/blocks/{player_id}"),
+    ("DELETE", "/v1/players/me/blocks/{player_id}"),
+    ("POST", "/v1/challenges"),
+    ("GET", "/v1/challenges"),
+    ("GET", "/v1/challenges/{id}"),
+    ("DELETE", "/v1/challenges/{id}"),
+    ("POST", "/v1/challenges/{id}/accept"),
+    ("POST", "/v1/challenges/{id}/decline"),
 ];
 
 #[test]
@@ -167,6 +179,50 @@ async fn identity_routes_need_a_known_token(db: Db) {
     s.get("/v1/players/me/dice", None).await.assert_problem(401, "unauthorized");
     s.get("/v1/players/me/dice", Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
     assert_eq!(s.get("/v1/players/me/dice", Some(&token)).await.status, 200);
+    // Friends and blocks are the caller's own: a known token, always.
+    let (other, _) = s.player("Bob").await;
+    let friends = "/v1/players/me/friends";
+    let friend = format!("{friends}/{other}");
+    let blocks = "/v1/players/me/blocks";
+    let block = format!("{blocks}/{other}");
+    for who in [None, Some(UNKNOWN)] {
+        s.post(friends, who, json!({"player_id": other})).await.assert_problem(401, "unauthorized");
+        s.get(friends, who).await.assert_problem(401, "unauthorized");
+        s.call(Method::DELETE, &friend, who, None).await.assert_problem(401, "unauthorized");
+        s.get(blocks, who).await.assert_problem(401, "unauthorized");
+        s.call(Method::PUT, &block, who, None).await.assert_problem(401, "unauthorized");
+        s.call(Method::DELETE, &block, who, None).await.assert_problem(401, "unauthorized");
+    }
+    assert_eq!(s.post(friends, Some(&token), json!({"player_id": other})).await.status, 201);
+    assert_eq!(s.get(friends, Some(&token)).await.status, 200);
+    assert_eq!(s.call(Method::DELETE, &friend, Some(&token), None).await.status, 204);
+    assert_eq!(s.call(Method::PUT, &block, Some(&token), None).await.status, 204);
+    assert_eq!(s.get(blocks, Some(&token)).await.status, 200);
+    assert_eq!(s.call(Method::DELETE, &block, Some(&token), None).await.status, 204);
+    // Challenges: a known token; one challenge is seen and answered by the players it names
+    // alone, and withdrawn by its challenger alone.
+    let challenges = "/v1/challenges";
+    let body = json!({"to": [other], "table": {"game": "snakes", "seat_count": 2}});
+    let (_, stranger) = s.player("Stranger").await;
+    let c = s.post(challenges, Some(&token), body.clone()).await;
+    assert_eq!(c.status, 201, "{}", c.json);
+    let one = format!("{challenges}/{}", c.json["id"].as_str().unwrap());
+    for who in [None, Some(UNKNOWN)] {
+        s.post(challenges, who, body.clone()).await.assert_problem(401, "unauthorized");
+        s.get(challenges, who).await.assert_problem(401, "unauthorized");
+        s.get(&one, who).await.assert_problem(401, "unauthorized");
+        s.call(Method::DELETE, &one, who, None).await.assert_problem(401, "unauthorized");
+        s.post(&format!("{one}/accept"), who, json!({})).await.assert_problem(401, "unauthorized");
+        s.post(&format!("{one}/decline"), who, json!({})).await.assert_problem(401, "unauthorized");
+    }
+    s.get(&one, Some(&stranger)).await.assert_problem(404, "not_found");
+    s.call(Method::DELETE, &one, Some(&stranger), None).await.assert_problem(404, "not_found");
+    s.post(&format!("{one}/accept"), Some(&stranger), json!({})).await.assert_problem(404, "not_found");
+    s.post(&format!("{one}/decline"), Some(&stranger), json!({})).await.assert_problem(404, "not_found");
+    s.post(&format!("{one}/accept"), Some(&token), json!({})).await.assert_problem(404, "not_found");
+    assert_eq!(s.get(challenges, Some(&stranger)).await.json, json!({"incoming": [], "outgoing": []}));
+    assert_eq!(s.get(&one, Some(&token)).await.status, 200);
+    assert_eq!(s.call(Method::DELETE, &one, Some(&token), None).await.status, 204);
 }
 
 /// The token routes need a known token and act on the caller's tokens alone: another player's

@@ -6,7 +6,7 @@ mod common;
 
 use common::{Db, TestServer, seated_table};
 use reqwest::Method;
-use serde_json::{Value, json};
+use serde_json::json;
 
 both_stores!(
     seated_players_chat_over_http_and_the_socket_and_spectators_read_only_when_the_host_allows,
@@ -14,6 +14,7 @@ both_stores!(
     text_is_refused_when_it_hides_characters_and_shown_as_sent_otherwise,
     with_free_text_off_only_quick_emotes_go,
     a_muted_players_messages_reach_nobody_who_muted_them,
+    a_block_hides_each_players_chat_from_the_other,
     chat_survives_a_restart_and_replays_with_the_log_on_resume,
     chat_before_the_start_goes_over_the_open_tables_socket,
 );
@@ -235,4 +236,26 @@ async fn chat_before_the_start_goes_over_the_open_tables_socket(db: Db) {
     // Actions are still refused before the start.
     ws.send(json!({"type": "action", "id": "a", "seq": 1, "action": {"type": "roll"}})).await;
     assert_eq!(ws.next_of("reply").await["error"]["code"], "table_not_started");
+}
+
+async fn a_block_hides_each_players_chat_from_the_other(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "snakes", 3, json!({})).await;
+    let ids = seat_ids(&s, &id, &tokens[0]).await;
+    // Seat 2 blocks seat 0: neither reads the other; seat 1 reads both.
+    let block = format!("/v1/players/me/blocks/{}", ids[0]);
+    assert_eq!(s.call(Method::PUT, &block, Some(&tokens[2]), None).await.status, 204);
+    let mut blocker = s.ws(&id, &format!("token={}", tokens[2])).await;
+    let mut blocked = s.ws(&id, &format!("token={}", tokens[0])).await;
+    s.post(&chat_path(&id), Some(&tokens[0]), json!({"text": "from the blocked"})).await;
+    s.post(&chat_path(&id), Some(&tokens[2]), json!({"text": "from the blocker"})).await;
+    s.post(&chat_path(&id), Some(&tokens[1]), json!({"text": "from the third"})).await;
+    assert_eq!(blocker.next_of("chat").await["message"]["text"], "from the blocker");
+    assert_eq!(blocker.next_of("chat").await["message"]["text"], "from the third");
+    assert_eq!(blocked.next_of("chat").await["message"]["text"], "from the blocked");
+    assert_eq!(blocked.next_of("chat").await["message"]["text"], "from the third");
+    for (token, count) in [(&tokens[0], 2), (&tokens[1], 3), (&tokens[2], 2)] {
+        let page = s.get(&chat_path(&id), Some(token)).await;
+        assert_eq!(page.json["messages"].as_array().unwrap().len(), count);
+    }
 }

@@ -11,6 +11,7 @@ both_stores!(
     a_rematch_with_bots_needs_only_the_humans,
     a_rematch_opens_only_while_its_host_has_room_for_another_table,
     where_a_rematch_stands_is_shown_to_anyone_who_may_see_the_table_without_voting,
+    a_rematch_vote_is_offered_on_the_other_players_lobby_sockets_alone,
 );
 
 fn players(t: &Value) -> Vec<Value> {
@@ -116,4 +117,36 @@ async fn where_a_rematch_stands_is_shown_to_anyone_who_may_see_the_table_without
     assert_eq!(opened["accepted"], json!([0, 1]));
     let missing = format!("/v1/tables/{}/rematch", uuid::Uuid::new_v4());
     s.get(&missing, None).await.assert_problem(404, "table_not_found");
+}
+
+/// A vote for a rematch reaches the table's other human players on their lobby streams
+/// (docs/social.md): `{"type": "rematch", "table_id", "from", "rematch"}`, the standing as
+/// `GET …/rematch` shows it; not the voter's, not a stranger's.
+async fn a_rematch_vote_is_offered_on_the_other_players_lobby_sockets_alone(db: Db) {
+    let s = TestServer::start(db).await;
+    let (id, tokens) = seated_table(&s, "snakes", 2, json!({})).await;
+    play_out(&s, &id, &tokens).await;
+    let (_, stranger) = s.player("Stranger").await;
+    let mut sockets = vec![];
+    for token in [&tokens[0], &tokens[1], &stranger] {
+        let mut ws = s.lobby_ws(&format!("token={token}")).await;
+        assert_eq!(ws.next().await.unwrap()["type"], "snapshot");
+        sockets.push(ws);
+    }
+    let voter = s.get("/v1/players/me", Some(&tokens[1])).await.json;
+    s.post(&format!("/v1/tables/{id}/rematch"), Some(&tokens[1]), json!({})).await;
+    let offer = sockets[0].next().await.unwrap();
+    assert_eq!(
+        offer,
+        json!({
+            "type": "rematch",
+            "table_id": id,
+            "from": {"id": voter["id"], "name": voter["name"]},
+            "rematch": {"accepted": [1], "waiting_for": [0]}
+        })
+    );
+    for ws in &mut sockets[1..] {
+        let none = tokio::time::timeout(std::time::Duration::from_millis(400), ws.next()).await;
+        assert!(none.is_err(), "not the voter's nor a stranger's: {none:?}");
+    }
 }

@@ -8,7 +8,8 @@
 //!
 //! Messages whose schema depends on the game are one message per game (`LuddoEntry` with
 //! `LuddoEntryMessage`, `LuddoReply`, `LuddoClient`, …), the others shared (`Presence`,
-//! `Error`, `Pong`, `Ping`, `LobbySnapshot`, `LobbyTable`, `LobbyRemoved`).
+//! `Error`, `Pong`, `Ping`, `LobbySnapshot`, `LobbyTable`, `LobbyRemoved`, `LobbyFriend`,
+//! `LobbyChallenge`, `LobbyRematch`).
 //!
 //! The schemas are OpenAPI 3.1's dialect (JSON Schema 2020-12), but the payloads declare
 //! `application/schema+json;version=draft-07`: @asyncapi/parser 3 validates draft-07 schemas
@@ -93,6 +94,12 @@ fn lobby_messages() -> Vec<(From, MessageKind)> {
         (From::Server, shared("LobbySnapshot", "LobbySnapshotMessage", "The open public tables, first.")),
         (From::Server, shared("LobbyTable", "LobbyTableMessage", "A public table appeared or changed.")),
         (From::Server, shared("LobbyRemoved", "LobbyRemovedMessage", "A table left the lobby.")),
+        (From::Server, shared("LobbyFriend", "LobbyFriendMessage", "A friend request, its change or end.")),
+        (
+            From::Server,
+            shared("LobbyChallenge", "LobbyChallengeMessage", "A challenge naming the player changed."),
+        ),
+        (From::Server, shared("LobbyRematch", "LobbyRematchMessage", "Another player voted for a rematch.")),
         (From::Server, shared("Error", "ErrorMessage", "The client's message was not a ping.")),
         (From::Server, shared("Pong", "PongMessage", "The answer to a ping.")),
         (From::Client, shared("Ping", "PingMessage", "A ping, answered with a pong.")),

@@ -9,6 +9,7 @@ use crate::{
     games::OptionsError,
     lobby::LobbyError,
     rules::RuleErrorKind,
+    social::ChallengeError,
     store::{Constraint, StoreError},
     table::PlayError,
 };
@@ -167,8 +168,6 @@ error_codes! {
     /// answer was lost, and the log does not tell yet whether it was applied. Read the table's
     /// entries (reconnect with `since`) before posting again.
     OutcomeUnknown = "outcome_unknown",
-    /// 404: no such player.
-    PlayerNotFound = "player_not_found",
     /// 422: a chat message that is empty, too long, holds control, format, bidi or invisible
     /// characters, or names no known emote.
     InvalidChat = "invalid_chat",
@@ -188,6 +187,18 @@ error_codes! {
     AdminOnly = "admin_only",
     /// 429: the player filed as many reports as a day allows.
     TooManyReports = "too_many_reports",
+    /// 404: no player with the id given (a friend, a block, a challenge's invitee, a mute, a
+    /// report, a moderator's mute or ban).
+    PlayerNotFound = "player_not_found",
+    /// 403: a block stands between the two players (either way): no friend request, no
+    /// challenge.
+    Blocked = "blocked",
+    /// 409: the player (or the other) has 500 friends and requests, or blocks 500 players.
+    TooManyFriends = "too_many_friends",
+    /// 409: the challenge was answered, withdrawn or expired.
+    ChallengeNotPending = "challenge_not_pending",
+    /// 409: the challenger has 10 pending challenges.
+    TooManyChallenges = "too_many_challenges",
     /// 500: something failed inside; logged, never detailed.
     Internal = "internal",
     /// WebSocket `error` message only: a client message that is not one the server reads.
@@ -443,6 +454,25 @@ impl From<LobbyError> for ApiError {
     }
 }
 
+/// The challenge workflow's refusals.
+impl From<ChallengeError> for ApiError {
+    fn from(e: ChallengeError) -> Self {
+        let detail = e.to_string();
+        match e {
+            ChallengeError::NotFound => ApiError::not_found(detail),
+            ChallengeError::NoSuchPlayer(_) => {
+                ApiError::new(StatusCode::NOT_FOUND, ErrorCode::PlayerNotFound, detail)
+            }
+            ChallengeError::Invalid(_) => ApiError::unprocessable(ErrorCode::InvalidBody, detail),
+            ChallengeError::Blocked => ApiError::forbidden(ErrorCode::Blocked, detail),
+            ChallengeError::TooMany(_) => ApiError::conflict(ErrorCode::TooManyChallenges, detail),
+            ChallengeError::NotPending => ApiError::conflict(ErrorCode::ChallengeNotPending, detail),
+            ChallengeError::Lobby(e) => e.into(),
+            ChallengeError::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> Self {
         match r {
@@ -582,6 +612,25 @@ mod tests {
         let full = ApiError::from(NoRoomToHost);
         assert_eq!(full.retry_after, Some(Duration::from_secs(60)));
         assert_eq!(full.detail, "a player may host at most 20 unfinished tables");
+    }
+
+    #[test]
+    fn each_challenge_refusal_has_its_status_and_code() {
+        use ChallengeError::*;
+        let cases = [
+            (NotFound, StatusCode::NOT_FOUND, ErrorCode::NotFound),
+            (NoSuchPlayer(uuid::Uuid::nil()), StatusCode::NOT_FOUND, ErrorCode::PlayerNotFound),
+            (Invalid("x".into()), StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidBody),
+            (Blocked, StatusCode::FORBIDDEN, ErrorCode::Blocked),
+            (TooMany(10), StatusCode::CONFLICT, ErrorCode::TooManyChallenges),
+            (NotPending, StatusCode::CONFLICT, ErrorCode::ChallengeNotPending),
+            (Lobby(LobbyError::NoRoomToHost), StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyTables),
+        ];
+        for (refusal, status, code) in cases {
+            let name = format!("{refusal:?}");
+            let error = ApiError::from(refusal);
+            assert_eq!((error.status, error.code), (status, code), "{name}");
+        }
     }
 
     #[test]

@@ -115,6 +115,19 @@ impl Slots {
     }
 }
 
+impl Slots {
+    /// The players holding a WebSocket here now (presence's heartbeat).
+    pub fn players(&self) -> Vec<Uuid> {
+        let counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        counts.keys().filter_map(|k| if let SlotKey::Player(p) = k { Some(*p) } else { None }).collect()
+    }
+
+    /// Whether `player` holds a WebSocket here now.
+    pub fn holds_player(&self, player: Uuid) -> bool {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&SlotKey::Player(player))
+    }
+}
+
 impl Drop for SlotGuard {
     fn drop(&mut self) {
         let mut counts = self.slots.counts.lock().unwrap_or_else(|e| e.into_inner());
@@ -144,6 +157,18 @@ mod tests {
         assert!(limiter.check_at("players", "5.6.7.8", 3, t0).is_ok());
         assert!(limiter.check_at("tables", "1.2.3.4", 3, t0).is_ok());
         assert!(limiter.check_at("players", "1.2.3.4", 3, t0 + Duration::from_secs(20)).is_ok());
+    }
+
+    #[test]
+    fn the_players_holding_sockets_are_those_with_a_slot_held() {
+        let slots = std::sync::Arc::new(Slots::default());
+        let (ann, bob) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let held = slots.acquire(SlotKey::Player(ann), 2).unwrap();
+        let _spectating = slots.acquire(SlotKey::Spectators(bob), 2).unwrap();
+        assert_eq!(slots.players(), [ann]);
+        assert!(slots.holds_player(ann) && !slots.holds_player(bob));
+        drop(held);
+        assert!(slots.players().is_empty() && !slots.holds_player(ann));
     }
 
     #[test]

@@ -11,11 +11,13 @@ mod analysis;
 pub mod asyncapi;
 pub mod body;
 mod cache;
+mod challenges;
 pub(crate) mod chat;
 pub mod client_addr;
 pub mod connections;
 pub mod error;
 pub mod extract;
+mod friends;
 mod games;
 mod health;
 mod history;
@@ -26,6 +28,7 @@ mod moderation;
 pub mod openapi;
 mod paging;
 mod players;
+pub mod presence;
 mod profiles;
 mod ratings;
 pub mod records;
@@ -77,6 +80,8 @@ pub fn router(state: AppState) -> Router {
         .merge(openapi::router())
         .merge(asyncapi::router())
         .merge(players::router())
+        .merge(friends::router())
+        .merge(challenges::router())
         .merge(games::router())
         .merge(tables::router())
         .merge(chat::router())

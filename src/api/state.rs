@@ -22,6 +22,8 @@ pub struct AppState {
     pub lobby: Lobby,
     /// The tables' chat.
     pub chat: Chat,
+    /// Challenges: written, answered, and the tables they open (through `lobby`).
+    pub challenges: crate::social::Challenges,
     /// Where each table in play is served: here, or (cluster mode) on the process that drives it.
     pub cluster: Cluster,
     /// The tokens this process's WebSockets authenticated with, to close them when revoked, and
@@ -44,6 +46,7 @@ impl AppState {
         let tables = Tables::new(store.clone(), config.clone(), clock);
         let lobby = Lobby::new(store.clone(), tables.clone(), config.clone());
         let chat = Chat::new(store.clone());
+        let challenges = crate::social::Challenges::new(store.clone(), lobby.clone(), tables.clone());
         let cluster = Cluster::new(store.clone(), tables.clone(), &config.instance_id);
         let signer =
             config.signing_key.map_or_else(crate::history::Signer::random, crate::history::Signer::new);
@@ -55,6 +58,7 @@ impl AppState {
             tables,
             lobby,
             chat,
+            challenges,
             cluster,
             revocations: Arc::default(),
             signer,

@@ -16,6 +16,7 @@ use crate::{
     bots::Level,
     cluster::{Caller, RouteError, Served, forward::Call},
     lobby::{self, ClientSeed, DiceChain, QuickPlayRequest, Rematch, Settings, TableRequest, TableView},
+    social::{PlayerRef, SocialMessage},
     store::{TableFilter, TableStatus, Visibility},
 };
 use axum::{
@@ -40,9 +41,10 @@ pub fn router() -> Router<AppState> {
         .route("/v1/tables/{id}/rematch", post(rematch).get(rematch_standing))
 }
 
+/// The body of `POST /v1/tables` (and a challenge's `table`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CreateTable {
+pub(super) struct CreateTable {
     game: String,
     /// How many seats the table has (its `seats` array in the answer lists them).
     #[serde(deserialize_with = "body::whole")]
@@ -171,22 +173,28 @@ async fn create(
     Json(body): Json<CreateTable>,
 ) -> ApiResult<(StatusCode, Json<TableView>)> {
     check_table_rate(&state, client, host.id)?;
-    let ask = TableRequest {
-        game: parse_game(&body.game)?,
-        seat_count: body.seat_count,
-        options: body.options.unwrap_or_default(),
-        visibility: body.visibility,
-        party: body.party,
-        long_clock: body.long_clock,
-        fresh_dice: body.fresh_dice,
-        bot_level: body.bot_level,
-        seat: body.seat,
-        client_seed: body.client_seed,
-        dice_chain: DiceChain::optional(body.dice_chain)?,
-        dice: body.dice,
-    };
-    let table = state.lobby.create(host.id, ask).await?;
+    let table = state.lobby.create(host.id, body.into_request()?).await?;
     Ok((StatusCode::CREATED, Json(state.lobby.view(&table, Some(host.id)))))
+}
+
+impl CreateTable {
+    /// The table asked for, as the lobby reads it.
+    pub(super) fn into_request(self) -> ApiResult<TableRequest> {
+        Ok(TableRequest {
+            game: parse_game(&self.game)?,
+            seat_count: self.seat_count,
+            options: self.options.unwrap_or_default(),
+            visibility: self.visibility,
+            party: self.party,
+            long_clock: self.long_clock,
+            fresh_dice: self.fresh_dice,
+            bot_level: self.bot_level,
+            seat: self.seat,
+            client_seed: self.client_seed,
+            dice_chain: DiceChain::optional(self.dice_chain)?,
+            dice: self.dice,
+        })
+    }
 }
 
 async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Json<Page<TableView>>> {
@@ -351,15 +359,25 @@ async fn rematch(
 ) -> ApiResult<(StatusCode, Json<RematchView>)> {
     let chain = DiceChain::optional(body.dice_chain)?;
     let table = visible_table(&state, id, Some(player.id), None).await?;
-    Ok(match state.lobby.rematch(table, player.id, chain).await? {
+    // The other human players, told of the vote on their lobby streams (docs/social.md).
+    let others: Vec<Uuid> =
+        table.seats.iter().filter_map(|s| s.player_id).filter(|p| *p != player.id).collect();
+    let (status, view, counted) = match state.lobby.rematch(table, player.id, chain).await? {
         Rematch::Waiting { accepted, waiting_for } => {
-            (StatusCode::OK, Json(RematchView { accepted, waiting_for, table_id: None }))
+            (StatusCode::OK, RematchView { accepted, waiting_for, table_id: None }, true)
         }
         Rematch::Opened { table_id, accepted, by_this_vote } => {
             let status = if by_this_vote { StatusCode::CREATED } else { StatusCode::OK };
-            (status, Json(RematchView { accepted, waiting_for: vec![], table_id: Some(table_id) }))
+            (status, RematchView { accepted, waiting_for: vec![], table_id: Some(table_id) }, by_this_vote)
         }
-    })
+    };
+    if counted {
+        let from = PlayerRef::from(&player);
+        let message: SocialMessage<'_, (), RematchView> =
+            SocialMessage::Rematch { table_id: id, from: &from, rematch: &view };
+        state.tables.feeds().publish_for_players(&others, &message);
+    }
+    Ok((status, Json(view)))
 }
 
 /// Where the rematch of a finished table stands: who asked, who has not, and the new table once

@@ -193,12 +193,21 @@ impl Lobby {
 
     /// Opens a table for `host`, seated where it asked.
     pub async fn create(&self, host: Uuid, ask: TableRequest) -> Result<TableRecord> {
-        let options = options_for(ask.game, &ask.options, ask.seat_count, ask.visibility)?;
+        self.create_as(Uuid::new_v4(), host, ask).await
+    }
+
+    /// What [`create`](Self::create) would refuse `ask` for, short of the host's room and
+    /// seats (which may change until it is created): for a table asked for now and opened
+    /// later (a challenge's).
+    pub fn check_request(&self, ask: &TableRequest) -> Result<()> {
+        options_for(ask.game, &ask.options, ask.seat_count, ask.visibility)?;
         check_long_clock(ask.long_clock, ask.visibility)?;
         if ask.seat >= ask.seat_count {
             return Err(LobbyError::NoSuchSeat { seat_count: ask.seat_count });
         }
-        let ClientSeed(client_seed) = ClientSeed::new(ask.client_seed)?;
+        if !is_valid_client_seed(&ask.client_seed) {
+            return Err(LobbyError::InvalidClientSeed);
+        }
         if let Some(dice) = &ask.dice {
             if !self.config.test_mode {
                 return Err(LobbyError::ScriptedDiceDisabled);
@@ -211,8 +220,19 @@ impl Lobby {
         if ask.dice_chain.is_some() && !fresh_dice {
             return Err(LobbyError::FreshDiceOff);
         }
+        Ok(())
+    }
+
+    /// Opens table `id` for `host` (an id chosen beforehand: a challenge's first acceptance
+    /// claims it before the table exists), seated where it asked.
+    pub async fn create_as(&self, id: Uuid, host: Uuid, ask: TableRequest) -> Result<TableRecord> {
+        self.check_request(&ask)?;
+        let options = options_for(ask.game, &ask.options, ask.seat_count, ask.visibility)?;
+        let ClientSeed(client_seed) = ClientSeed::new(ask.client_seed)?;
+        let fresh_dice = ask.fresh_dice.unwrap_or(ask.visibility == Visibility::Public);
         self.check_room_to_host(host).await?;
         let new = NewTable {
+            id,
             visibility: ask.visibility,
             party: ask.party,
             long_clock: ask.long_clock,
@@ -586,7 +606,8 @@ impl Lobby {
     }
 
     /// The table `id` as the store has it now.
-    async fn table(&self, id: Uuid) -> Result<TableRecord> {
+    /// Table `id`, as the store holds it now.
+    pub async fn table(&self, id: Uuid) -> Result<TableRecord> {
         self.store.table(id).await?.ok_or(LobbyError::NoSuchTable)
     }
 

@@ -297,11 +297,17 @@ async fn chat_settings_on(pool: &sqlx::AnyPool, table: Uuid) -> StoreResult<Opti
     Ok(row.map(|(text, spectators)| ChatSettings { text: text != 0, spectators: spectators != 0 }))
 }
 
-/// The senders a viewer (`$3`, '' for none) does not read: those it muted.
-const UNREAD_BY: &str = "SELECT muted_id FROM mutes WHERE player_id = $3";
+/// The senders a viewer (`$3`, '' for none) does not read: those it muted, and those with a
+/// block between them and the viewer (either way).
+const UNREAD_BY: &str = "SELECT muted_id FROM mutes WHERE player_id = $3 \
+     UNION SELECT blocked_id FROM blocks WHERE player_id = $3 \
+     UNION SELECT player_id FROM blocks WHERE blocked_id = $3";
 
-/// The players who do not read sender `$1`: those who muted it.
-const UNREADERS_OF: &str = "SELECT player_id FROM mutes WHERE muted_id = $1";
+/// The players who do not read sender `$1`: those who muted it, and those with a block between
+/// them and the sender (either way).
+const UNREADERS_OF: &str = "SELECT player_id FROM mutes WHERE muted_id = $1 \
+     UNION SELECT player_id FROM blocks WHERE blocked_id = $1 \
+     UNION SELECT blocked_id FROM blocks WHERE player_id = $1";
 
 #[cfg(test)]
 mod tests {

@@ -38,6 +38,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0013_fresh_dice.sql",
     "0014_ledger.sql",
     "0015_history.sql",
+    "0016_friends.sql",
     "0017_chat.sql",
 );
 
@@ -57,6 +58,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0013_fresh_dice.sql",
     "0014_ledger.sql",
     "0015_history.sql",
+    "0016_friends.sql",
     "0017_chat.sql",
 );
 

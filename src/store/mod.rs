@@ -15,6 +15,8 @@
 //! - `tables.rs`: tables, seats and the lobby's changes; `lobby.rs`: the lobby's log entries,
 //!   written in each change's transaction; `quick.rs`: quick play's seating; `rematch.rs`:
 //!   rematch votes and the table they open;
+//! - `friends.rs`: friends, requests, blocks and presence's `seen_at`; `challenges.rs`:
+//!   challenges and their invitees' answers;
 //! - `entry.rs`: the log's entries, each table entry decoded once as it is read;
 //!   `log.rs`: the action log's writer (group commit; its reads are here); `leases.rs`: which
 //!   process drives a table in play, and the channels its commits notify;
@@ -25,8 +27,10 @@
 //!
 //! This file holds the connection, the error type and the SQL helpers they share.
 
+mod challenges;
 mod chat;
 mod entry;
+mod friends;
 mod history;
 mod leases;
 mod ledger;
@@ -44,8 +48,10 @@ mod shame;
 mod tables;
 mod tokens;
 
+pub use challenges::{Acceptance, ChallengeRecord, MAX_INVITEES, MAX_PENDING_CHALLENGES, NewChallenge};
 pub use chat::{CHAT_CHANNEL, ChatBody, ChatMessage, ChatRefused, ChatSettings, NewChat};
 pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
+pub use friends::{AskFriend, Blocked, Friend, FriendLists, MAX_BLOCKS, MAX_FRIENDS, Unfriended};
 pub use history::{MAX_PROOF_LINKS, ProofState};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use ledger::{LedgerSeatRow, LedgerSums, SeatLedger, TableLedger};

@@ -60,6 +60,12 @@ const FITS: &str = "t.status = 'open' AND t.quick = 1 AND t.visibility = 'public
     AND t.seat_count = $2 AND t.options = $3 AND t.party = $4
     AND COALESCE(t.bots_at - t.created_at, -1) = $5";
 
+/// A player seated at table `t` with a block between them and the player `$6`, either way:
+/// quick play never seats the two at one table (docs/social.md).
+const BLOCKED_AT: &str = "(SELECT 1 FROM seats b_s JOIN blocks b
+    ON (b.player_id = b_s.player_id AND b.blocked_id = $6) OR (b.blocked_id = b_s.player_id AND b.player_id = $6)
+    WHERE b_s.table_id = t.id)";
+
 /// Where quick play seated a player.
 #[derive(Debug)]
 pub struct QuickSeat {
@@ -126,6 +132,7 @@ impl Store {
             let oldest: Option<String> = sqlx::query_scalar(&format!(
                 "SELECT t.id FROM game_tables t WHERE {FITS} AND EXISTS
                  (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id IS NULL AND s.controller = 'human')
+                 AND NOT EXISTS {BLOCKED_AT}
                  ORDER BY t.created_at, t.id LIMIT 1"
             ))
             .bind(kind.game.as_str())
@@ -133,6 +140,7 @@ impl Store {
             .bind(kind.options.to_string())
             .bind(kind.party as i64)
             .bind(kind.wait_millis())
+            .bind(player.to_string())
             .fetch_optional(&mut *tx)
             .await?;
             let Some(id) = oldest else {

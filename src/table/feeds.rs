@@ -22,6 +22,10 @@ use std::{
 use tokio::sync::broadcast;
 use uuid::Uuid;
 
+/// How a lobby message addressed to players starts when notified to the other processes:
+/// `@<id>,<id>…\n<message>` (a message for everyone is a JSON object, `{…`).
+pub const FOR_PLAYERS: &str = "@";
+
 /// Messages a lobby socket may fall behind before it is dropped (it reconnects and gets a
 /// fresh snapshot).
 pub const LOBBY_QUEUE: usize = 256;
@@ -152,10 +156,42 @@ impl Feeds {
         let _ = lobby.send(Arc::new(Broadcast::Unlogged(text)));
     }
 
-    /// Cluster mode: a lobby message another process published, for this process's sockets.
-    pub fn relay_lobby(&self, text: &str) {
+    /// Tells `players`' lobby sockets (theirs alone) `message`, on this process and (cluster
+    /// mode) on every other.
+    pub fn publish_for_players<M: Serialize>(&self, players: &[Uuid], message: &M) {
+        if players.is_empty() {
+            return;
+        }
+        let outbox = self.outbox.get();
         let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = lobby.send(Arc::new(Broadcast::Unlogged(text.into())));
+        if lobby.receiver_count() == 0 && outbox.is_none() {
+            return;
+        }
+        let text: Arc<str> = serde_json::to_string(message).unwrap_or_default().into();
+        if let Some(outbox) = outbox {
+            let ids: Vec<String> = players.iter().map(Uuid::to_string).collect();
+            let addressed = format!("{FOR_PLAYERS}{}\n{text}", ids.join(","));
+            if outbox.try_send(addressed.into()).is_err() {
+                tracing::warn!(
+                    "the lobby messages for the other processes are queued past their bound; they miss this one"
+                );
+            }
+        }
+        let _ = lobby.send(Arc::new(Broadcast::ForPlayers { players: players.into(), text }));
+    }
+
+    /// Cluster mode: a lobby message another process published, for this process's sockets
+    /// (one addressed to players, [`FOR_PLAYERS`], for theirs alone).
+    pub fn relay_lobby(&self, text: &str) {
+        let message = match text.strip_prefix(FOR_PLAYERS).and_then(|t| t.split_once('\n')) {
+            Some((ids, text)) => {
+                let players: Arc<[Uuid]> = ids.split(',').filter_map(|id| id.parse().ok()).collect();
+                Broadcast::ForPlayers { players, text: text.into() }
+            }
+            None => Broadcast::Unlogged(text.into()),
+        };
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = lobby.send(Arc::new(message));
     }
 
     /// Cluster mode: from now on every lobby message is also sent to `outbox`, for the other
@@ -253,6 +289,22 @@ mod tests {
         let mut rx = feeds.subscribe_table(id);
         feeds.close_table(id);
         assert!(matches!(rx.recv().await, Err(broadcast::error::RecvError::Closed)));
+    }
+
+    #[tokio::test]
+    async fn a_message_for_players_keeps_its_recipients_across_processes() {
+        let feeds = Feeds::default();
+        let mut lobby = feeds.subscribe_lobby();
+        let (ann, bob) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        feeds.relay_lobby(&format!("{FOR_PLAYERS}{ann},{bob}\n{{\"type\":\"friend\"}}"));
+        match &*lobby.recv().await.unwrap() {
+            Broadcast::ForPlayers { players, text } => {
+                assert_eq!((&**players, &**text), (&[ann, bob][..], "{\"type\":\"friend\"}"));
+            }
+            other => panic!("{other:?}"),
+        }
+        feeds.relay_lobby("{\"type\":\"table\"}");
+        assert!(matches!(&*lobby.recv().await.unwrap(), Broadcast::Unlogged(_)), "for everyone");
     }
 
     #[test]

@@ -57,6 +57,9 @@ pub enum Broadcast {
     Entry { seq: i64, text: Arc<str> },
     /// A message that is not logged (a presence change, a lobby stream message).
     Unlogged(Arc<str>),
+    /// A lobby stream message for some players only (a friend request, a challenge, a rematch
+    /// offer): sent to their lobby sockets, never to an anonymous one or a table's.
+    ForPlayers { players: Arc<[Uuid]>, text: Arc<str> },
     /// Not a message: word that the log reaches `seq` now (written by another process, or by
     /// this one's log writer), for the sockets that read the log themselves from the store.
     Nudge { seq: i64 },
@@ -67,7 +70,7 @@ impl Broadcast {
     pub fn seq(&self) -> Option<i64> {
         match self {
             Broadcast::Entry { seq, .. } | Broadcast::Nudge { seq } => Some(*seq),
-            Broadcast::Unlogged(_) => None,
+            Broadcast::Unlogged(_) | Broadcast::ForPlayers { .. } => None,
         }
     }
 }

@@ -167,6 +167,9 @@ pub fn check_ws_message(message: &Value, game: Option<&str>) {
         "snapshot" => "LobbySnapshotMessage",
         "table" => "LobbyTableMessage",
         "removed" => "LobbyRemovedMessage",
+        "friend" => "LobbyFriendMessage",
+        "challenge" => "LobbyChallengeMessage",
+        "rematch" => "LobbyRematchMessage",
         _ => panic!("undocumented WebSocket message {message}"),
     };
     let schemas = &spec()["components"]["schemas"];

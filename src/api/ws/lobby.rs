@@ -35,6 +35,7 @@ use axum::{
     routing::get,
 };
 use serde::Deserialize;
+use uuid::Uuid;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/lobby/events", get(lobby_events))
@@ -69,16 +70,27 @@ async fn lobby_events(
     };
     let slot =
         state.sockets.acquire(key, state.config.max_sockets_per_player).ok_or_else(too_many_sockets)?;
+    if let Some(s) = &session {
+        let (state, p) = (state.clone(), s.player.id);
+        tokio::spawn(async move { crate::api::presence::opened(&state, p).await });
+    }
     Ok(upgrade(ws).on_upgrade(move |mut socket| async move {
         let _open = OpenSocket::count(&state);
-        follow_lobby(&mut socket, &state, page.limit, &mut token).await;
+        let viewer = session.as_ref().map(|s| s.player.id);
+        follow_lobby(&mut socket, &state, page.limit, viewer, &mut token).await;
         drop((slot, connection));
     }))
 }
 
 /// Serves one lobby socket: the snapshot of open public tables, then every change, until its
 /// token (if it has one) is revoked or expires.
-async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize, token: &mut TokenWatch) {
+async fn follow_lobby(
+    socket: &mut impl Socket,
+    state: &AppState,
+    limit: usize,
+    viewer: Option<Uuid>,
+    token: &mut TokenWatch,
+) {
     // Subscribe first: a change made while the snapshot is read comes after it (and its `seq`
     // tells whether it is news).
     let mut receiver = state.tables.feeds().subscribe_lobby();
@@ -117,7 +129,8 @@ async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize, 
     let answer = async |received| answer_lobby(received);
     let mut last = 0;
     if let Relayed::SourceClosed =
-        relay_until(socket, &mut receiver, &mut last, false, token, &mut ChatFollow::none(), answer).await
+        relay_until(socket, &mut receiver, &mut last, false, viewer, token, &mut ChatFollow::none(), answer)
+            .await
     {
         send_close(socket, 1012, "server restarting; reconnect").await;
     }

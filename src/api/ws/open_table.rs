@@ -88,7 +88,7 @@ pub(super) async fn follow_open(
         }
         loop {
             let answer = |received| answer_waiting(state, id, player, received);
-            match relay_until(socket, &mut receiver, &mut last, true, token, chat, answer).await {
+            match relay_until(socket, &mut receiver, &mut last, true, None, token, chat, answer).await {
                 Relayed::Ended => return Waited::Ended,
                 // The table started, closed or was made private here: look again.
                 Relayed::SourceClosed => break,

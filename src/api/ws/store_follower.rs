@@ -85,7 +85,7 @@ pub(super) async fn follow_store(
         }
         let target = ActionTarget::Elsewhere { table: id, authorization };
         let answer = |received| answer_in_play(state, target, player, received);
-        match relay_until(socket, &mut receiver, &mut last, true, token, chat, answer).await {
+        match relay_until(socket, &mut receiver, &mut last, true, None, token, chat, answer).await {
             Relayed::Ended => return,
             Relayed::Gap | Relayed::SourceClosed => continue,
         }

@@ -109,6 +109,10 @@ async fn events(
         None => state.sockets.acquire(SlotKey::Spectators(id), state.config.max_spectators_per_table),
     }
     .ok_or_else(too_many_sockets)?;
+    if let Some(p) = player_id {
+        let state = state.clone();
+        tokio::spawn(async move { crate::api::presence::opened(&state, p).await });
+    }
     // Boxed: the upgrade's task holds the request's leftovers as one pointer.
     let opened = Box::new(Opened {
         state,

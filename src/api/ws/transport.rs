@@ -11,6 +11,7 @@ use tokio::sync::broadcast::{
     self,
     error::{RecvError, TryRecvError},
 };
+use uuid::Uuid;
 
 /// How often the server pings a socket.
 pub(super) const PING_EVERY: Duration = Duration::from_secs(20);
@@ -53,7 +54,8 @@ pub(super) async fn relay<F, A>(
     A: Future<Output = MessageAnswer>,
 {
     let mut last = since.max(0);
-    if let Relayed::SourceClosed = relay_until(socket, receiver, &mut last, false, token, chat, answer).await
+    if let Relayed::SourceClosed =
+        relay_until(socket, receiver, &mut last, false, None, token, chat, answer).await
     {
         send(socket, Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
     }
@@ -73,14 +75,20 @@ pub(super) enum Relayed {
 /// Relays live messages to the socket, skipping entries up to `last` (and moving it on), and
 /// answers the client's messages with `answer`, each read once ([`Received::parse`]), until
 /// either side ends it, or the socket's token is revoked or expires (closed with
-/// [`CLOSE_TOKEN_ENDED`](crate::revocations::CLOSE_TOKEN_ENDED), or 4403 for a ban). `in_order`: an entry beyond `last + 1` ends it ([`Relayed::Gap`])
-/// rather than being sent. What the broadcast already holds for the socket goes out with the
+/// [`CLOSE_TOKEN_ENDED`](crate::revocations::CLOSE_TOKEN_ENDED), or 4403 for a ban).
+/// `in_order`: an entry beyond `last + 1` ends it ([`Relayed::Gap`]) rather than being sent.
+/// `viewer`: the player of a lobby socket, who gets the messages addressed to them
+/// ([`Broadcast::ForPlayers`]); `None` (a table's socket, an anonymous one) gets none. `chat`:
+/// the table's chat the socket follows (none for the lobby's). What the broadcast already
+/// holds for the socket goes out with the
 /// message that woke it (and with an answer), in one write ([`write_ready`]).
+#[allow(clippy::too_many_arguments)] // what a socket is, each lent by its task
 pub(super) async fn relay_until<F, A>(
     socket: &mut impl Socket,
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     last: &mut i64,
     in_order: bool,
+    viewer: Option<Uuid>,
     token: &mut TokenWatch,
     chat: &mut ChatFollow,
     mut answer: F,
@@ -106,7 +114,7 @@ where
     tokio::pin!(ended);
     loop {
         let written = tokio::select! {
-            message = receiver.recv() => write_ready(socket, None, Some(message), receiver, last, in_order).await,
+            message = receiver.recv() => write_ready(socket, None, Some(message), receiver, last, in_order, viewer).await,
             incoming = socket.next() => {
                 last_heard = tokio::time::Instant::now();
                 let reply = match incoming {
@@ -119,11 +127,11 @@ where
                 };
                 // The entries an accepted action made are broadcast before it is answered:
                 // they go out with the reply.
-                write_ready(socket, Some(reply.to_message()), None, receiver, last, in_order).await
+                write_ready(socket, Some(reply.to_message()), None, receiver, last, in_order, viewer).await
             }
             text = chat.next() => {
                 let message = Message::Text(Utf8Bytes::from(text.as_ref()));
-                write_ready(socket, Some(message), None, receiver, last, in_order).await
+                write_ready(socket, Some(message), None, receiver, last, in_order, viewer).await
             }
             _ = ping.tick() => if keep_alive(socket, last_heard).await { continue } else { break },
             ended = &mut ended => {
@@ -184,6 +192,7 @@ async fn write_ready(
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     last: &mut i64,
     in_order: bool,
+    viewer: Option<Uuid>,
 ) -> Written {
     let batch = async {
         let mut fed = false;
@@ -215,6 +224,10 @@ async fn write_ready(
                 Broadcast::Entry { seq, .. } if in_order && *seq > *last + 1 => break Written::Gap,
                 // Nothing to send: only the sockets that read the store follow nudges.
                 Broadcast::Nudge { .. } => continue,
+                Broadcast::ForPlayers { players, text } => match viewer {
+                    Some(viewer) if players.contains(&viewer) => text,
+                    _ => continue,
+                },
                 Broadcast::Entry { text, .. } | Broadcast::Unlogged(text) => text,
             };
             socket.feed(Message::Text(Utf8Bytes::from(text.as_ref()))).await?;
@@ -381,6 +394,32 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn a_message_for_players_goes_to_their_sockets_alone() {
+        let (ann, bob) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let for_players = |players: &[Uuid], text: &str| {
+            Arc::new(Broadcast::ForPlayers { players: players.into(), text: text.into() })
+        };
+        for (viewer, expected) in [(Some(ann), vec!["a", "ab"]), (Some(bob), vec!["ab"]), (None, vec![])] {
+            let (mut socket, _client, sent) = socket(true);
+            let (tx, mut rx) = broadcast::channel(8);
+            tx.send(for_players(&[ann], "a")).unwrap();
+            tx.send(for_players(&[ann, bob], "ab")).unwrap();
+            drop(tx);
+            let (mut last, mut token, mut chat) = (0, TokenWatch::none(), ChatFollow::none());
+            let relayed =
+                relay_until(&mut socket, &mut rx, &mut last, false, viewer, &mut token, &mut chat, no_answer);
+            assert!(matches!(relayed.await, Relayed::SourceClosed));
+            let texts: Vec<String> = sent
+                .lock()
+                .unwrap()
+                .iter()
+                .filter_map(|m| if let Message::Text(t) = m { Some(t.to_string()) } else { None })
+                .collect();
+            assert_eq!(texts, expected, "{viewer:?}");
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn a_silent_client_is_pinged_then_closed_as_idle() {
         let (mut socket, _client, sent) = socket(true);
         let (_tx, mut rx) = broadcast::channel::<Arc<Broadcast>>(2);
@@ -464,6 +503,7 @@ mod tests {
                 &mut rx,
                 &mut last,
                 false,
+                None,
                 &mut TokenWatch::none(),
                 &mut ChatFollow::none(),
                 answer,
@@ -492,6 +532,7 @@ mod tests {
             &mut rx,
             &mut last,
             true,
+            None,
             &mut TokenWatch::none(),
             &mut ChatFollow::none(),
             no_answer,

@@ -67,3 +67,7 @@ problem-too_many_mutes = Du hast so viele Spieler stummgeschaltet, wie möglich 
 problem-banned = Ein Moderator hat dieses Konto für eine Weile gesperrt.
 problem-admin_only = Das darf nur ein Admin.
 problem-too_many_reports = Du hast heute so viele Meldungen geschickt, wie erlaubt sind. Versuche es morgen wieder.
+problem-blocked = Einer von euch hat den anderen blockiert.
+problem-too_many_friends = Zu viele Freunde, Anfragen oder Blockierungen. Entferne erst welche.
+problem-challenge_not_pending = Diese Herausforderung wurde schon beantwortet, zurückgezogen oder ist abgelaufen.
+problem-too_many_challenges = Du hast zu viele offene Herausforderungen. Warte auf Antworten oder ziehe eine zurück.

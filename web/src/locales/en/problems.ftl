@@ -69,3 +69,7 @@ problem-too_many_mutes = You have muted as many players as you can. Unmute someo
 problem-banned = A moderator has banned this account for a while.
 problem-admin_only = Only an admin can do this.
 problem-too_many_reports = You have sent as many reports as a day allows. Try again tomorrow.
+problem-blocked = One of you has blocked the other.
+problem-too_many_friends = Too many friends, requests or blocks. Remove some first.
+problem-challenge_not_pending = This challenge was already answered, withdrawn or has expired.
+problem-too_many_challenges = You have too many open challenges. Wait for answers or withdraw one.

@@ -67,3 +67,7 @@ problem-too_many_mutes = Annyi játékost némítottál le, amennyit lehet. Elő
 problem-banned = Egy moderátor egy időre kitiltotta ezt a fiókot.
 problem-admin_only = Ezt csak adminisztrátor teheti meg.
 problem-too_many_reports = Ma már annyi jelentést küldtél, amennyi megengedett. Próbáld újra holnap.
+problem-blocked = Egyikőtök letiltotta a másikat.
+problem-too_many_friends = Túl sok barát, kérés vagy letiltás. Előbb törölj néhányat.
+problem-challenge_not_pending = Erre a kihívásra már válaszoltak, visszavonták, vagy lejárt.
+problem-too_many_challenges = Túl sok nyitott kihívásod van. Várj a válaszokra, vagy vonj vissza egyet.
