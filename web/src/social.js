@@ -31,9 +31,6 @@ import { app, byId, esc, flash, message, playerName, tHtml } from './ui.js';
  *   | { type: 'friend', event: 'requested' | 'accepted' | 'removed', player: PlayerRef }} PersonalMessage
  */
 
-/** The quick emotes, the codes the server takes (docs/social.md); `emote-<code>` says each. */
-export const EMOTES = /** @type {const} */ (['hello', 'good_luck', 'well_played', 'good_game', 'thanks', 'oops', 'wow', 'sorry', 'hurry_up', 'nice_roll']);
-
 /** How long a challenge waits for its answers, the choices offered (the server takes 30 to 3600 s). */
 const EXPIRIES = [60, 300, 900, 3600];
 
@@ -237,4 +234,16 @@ export function bindIncoming(root, changed) {
  */
 export function awaitsMe(challenge, me) {
   return challenge.status === 'pending' && challenge.to.some((i) => i.player.id === me && i.answer === 'pending');
+}
+
+/**
+ * Whether a challenge the viewer sent has a table to go to (an invitee accepted): the line that
+ * says so, with the link (HTML), or ''.
+ * @param {Challenge} challenge
+ * @param {string | null} me
+ */
+export function acceptedHtml(challenge, me) {
+  if (challenge.from.id !== me || !challenge.table_id) return '';
+  const players = challenge.to.filter((i) => i.answer === 'accepted').map((i) => playerName(i.player)).join(', ');
+  return `<li data-accepted="${esc(challenge.id)}">${tHtml('challenge-accepted-by', { players })} <a class="button" href="#/t/${esc(challenge.table_id)}">${esc(t('challenge-open-table'))}</a></li>`;
 }

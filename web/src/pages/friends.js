@@ -9,7 +9,7 @@
 import { LobbyFeed, call, storedId, token } from '../api.js';
 import { gamesFor, label } from '../games.js';
 import { date, t } from '../i18n.js';
-import { addFriend, attempt, awaitsMe, bindIncoming, challengeDialog, challengeLine, incomingHtml } from '../social.js';
+import { acceptedHtml, addFriend, attempt, awaitsMe, bindIncoming, challengeDialog, challengeLine, incomingHtml } from '../social.js';
 import { app, byId, esc, flash, message, onLeave, playerName, route, signUpForm, stillShown } from '../ui.js';
 
 /**
@@ -42,10 +42,12 @@ export async function friendsPage() {
     ${section('friends-incoming', 'friends-incoming-title', '<ul id="friends-incoming" class="plain"></ul>')}
     ${section('friends-outgoing', 'friends-outgoing-title', '<ul id="friends-outgoing" class="plain"></ul>')}
     ${section('challenges', 'challenges-title', `<h3>${esc(t('challenges-incoming'))}</h3><ul id="challenges-incoming" class="plain"></ul>
-      <h3>${esc(t('challenges-outgoing'))}</h3><ul id="challenges-outgoing" class="plain"></ul>`)}
+      <h3>${esc(t('challenges-outgoing'))}</h3><ul id="challenges-accepted" class="plain"></ul><ul id="challenges-outgoing" class="plain"></ul>`)}
     ${section('blocked', 'blocked-title', '<ul id="blocked" class="plain"></ul>')}`;
 
   const none = `<li>${esc(t('none-yet'))}</li>`;
+  /** @type {Map<string, Challenge>} the viewer's challenges an invitee accepted, told by the lobby stream (their table is open) */
+  const accepted = new Map();
   let loading = false;
   let again = false;
   /** Fetches the lists and draws them (once more if asked again meanwhile). */
@@ -104,9 +106,13 @@ export async function friendsPage() {
     const incoming = byId('challenges-incoming');
     incoming.innerHTML = incomingHtml(challenges.incoming.filter((c) => awaitsMe(c, storedId())), list) || none;
     bindIncoming(incoming, load);
+    byId('challenges-accepted').innerHTML = [...accepted.values()].map((c) => acceptedHtml(c, storedId())).join('');
     byId('challenges-outgoing').innerHTML =
       challenges.outgoing
-        .map((c) => `<li data-challenge="${esc(c.id)}">${challengeLine(c, list, 'outgoing')} <button type="button" data-withdraw="${esc(c.id)}">${esc(t('challenge-withdraw'))}</button></li>`)
+        .map((c) => {
+          const open = c.table_id ? ` <a class="button" href="#/t/${esc(c.table_id)}">${esc(t('challenge-open-table'))}</a>` : '';
+          return `<li data-challenge="${esc(c.id)}">${challengeLine(c, list, 'outgoing')}${open} <button type="button" data-withdraw="${esc(c.id)}">${esc(t('challenge-withdraw'))}</button></li>`;
+        })
         .join('') || none;
     byId('blocked').innerHTML =
       blocked
@@ -145,6 +151,7 @@ export async function friendsPage() {
   const feed = new LobbyFeed(
     () => {},
     (news) => {
+      if (news.type === 'challenge' && acceptedHtml(news.challenge, storedId())) accepted.set(news.challenge.id, news.challenge);
       if (news.type === 'friend' || news.type === 'challenge') load();
     },
   );

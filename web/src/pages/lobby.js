@@ -9,7 +9,7 @@ import { LobbyFeed, call, storedId, token } from '../api.js';
 import { chainMoved, newChain } from '../dice.js';
 import { gameOptions, gamesFor, label } from '../games.js';
 import { date, number, t } from '../i18n.js';
-import { awaitsMe, bindIncoming, incomingHtml } from '../social.js';
+import { acceptedHtml, awaitsMe, bindIncoming, incomingHtml } from '../social.js';
 import { app, byId, esc, flash, message, onLeave, playerName, route, signUpForm, stillShown, tHtml } from '../ui.js';
 
 /**
@@ -44,7 +44,7 @@ export async function lobbyPage() {
     </section>
     <section class="card" aria-labelledby="offers-title" id="lobby-offers" hidden>
       <h2 id="offers-title">${esc(t('lobby-offers'))}</h2>
-      <ul id="lobby-challenges" class="plain"></ul><ul id="lobby-rematches" class="plain"></ul>
+      <ul id="lobby-challenges" class="plain"></ul><ul id="lobby-accepted" class="plain"></ul><ul id="lobby-rematches" class="plain"></ul>
     </section>
     <p id="lobby-said" class="sr-only" aria-live="polite"></p>` : ''}
     <section class="card" aria-labelledby="lobby-title">
@@ -144,6 +144,8 @@ function bindPlayNow(list) {
 function followOffers(list, shown) {
   /** @type {Map<string, Challenge>} */
   const challenges = new Map();
+  /** @type {Map<string, Challenge>} the player's own challenges an invitee accepted (their table is open) */
+  const accepted = new Map();
   /** @type {Map<string, { from: import('../social.js').PlayerRef }>} rematch offers, by the finished table */
   const rematches = new Map();
   const draw = () => {
@@ -154,10 +156,11 @@ function followOffers(list, shown) {
     bindIncoming(ul, () => {
       refetch();
     });
+    byId('lobby-accepted').innerHTML = [...accepted.values()].map((c) => acceptedHtml(c, storedId())).join('');
     byId('lobby-rematches').innerHTML = [...rematches]
       .map(([table, offer]) => `<li data-rematch="${esc(table)}">${tHtml('rematch-offer', { player: playerName(offer.from) })} <a class="button" href="#/t/${esc(table)}">${esc(t('rematch-open'))}</a></li>`)
       .join('');
-    byId('lobby-offers').hidden = waiting.length === 0 && rematches.size === 0;
+    byId('lobby-offers').hidden = waiting.length === 0 && accepted.size === 0 && rematches.size === 0;
   };
   const refetch = () =>
     call('GET', '/v1/challenges')
@@ -177,6 +180,10 @@ function followOffers(list, shown) {
     if (news.type === 'challenge') {
       challenges.set(news.challenge.id, news.challenge);
       if (news.event === 'received') say(t('challenge-received', { name: news.challenge.from.name }));
+      if (acceptedHtml(news.challenge, storedId()) && !accepted.has(news.challenge.id)) {
+        accepted.set(news.challenge.id, news.challenge);
+        say(t('challenge-accepted-said'));
+      }
     } else if (news.type === 'rematch') {
       if (news.rematch.table_id) rematches.delete(news.table_id);
       else {

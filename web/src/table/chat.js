@@ -1,56 +1,24 @@
 // @ts-check
 /**
- * A table's chat as one viewer sees it (docs/social.md, "Table chat and quick emotes"): the
- * messages by number (each kept once, however often a reconnect sends it; a hidden one gone; a
- * muted player's left out), the host's settings when the viewer may know them, and the players
- * the viewer muted; and the chat panel's parts drawn from it. Like table/state.js it touches no
- * DOM: pages/table.js wires the socket and the buttons to it.
+ * The table's chat panel drawn from its state (table/chat-state.js): the messages, each with its
+ * *Report* button; the quick emotes, the text box, the host's switches, and *Mute* and *Report*
+ * per player. pages/table.js wires the socket and the buttons to it.
  *
  * Every text a player wrote goes through `esc`: a message is shown as text, never as HTML.
  */
 import { has, t } from '../i18n.js';
-import { EMOTES } from '../social.js';
 import { esc, nameOf } from '../ui.js';
+import { ChatState, EMOTES, MAX_TEXT } from './chat-state.js';
+
+export { ChatState };
 
 /**
  * @typedef {import('../social.js').ChatMessage} ChatMessage
- * @typedef {import('../social.js').ChatSettings} ChatSettings
  * @typedef {import('../social.js').PlayerRef} PlayerRef
  */
 
-/** The longest message the server takes, in characters. */
-export const MAX_TEXT = 200;
-
-export class ChatState {
-  constructor() {
-    /** @type {Map<number, ChatMessage>} the messages received, by their number */
-    this.messages = new Map();
-    /** @type {ChatSettings | null} the host's settings; null while unknown (a spectator is not told) */
-    this.settings = null;
-    /** @type {Set<string>} the players whose messages the viewer muted */
-    this.muted = new Set();
-    /** The highest message number received, for `?after=` once the socket has ended. */
-    this.latest = 0;
-  }
-
-  /** Takes a message; answers whether it is new (not one a reconnect sent again). @param {ChatMessage} message */
-  add(message) {
-    this.latest = Math.max(this.latest, message.n);
-    if (this.messages.has(message.n)) return false;
-    this.messages.set(message.n, message);
-    return true;
-  }
-
-  /** A moderator hid message `n`: it goes. @param {number} n */
-  hide(n) {
-    return this.messages.delete(n);
-  }
-
-  /** The messages to show, oldest first, without the muted players'. */
-  shown() {
-    return [...this.messages.values()].filter((m) => !this.muted.has(m.player.id)).sort((a, b) => a.n - b.n);
-  }
-}
+/** The report button's icon: a flag, drawn (the button is named by its label). */
+const FLAG = '<svg width="12" height="14" viewBox="0 0 12 14" aria-hidden="true" focusable="false"><path d="M1 0v14M1 1h9l-2 3 2 3H1" fill="none" stroke="currentColor" stroke-width="1.6"/></svg>';
 
 /** A quick emote's words in the language in use (its code for one this client does not know). @param {string} code */
 export function emoteText(code) {
@@ -75,7 +43,7 @@ export function messagesHtml(chat, me) {
       const words = m.emote !== undefined ? `<span class="chat-emote">${esc(emoteText(m.emote))}</span>` : `<span class="chat-text">${esc(m.text ?? '')}</span>`;
       const report =
         me && m.player.id !== me
-          ? ` <button type="button" class="chat-report icon-button" data-report-n="${m.n}" aria-label="${esc(t('chat-report-message', { name: m.player.name }))}" title="${esc(t('chat-report-message', { name: m.player.name }))}">⚑</button>`
+          ? ` <button type="button" class="chat-report icon-button" data-report-n="${m.n}" aria-label="${esc(t('chat-report-message', { name: m.player.name }))}" title="${esc(t('chat-report-message', { name: m.player.name }))}">${FLAG}</button>`
           : '';
       return `<li data-n="${m.n}"${m.player.id === me ? ' class="mine"' : ''}><span class="chat-who">${nameOf(m.player.name)}</span>: ${words}${report}</li>`;
     })

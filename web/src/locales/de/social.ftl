@@ -56,6 +56,9 @@ challenge-answer-declined = abgelehnt
 challenge-accept = Annehmen
 challenge-decline = Ablehnen
 challenge-withdraw = Zurückziehen
+challenge-accepted-by = { $players } hat deine Herausforderung angenommen.
+challenge-accepted-said = Deine Herausforderung wurde angenommen: Ihr Tisch ist offen.
+challenge-open-table = Tisch öffnen
 challenge-received = { $name } fordert dich heraus.
 
 ## Die Angebote in der Lobby

@@ -58,6 +58,9 @@ challenge-answer-declined = declined
 challenge-accept = Accept
 challenge-decline = Decline
 challenge-withdraw = Withdraw
+challenge-accepted-by = { $players } accepted your challenge.
+challenge-accepted-said = Your challenge was accepted: its table is open.
+challenge-open-table = Open the table
 # Said in the lobby's live region when a challenge comes.
 challenge-received = { $name } challenges you.
 

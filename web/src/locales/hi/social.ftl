@@ -56,6 +56,9 @@ challenge-answer-declined = अस्वीकार की
 challenge-accept = स्वीकार करें
 challenge-decline = अस्वीकार करें
 challenge-withdraw = वापस लें
+challenge-accepted-by = { $players } ने आपकी चुनौती स्वीकार की।
+challenge-accepted-said = आपकी चुनौती स्वीकार हुई: उसकी मेज़ खुल गई है।
+challenge-open-table = मेज़ खोलें
 challenge-received = { $name } ने आपको चुनौती दी है।
 
 ## लॉबी के प्रस्ताव

@@ -56,6 +56,9 @@ challenge-answer-declined = elutasította
 challenge-accept = Elfogadom
 challenge-decline = Elutasítom
 challenge-withdraw = Visszavonom
+challenge-accepted-by = { $players } elfogadta a kihívásodat.
+challenge-accepted-said = Elfogadták a kihívásodat: az asztala nyitva van.
+challenge-open-table = Az asztal megnyitása
 challenge-received = { $name } kihívott téged.
 
 ## Az előcsarnok ajánlatai

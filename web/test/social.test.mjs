@@ -1,0 +1,142 @@
+// @ts-check
+/**
+ * Players together (docs/social.md, issue #37), in Chromium, two players in two browser
+ * contexts: they become friends on the friends page (a request, accepted live on the other's
+ * page), one challenges the other from it, the other accepts from the lobby (the challenge
+ * arrives on the lobby stream) and both land on the table; there they exchange a quick emote and
+ * a message (shown as text, never as HTML, and said in the live region), and one reports the
+ * other's message. Then the friends page, the challenge dialog and the report dialog pass
+ * axe-core's WCAG 2.2 A/AA check.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, axeViolations, newPage, screenshot, signUp, useBrowser } from './support/browser.mjs';
+
+useBrowser();
+
+/** The page's player id, as the client keeps it. @param {import('playwright-core').Page} page */
+const idOf = async (page) => /** @type {string} */ (await page.evaluate(() => localStorage.getItem('luddo.player')));
+
+/** Text that would run script if it were ever put in as HTML. */
+const HOSTILE = '<img src=x onerror="window.pwned = true">';
+
+test('two players become friends, one challenges, the other accepts from the lobby, they chat, one reports the other', async () => {
+  const ann = await newPage();
+  const bob = await newPage();
+  await signUp(ann.page, 'Ann');
+  await signUp(bob.page, 'Bob');
+  const bobId = await idOf(bob.page);
+  const annId = await idOf(ann.page);
+
+  // Friends: Ann asks by Bob's id; Bob's friends page shows the request live and accepts it.
+  await bob.page.click('nav a[href="#/friends"]');
+  await bob.page.waitForSelector('#friends-incoming');
+  await ann.page.click('nav a[href="#/friends"]');
+  await ann.page.waitForSelector('#friends-rows');
+  await ann.page.fill('#add-friend-id', bobId);
+  await ann.page.click('#add-friend-submit');
+  await ann.page.waitForSelector(`#friends-outgoing [data-request="${bobId}"]`);
+  assert.equal(await ann.page.textContent('#flash'), 'Request sent to Bob.');
+  await bob.page.click(`#friends-incoming [data-accept-friend="${annId}"]`);
+  await bob.page.waitForSelector(`#friends-rows tr[data-friend="${annId}"]`);
+  await ann.page.waitForSelector(`#friends-rows tr[data-friend="${bobId}"]`, { timeout: 10_000 });
+  assert.match((await ann.page.textContent(`#friends-rows tr[data-friend="${bobId}"]`)) ?? '', /Bob.*online/s, 'Bob is online (his lobby stream is open)');
+  await screenshot(ann.page, 'friends');
+
+  // A challenge: Bob waits in the lobby; Ann challenges him from her friends page.
+  await bob.page.click('nav a[href="#/"]');
+  await bob.page.waitForSelector('#lobby-rows');
+  await ann.page.click(`#friends-rows [data-challenge-friend="${bobId}"]`);
+  await ann.page.waitForSelector('#challenge-dialog[open] #ch-seats option');
+  await ann.page.selectOption('#ch-game', 'snakes');
+  await ann.page.waitForSelector('#ch-seats option[value="2"]');
+  await ann.page.selectOption('#ch-seats', '2');
+  await ann.page.click('#challenge-dialog-submit');
+  await ann.page.waitForSelector('#challenge-dialog', { state: 'detached' });
+  await ann.page.waitForSelector('#challenges-outgoing [data-withdraw]');
+  // Bob's lobby shows it live, with who sent it; he accepts and lands on the table.
+  await bob.page.waitForSelector('#lobby-offers:not([hidden]) #lobby-challenges [data-accept]', { timeout: 10_000 });
+  assert.match((await bob.page.textContent('#lobby-challenges')) ?? '', /Ann .* challenges you/);
+  await bob.page.click('#lobby-challenges [data-accept]');
+  await bob.page.waitForURL(/#\/t\//);
+  const table = bob.page.url().split('#/t/')[1];
+  // Ann is told, and opens the table she hosts.
+  await ann.page.waitForSelector(`#challenges-accepted a[href="#/t/${table}"]`, { timeout: 10_000 });
+  await ann.page.click(`#challenges-accepted a[href="#/t/${table}"]`);
+  for (const { page } of [ann, bob]) {
+    await page.waitForSelector('#app[data-status="playing"]', { timeout: 10_000 });
+    await page.waitForSelector('#chat-controls [data-emote]');
+  }
+
+  // Chat: Ann sends a quick emote, Bob a message that would be HTML; each sees the other's.
+  await bob.page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.said = [];
+    new MutationObserver((changes) => {
+      for (const change of changes) change.addedNodes.forEach((node) => w.said.push(node.textContent));
+    }).observe(/** @type {HTMLElement} */ (document.getElementById('announcer')), { childList: true });
+  });
+  await ann.page.click('#chat-controls [data-emote="good_luck"]');
+  await bob.page.waitForSelector('#chat-messages .chat-emote:text("Good luck!")', { timeout: 10_000 });
+  await bob.page.waitForFunction(() => /** @type {any} */ (window).said.includes('Ann: Good luck!'));
+  await bob.page.fill('#chat-input', HOSTILE);
+  await bob.page.click('#chat-send');
+  await ann.page.waitForSelector('#chat-messages .chat-text', { timeout: 10_000 });
+  assert.equal(await ann.page.textContent('#chat-messages .chat-text'), HOSTILE, 'the message shows as the text it is');
+  assert.equal(await ann.page.locator('#chat-messages img').count(), 0, 'no element was made of it');
+  assert.equal(await ann.page.evaluate(() => /** @type {any} */ (window).pwned), undefined, 'no script of it ran');
+  assert.equal(await bob.page.inputValue('#chat-input'), '', 'the box is emptied once sent');
+  await screenshot(ann.page, 'chat');
+
+  // A report: Ann reports Bob's message, with a reason.
+  await ann.page.click('#chat-messages [data-report-n]');
+  await ann.page.waitForSelector('#report-dialog[open]');
+  assert.deepEqual(await axeViolations(ann.page), [], 'the report dialog');
+  await ann.page.fill('#report-reason', 'Tries to put HTML in the chat.');
+  const [sent] = await Promise.all([
+    ann.page.waitForResponse((r) => r.url().endsWith('/v1/reports') && r.request().method() === 'POST'),
+    ann.page.click('#report-dialog-submit'),
+  ]);
+  assert.equal(sent.status(), 201);
+  const body = sent.request().postDataJSON();
+  assert.equal(body.player_id, bobId);
+  assert.equal(body.table_id, table);
+  assert.equal(typeof body.message, 'number');
+  await ann.page.waitForSelector('#report-dialog', { state: 'detached' });
+  assert.equal(await ann.page.textContent('#flash'), 'Thank you: the moderators will look at it.');
+
+  for (const { context, errors } of [ann, bob]) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the friends page and the challenge dialog: one <h1>, no accessibility violation; a block lists the player, unblocked with one click', async () => {
+  const { context, page, errors } = await newPage();
+  const other = await newPage();
+  await signUp(other.page, 'Blocked one');
+  const otherId = await idOf(other.page);
+  await signUp(page, 'Blocker');
+  // A profile's Block button, then the friends page lists the player.
+  await page.goto(`${BASE}/#/p/${otherId}`);
+  await page.click('#profile-block');
+  await page.waitForSelector('#flash:not([hidden])');
+  assert.equal(await page.textContent('#flash'), 'Blocked one is blocked.');
+  await page.click('nav a[href="#/friends"]');
+  await page.waitForSelector(`#blocked [data-blocked="${otherId}"]`);
+  assert.equal(await page.locator('h1').count(), 1, 'one <h1>');
+  assert.deepEqual(await axeViolations(page), [], 'the friends page');
+  // The profile's Challenge button opens the dialog (a challenge to a blocked player is refused
+  // by the server, not by the page).
+  await page.goto(`${BASE}/#/p/${otherId}`);
+  await page.click('#profile-challenge');
+  await page.waitForSelector('#challenge-dialog[open] #ch-seats option');
+  assert.deepEqual(await axeViolations(page), [], 'the challenge dialog');
+  await page.click('#challenge-dialog-cancel');
+  await page.click('nav a[href="#/friends"]');
+  await page.click(`#blocked [data-unblock="${otherId}"]`);
+  await page.waitForSelector(`#blocked [data-blocked="${otherId}"]`, { state: 'detached' });
+  assert.deepEqual(errors, []);
+  await context.close();
+  await other.context.close();
+});
