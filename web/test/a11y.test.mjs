@@ -126,6 +126,7 @@ test('axe finds no WCAG 2.2 A/AA violation on the friends page with a friend, a 
   await me.page.click('#lobby-challenges [data-accept]');
   await me.page.waitForURL(/#\/t\//);
   const table = me.page.url().split('#/t/')[1];
+  await me.page.waitForSelector('#chat-controls [data-emote]');
   await api(others[0].page, 'POST', `/v1/tables/${table}/chat`, { text: 'hello there' });
   await api(me.page, 'POST', `/v1/tables/${table}/chat`, { emote: 'good_game' });
   await me.page.waitForSelector('#chat-messages li[data-n="2"]', { timeout: 10_000 });

@@ -47,9 +47,9 @@ test('two players become friends, one challenges, the other accepts from the lob
   await bob.page.click('nav a[href="#/"]');
   await bob.page.waitForSelector('#lobby-rows');
   await ann.page.click(`#friends-rows [data-challenge-friend="${bobId}"]`);
-  await ann.page.waitForSelector('#challenge-dialog[open] #ch-seats option');
+  await ann.page.waitForSelector('#challenge-dialog[open] #ch-seats option', { state: 'attached' });
   await ann.page.selectOption('#ch-game', 'snakes');
-  await ann.page.waitForSelector('#ch-seats option[value="2"]');
+  await ann.page.waitForSelector('#ch-seats option[value="2"]', { state: 'attached' });
   await ann.page.selectOption('#ch-seats', '2');
   await ann.page.click('#challenge-dialog-submit');
   await ann.page.waitForSelector('#challenge-dialog', { state: 'detached' });
@@ -130,7 +130,7 @@ test('the friends page and the challenge dialog: one <h1>, no accessibility viol
   // by the server, not by the page).
   await page.goto(`${BASE}/#/p/${otherId}`);
   await page.click('#profile-challenge');
-  await page.waitForSelector('#challenge-dialog[open] #ch-seats option');
+  await page.waitForSelector('#challenge-dialog[open] #ch-seats option', { state: 'attached' });
   assert.deepEqual(await axeViolations(page), [], 'the challenge dialog');
   await page.click('#challenge-dialog-cancel');
   await page.click('nav a[href="#/friends"]');
