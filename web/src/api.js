@@ -142,11 +142,11 @@ export class TableFeed {
     this.nextId = 1;
     /**
      * The number of the latest chat message received, sent as `chat_since` when the socket
-     * opens again (the first connection gets the last 50 messages instead); null before the
-     * first connection.
-     * @type {number | null}
+     * opens again, so that only the newer ones come. Before any (0) it is not sent: the server
+     * then sends the last 50, which are all there are or more than a drop can have missed (a
+     * message received twice is shown once, table/chat-state.js).
      */
-    this.chatSince = null;
+    this.chatSince = 0;
     this.connect();
   }
 
@@ -158,12 +158,11 @@ export class TableFeed {
     if (bearer) url.searchParams.set('token', bearer);
     if (this.reclaimNext) url.searchParams.set('reclaim', 'true');
     this.reclaimNext = false;
-    if (this.chatSince !== null) url.searchParams.set('chat_since', String(this.chatSince));
+    if (this.chatSince > 0) url.searchParams.set('chat_since', String(this.chatSince));
     const socket = new WebSocket(url);
     this.socket = socket;
     socket.onopen = () => {
       this.failures = 0;
-      this.chatSince ??= 0;
       this.handlers.onStatus('connected');
     };
     socket.onmessage = (message) => {
@@ -179,7 +178,7 @@ export class TableFeed {
       } else if (data.type === 'reply') {
         this.handlers.onReply(data);
       } else if (data.type === 'chat') {
-        this.chatSince = Math.max(this.chatSince ?? 0, data.message.n);
+        this.chatSince = Math.max(this.chatSince, data.message.n);
         this.handlers.onChat?.(data.message);
       } else if (data.type === 'chat_hidden') {
         this.handlers.onChatHidden?.(data.n);

@@ -27,7 +27,7 @@ import { app, byId, esc, flash, message, playerName, tHtml } from './ui.js';
  * @typedef {{ n: number, player: PlayerRef, seat: number, text?: string, emote?: string, at: string }} ChatMessage
  * @typedef {{ text: boolean, spectators: boolean }} ChatSettings
  * @typedef {{ type: 'challenge', event: 'received' | 'answered' | 'accepted' | 'declined' | 'cancelled' | 'expired', challenge: Challenge }
- *   | { type: 'rematch', table_id: string, from: PlayerRef, rematch: { accepted?: number[], table_id?: string | null } }
+ *   | { type: 'rematch', table_id: string, from: PlayerRef, rematch: import('../types/api.gen.js').Rematch }
  *   | { type: 'friend', event: 'requested' | 'accepted' | 'removed', player: PlayerRef }} PersonalMessage
  */
 
