@@ -6,7 +6,9 @@
  * arrives on the lobby stream) and both land on the table; there they exchange a quick emote and
  * a message (shown as text, never as HTML, and said in the live region), and one reports the
  * other's message. Then the friends page, the challenge dialog and the report dialog pass
- * axe-core's WCAG 2.2 A/AA check.
+ * axe-core's WCAG 2.2 A/AA check; and the host's chat switches: with free text off the box is
+ * disabled with a note (a message refused, an emote still sent), and a spectator reads the chat
+ * (its backlog and live) once the host lets spectators read.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -139,4 +141,47 @@ test('the friends page and the challenge dialog: one <h1>, no accessibility viol
   assert.deepEqual(errors, []);
   await context.close();
   await other.context.close();
+});
+
+test("the host's switches: free text off disables the box with a note and emotes still go; spectators read once allowed", async () => {
+  const host = await newPage();
+  const guest = await newPage();
+  await signUp(host.page, 'Host');
+  await signUp(guest.page, 'Guest');
+  await host.page.goto(`${BASE}/#/new`);
+  await host.page.selectOption('#c-game', 'snakes');
+  await host.page.selectOption('#c-seats', '3');
+  await host.page.click('#c-submit');
+  await host.page.waitForURL(/#\/t\//);
+  const url = host.page.url();
+  await guest.page.goto(url);
+  await guest.page.click('#join');
+  await guest.page.waitForSelector('#chat-input');
+  // Free text off: the host's box too; the guest, whose page read the settings before, is
+  // refused once and then shown the note.
+  await host.page.uncheck('#chat-text-on');
+  await host.page.waitForSelector('#chat-text-off');
+  assert.ok(await host.page.isDisabled('#chat-input'));
+  await guest.page.fill('#chat-input', 'anyone there?');
+  await guest.page.click('#chat-send');
+  await guest.page.waitForSelector('#chat-text-off');
+  assert.ok(await guest.page.isDisabled('#chat-input'));
+  await guest.page.click('#chat-controls [data-emote="wow"]');
+  await host.page.waitForSelector('#chat-messages .chat-emote:text("Wow!")', { timeout: 10_000 });
+  assert.doesNotMatch((await host.page.textContent('#chat-messages')) ?? '', /anyone there/, 'the refused message was not stored');
+  // Spectators: allowed by the host, a visitor reads the messages so far and the next one.
+  await host.page.check('#chat-spectators');
+  await host.page.waitForSelector('#chat-spectators:checked');
+  const spectator = await newPage();
+  await spectator.page.goto(url);
+  await spectator.page.waitForSelector('#chat-spectating');
+  await spectator.page.waitForSelector('#chat-messages .chat-emote:text("Wow!")', { timeout: 10_000 });
+  await host.page.click('#chat-controls [data-emote="hello"]');
+  await spectator.page.waitForSelector('#chat-messages .chat-emote:text("Hello!")', { timeout: 10_000 });
+  assert.equal(await spectator.page.locator('#chat-input, #chat-controls [data-emote]').count(), 0, 'a spectator reads and does not write');
+  assert.deepEqual(host.errors, []);
+  // The guest's refused message (403 chat_text_off) is the one console error.
+  assert.deepEqual(guest.errors, ['console: Failed to load resource: the server responded with a status of 403 (Forbidden)']);
+  assert.deepEqual(spectator.errors, []);
+  for (const { context } of [host, guest, spectator]) await context.close();
 });
