@@ -8,7 +8,8 @@
  * other's message. Then the friends page, the challenge dialog and the report dialog pass
  * axe-core's WCAG 2.2 A/AA check; and the host's chat switches: with free text off the box is
  * disabled with a note (a message refused, an emote still sent), and a spectator reads the chat
- * (its backlog and live) once the host lets spectators read.
+ * (its backlog and live) once the host lets spectators read; a message sent while a socket is
+ * down comes after its reconnect, once.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -143,7 +144,7 @@ test('the friends page and the challenge dialog: one <h1>, no accessibility viol
   await other.context.close();
 });
 
-test("the host's switches: free text off disables the box with a note and emotes still go; spectators read once allowed", async () => {
+test("the host's switches: free text off disables the box with a note and emotes still go; spectators read once allowed; a reconnect misses no message", async () => {
   const host = await newPage();
   const guest = await newPage();
   await signUp(host.page, 'Host');
@@ -179,6 +180,13 @@ test("the host's switches: free text off disables the box with a note and emotes
   await host.page.click('#chat-controls [data-emote="hello"]');
   await spectator.page.waitForSelector('#chat-messages .chat-emote:text("Hello!")', { timeout: 10_000 });
   assert.equal(await spectator.page.locator('#chat-input, #chat-controls [data-emote]').count(), 0, 'a spectator reads and does not write');
+  // A message sent while the host's socket is down comes after the reconnect (`chat_since`), once.
+  const before = await host.page.locator('#chat-messages li').count();
+  await host.page.evaluate(() => /** @type {any} */ (window).luddoDropSocket());
+  await guest.page.click('#chat-controls [data-emote="thanks"]');
+  await host.page.waitForSelector('#chat-messages .chat-emote:text("Thanks!")', { timeout: 10_000 });
+  await host.page.waitForTimeout(500);
+  assert.equal(await host.page.locator('#chat-messages li').count(), before + 1, 'each message once');
   assert.deepEqual(host.errors, []);
   // The guest's refused message (403 chat_text_off) is the one console error.
   assert.deepEqual(guest.errors, ['console: Failed to load resource: the server responded with a status of 403 (Forbidden)']);
