@@ -60,6 +60,7 @@ test('two players become friends, one challenges, the other accepts from the lob
   // Bob's lobby shows it live, with who sent it; he accepts and lands on the table.
   await bob.page.waitForSelector('#lobby-offers:not([hidden]) #lobby-challenges [data-accept]', { timeout: 10_000 });
   assert.match((await bob.page.textContent('#lobby-challenges')) ?? '', /Ann .* challenges you/);
+  await bob.page.waitForFunction(() => document.getElementById('lobby-said')?.textContent === 'Ann challenges you.');
   await bob.page.click('#lobby-challenges [data-accept]');
   await bob.page.waitForURL(/#\/t\//);
   const table = bob.page.url().split('#/t/')[1];

@@ -179,7 +179,7 @@ function followOffers(list, shown) {
   return (news) => {
     if (news.type === 'challenge') {
       challenges.set(news.challenge.id, news.challenge);
-      if (news.event === 'received') say(t('challenge-received', { name: news.challenge.from.name }));
+      if (news.event === 'received' && awaitsMe(news.challenge, storedId())) say(t('challenge-received', { name: news.challenge.from.name }));
       if (acceptedHtml(news.challenge, storedId()) && !accepted.has(news.challenge.id)) {
         accepted.set(news.challenge.id, news.challenge);
         say(t('challenge-accepted-said'));
