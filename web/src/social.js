@@ -101,37 +101,52 @@ export function openDialog(id, title, fields, submitText, submit) {
   return dialog;
 }
 
+/** The most players one challenge invites (docs/social.md). */
+const MAX_INVITEES = 5;
+
 /**
  * The challenge dialog: a private table for the challenger and `players` (the game, its seats
- * and options as the new table's form offers them, at least one seat each), and how long the
- * invitation waits. `done` runs once the challenge is sent.
+ * and options as the new table's form offers them, a seat for each), and how long the
+ * invitation waits. `more` are other players offered as further invitees (the friends page's
+ * other friends), up to five in all: the seat counts follow the players ticked. `done` runs
+ * once the challenge is sent.
  * @param {PlayerRef[]} players
  * @param {() => boolean} shown the page's `stillShown()`
  * @param {() => void} [done]
+ * @param {PlayerRef[]} [more]
  */
-export async function challengeDialog(players, shown, done = () => {}) {
+export async function challengeDialog(players, shown, done = () => {}, more = []) {
   const list = await gamesFor(shown);
   if (!list) return;
-  const who = players.map(playerName).join(', ');
-  const minSeats = 1 + players.length;
-  // Only the games with room for the challenger and every invitee are offered.
-  const games = list.filter((g) => g.seats.allowed.some((n) => n >= minSeats));
-  const fields = `<p id="ch-to">${tHtml('challenge-to', { players: who })}</p>
+  /** @type {Set<string>} the further invitees ticked */
+  const ticked = new Set();
+  const invited = () => [...players, ...more.filter((p) => ticked.has(p.id))];
+  // Only the games with room for the challenger and the players named are offered.
+  const games = list.filter((g) => g.seats.allowed.some((n) => n > players.length));
+  const also = more.length
+    ? `<fieldset id="ch-also"><legend>${esc(t('challenge-also'))}</legend>${more
+        .map((p) => `<label><input type="checkbox" data-also="${esc(p.id)}"> ${playerName(p)}</label>`)
+        .join('')}</fieldset>`
+    : '';
+  const fields = `<p id="ch-to">${tHtml('challenge-to', { players: players.map(playerName).join(', ') })}</p>
+    ${also}
     ${gameFieldsHtml(games, 'ch')}
+    <p class="hint" id="ch-no-room" hidden>${esc(t('challenge-no-room'))}</p>
     <label>${esc(t('challenge-expiry'))} <select id="ch-expiry">${EXPIRIES.map((s) => `<option value="${s}"${s === 300 ? ' selected' : ''}>${esc(t('challenge-expiry-minutes', { minutes: s / 60 }))}</option>`).join('')}</select></label>
     <p class="hint">${esc(t('challenge-hint'))}</p>`;
   /** @type {ReturnType<typeof bindGameFields> | null} */
   let bound = null;
   openDialog('challenge-dialog', t('challenge-title'), fields, t('challenge-send'), async (form) => {
     if (!bound) return false;
+    const to = invited();
     const body = {
-      to: players.map((p) => p.id),
+      to: to.map((p) => p.id),
       table: { ...bound.read(form), visibility: 'private' },
       expires_in_seconds: Number(/** @type {HTMLSelectElement} */ (byId('ch-expiry')).value),
     };
     try {
       await call('POST', '/v1/challenges', body);
-      flash(t('challenge-sent', { players: players.map((p) => p.name).join(', ') }));
+      flash(t('challenge-sent', { players: to.map((p) => p.name).join(', ') }));
       done();
       return true;
     } catch (error) {
@@ -139,7 +154,33 @@ export async function challengeDialog(players, shown, done = () => {}) {
       return false;
     }
   });
-  bound = bindGameFields(games, 'ch', shown, minSeats);
+  bound = bindGameFields(games, 'ch', shown, () => 1 + invited().length);
+  /** After a change of players or game: the names, the seat counts that fit, the boxes left to tick. */
+  const follow = () => {
+    byId('ch-to').innerHTML = tHtml('challenge-to', { players: invited().map(playerName).join(', ') });
+    const room = bound?.fillSeats() ?? 0;
+    byId('ch-no-room').hidden = room > 0;
+    /** @type {HTMLButtonElement} */ (byId('challenge-dialog-submit')).disabled = room === 0;
+    document.querySelectorAll('#ch-also [data-also]').forEach((el) => {
+      const box = /** @type {HTMLInputElement} */ (el);
+      box.disabled = !box.checked && invited().length >= MAX_INVITEES;
+    });
+  };
+  document.querySelectorAll('#ch-also [data-also]').forEach((el) => {
+    const box = /** @type {HTMLInputElement} */ (el);
+    box.onchange = () => {
+      const id = /** @type {string} */ (box.dataset.also);
+      if (box.checked) ticked.add(id);
+      else ticked.delete(id);
+      follow();
+    };
+  });
+  const game = /** @type {HTMLSelectElement} */ (byId('ch-game'));
+  const changeGame = game.onchange;
+  game.onchange = (event) => {
+    changeGame?.call(game, event);
+    follow();
+  };
   await bound.refresh();
 }
 

@@ -194,3 +194,56 @@ test("the host's switches: free text off disables the box with a note and emotes
   assert.deepEqual(spectator.errors, []);
   for (const { context } of [host, guest, spectator]) await context.close();
 });
+
+/**
+ * A call of the API with the page's token (to set the scene quickly).
+ * @param {import('playwright-core').Page} page @param {string} method @param {string} path @param {unknown} [body]
+ */
+function api(page, method, path, body) {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('luddo.token')}`, 'content-type': 'application/json' };
+      const response = await fetch(/** @type {string} */ (path), { method: /** @type {string} */ (method), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return response.status === 204 ? null : response.json();
+    },
+    [method, path, body],
+  );
+}
+
+test('a challenge to two friends at once: the seat counts follow the players ticked, a game without room for them is refused in the dialog', async () => {
+  const ann = await newPage();
+  const bob = await newPage();
+  const cyd = await newPage();
+  await signUp(bob.page, 'Bob');
+  await signUp(cyd.page, 'Cyd');
+  await signUp(ann.page, 'Ann');
+  const [annId, bobId, cydId] = await Promise.all([ann, bob, cyd].map(({ page }) => idOf(page)));
+  for (const friend of [bob, cyd]) {
+    await api(ann.page, 'POST', '/v1/players/me/friends', { player_id: await idOf(friend.page) });
+    await api(friend.page, 'POST', '/v1/players/me/friends', { player_id: annId });
+  }
+  await ann.page.click('nav a[href="#/friends"]');
+  await ann.page.waitForSelector(`#friends-rows tr[data-friend="${cydId}"]`);
+  await ann.page.click(`#friends-rows [data-challenge-friend="${bobId}"]`);
+  await ann.page.waitForSelector('#challenge-dialog[open] #ch-seats option', { state: 'attached' });
+  await ann.page.selectOption('#ch-game', 'backgammon');
+  await ann.page.check(`#ch-also [data-also="${cydId}"]`);
+  // Backgammon seats two: no room for three.
+  await ann.page.waitForSelector('#ch-no-room:not([hidden])');
+  assert.ok(await ann.page.isDisabled('#challenge-dialog-submit'));
+  await ann.page.selectOption('#ch-game', 'luddo');
+  await ann.page.waitForSelector('#ch-no-room', { state: 'hidden' });
+  const counts = await ann.page.$$eval('#ch-seats option', (options) => options.map((o) => Number(/** @type {HTMLOptionElement} */ (o).value)));
+  assert.ok(counts.length > 0 && counts.every((n) => n >= 3), `seats for the three: ${counts}`);
+  assert.match((await ann.page.textContent('#ch-to')) ?? '', /Bob.*Cyd/);
+  await ann.page.click('#challenge-dialog-submit');
+  await ann.page.waitForSelector('#challenge-dialog', { state: 'detached' });
+  const sent = await api(ann.page, 'GET', '/v1/challenges');
+  assert.equal(sent.outgoing.length, 1);
+  assert.deepEqual(sent.outgoing[0].to.map((/** @type {any} */ i) => i.player.id).sort(), [bobId, cydId].sort());
+  assert.ok(sent.outgoing[0].table.seat_count >= 3);
+  for (const { context, errors } of [ann, bob, cyd]) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

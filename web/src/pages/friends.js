@@ -134,7 +134,8 @@ export async function friendsPage() {
     app.querySelectorAll('[data-challenge-friend]').forEach((el) => {
       const id = /** @type {HTMLElement} */ (el).dataset.challengeFriend;
       const friend = friends.friends.find((f) => f.player.id === id);
-      if (friend) /** @type {HTMLElement} */ (el).onclick = () => challengeDialog([friend.player], shown, load);
+      const others = friends.friends.filter((f) => f.player.id !== id).map((f) => f.player);
+      if (friend) /** @type {HTMLElement} */ (el).onclick = () => challengeDialog([friend.player], shown, load, others);
     });
   };
 

@@ -91,38 +91,53 @@ export function gameFieldsHtml(list, prefix) {
  * Fills the fields of `gameFieldsHtml` for the game chosen, and again at each change of game:
  * its seat counts (at least `minSeats`, each named by the game's note: Luddo's hexagonal board),
  * its options' fields; `onGame` adds what a form has more (the new table's bot levels).
- * `read` says the table's `game`, `seat_count` and `options` as the form holds them.
+ * `read` says the table's `game`, `seat_count` and `options` as the form holds them; `fillSeats`
+ * lists the seat counts again after `minSeats` changed (more players invited), the count chosen
+ * kept where it still fits; it answers how many counts fit.
  * @param {GameInfo[]} list
  * @param {string} prefix
  * @param {() => boolean} shown the page's `stillShown()`
- * @param {number} minSeats
+ * @param {number | (() => number)} minSeats
  * @param {(info: GameInfo) => void} [onGame]
  */
 export function bindGameFields(list, prefix, shown, minSeats, onGame = () => {}) {
+  const least = typeof minSeats === 'function' ? minSeats : () => minSeats;
   const gameSelect = /** @type {HTMLSelectElement} */ (byId(`${prefix}-game`));
+  const seats = /** @type {HTMLSelectElement} */ (byId(`${prefix}-seats`));
   const chosen = () => /** @type {GameInfo} */ (list.find((g) => g.game === gameSelect.value));
+  /** @param {boolean} keep keep the count chosen (else the first fits) */
+  const fillSeats = (keep) => {
+    const info = chosen();
+    const kept = keep ? seats.value : '';
+    const allowed = info.seats.allowed.filter((n) => n >= least());
+    seats.innerHTML = allowed.map((n) => `<option value="${n}"${String(n) === kept ? ' selected' : ''}>${number(n)}</option>`).join('');
+    // What a seat count means for the board is the game's own (Luddo's hexagonal board).
+    view(info.game)
+      .then(({ seatNote: note }) => {
+        if (!note || !shown() || chosen() !== info) return;
+        // The options are named in place: a count chosen meanwhile stays chosen.
+        for (const option of seats.options) option.textContent = `${number(Number(option.value))}${note(Number(option.value))}`;
+      })
+      .catch((error) => flash(message(error)));
+    return allowed.length;
+  };
   const refresh = async () => {
     const info = chosen();
     byId(`${prefix}-options`).innerHTML = optionsForm(info);
-    const seats = /** @type {HTMLSelectElement} */ (byId(`${prefix}-seats`));
-    const allowed = info.seats.allowed.filter((n) => n >= minSeats);
-    seats.innerHTML = allowed.map((n) => `<option value="${n}">${number(n)}</option>`).join('');
+    fillSeats(false);
     onGame(info);
-    // What a seat count means for the board is the game's own (Luddo's hexagonal board).
-    const note = (await view(info.game)).seatNote;
-    if (!note || !shown() || chosen() !== info) return;
-    // The options are named in place: a count chosen meanwhile stays chosen.
-    for (const option of seats.options) option.textContent = `${number(Number(option.value))}${note(Number(option.value))}`;
+    await view(info.game);
   };
   gameSelect.onchange = () => {
     refresh().catch((error) => flash(message(error)));
   };
   return {
     refresh,
+    fillSeats: () => fillSeats(true),
     /** @param {HTMLFormElement} form */
     read: (form) => ({
       game: chosen().game,
-      seat_count: Number(/** @type {HTMLSelectElement} */ (byId(`${prefix}-seats`)).value),
+      seat_count: Number(seats.value),
       options: readOptions(form, chosen()),
     }),
   };

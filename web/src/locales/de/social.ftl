@@ -40,6 +40,8 @@ challenges-incoming = An dich
 challenges-outgoing = Von dir
 challenge-title = Herausforderung
 challenge-to = Ein privater Tisch mit { $players }.
+challenge-also = Weitere Freunde einladen
+challenge-no-room = Dieses Spiel hat keinen Tisch für so viele Spieler: Wähle ein anderes Spiel oder weniger Spieler.
 challenge-expiry = Wartet auf Antwort
 challenge-expiry-minutes = { $minutes ->
     [one] { $minutes } Minute

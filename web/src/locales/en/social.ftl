@@ -42,6 +42,8 @@ challenges-outgoing = From you
 challenge-title = Challenge
 # $players: the names of the players challenged.
 challenge-to = A private table with { $players }.
+challenge-also = Invite more friends
+challenge-no-room = This game has no table for so many players: choose another game or fewer players.
 challenge-expiry = Waits for an answer
 challenge-expiry-minutes = { $minutes ->
     [one] { $minutes } minute

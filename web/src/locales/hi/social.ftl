@@ -40,6 +40,8 @@ challenges-incoming = आपको
 challenges-outgoing = आपकी ओर से
 challenge-title = चुनौती
 challenge-to = { $players } के साथ एक निजी मेज़।
+challenge-also = और दोस्तों को बुलाएँ
+challenge-no-room = इस खेल में इतने खिलाड़ियों के लिए मेज़ नहीं है: कोई दूसरा खेल या कम खिलाड़ी चुनें।
 challenge-expiry = जवाब का इंतज़ार
 challenge-expiry-minutes = { $minutes ->
     [one] { $minutes } मिनट

@@ -40,6 +40,8 @@ challenges-incoming = Neked
 challenges-outgoing = Tőled
 challenge-title = Kihívás
 challenge-to = Privát asztal velük: { $players }.
+challenge-also = További barátok meghívása
+challenge-no-room = Ennek a játéknak nincs asztala ennyi játékosnak: válassz másik játékot vagy kevesebb játékost.
 challenge-expiry = Ennyi ideig vár a válaszra
 challenge-expiry-minutes = { $minutes ->
     [one] { $minutes } perc
