@@ -25,6 +25,7 @@
 
 pub mod api;
 pub mod bots;
+pub mod chat;
 pub mod clock;
 pub mod cluster;
 pub mod config;
@@ -85,7 +86,9 @@ pub async fn serve(
         let to = cluster::fanout::Listeners {
             feeds: state.tables.feeds().clone(),
             revocations: state.revocations.clone(),
+            chat: state.chat.clone(),
         };
+        state.chat.tell_others_as(instance.clone());
         cluster::fanout::start(url, instance, state.store.clone(), to, state.tables.stopped());
     }
     let leases = table::Leases::new(state.store.clone(), state.config.clone(), state.tables.clone(), address);

@@ -63,12 +63,33 @@ enum Command {
         #[arg(long)]
         key: Option<String>,
     },
+    /// Grant or take the admin role (moderation: docs/social.md) on the database the server
+    /// uses (DATABASE_URL or LUDDO_DATA_DIR); logged in the moderation log. The role is
+    /// given here only, never by an API call.
+    Admin {
+        #[command(subcommand)]
+        change: AdminChange,
+    },
     /// Print the OpenAPI document the server serves at /openapi.json (openapi/openapi.json is
     /// this output: `luddo openapi > openapi/openapi.json`).
     Openapi,
     /// Print the AsyncAPI document of the WebSockets the server serves at /asyncapi.json
     /// (asyncapi/asyncapi.json is this output: `luddo asyncapi > asyncapi/asyncapi.json`).
     Asyncapi,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum AdminChange {
+    /// Make the player an admin.
+    Grant {
+        /// The player's id (GET /v1/players/me shows it).
+        player_id: uuid::Uuid,
+    },
+    /// Take the admin role from the player.
+    Revoke {
+        /// The player's id.
+        player_id: uuid::Uuid,
+    },
 }
 
 fn main() {
@@ -111,6 +132,7 @@ async fn run_command_line() {
         Command::Verify { source, token, save, history, key } => {
             verify(source, token, save, history, key).await
         }
+        Command::Admin { change } => admin(change).await,
         Command::Openapi => {
             print!("{}", luddo::api::openapi::spec_text());
             Ok(())
@@ -217,6 +239,29 @@ async fn backup(destination: &std::path::Path) -> Result<(), Box<dyn std::error:
         return Err("the database is PostgreSQL: back it up with pg_dump".into());
     }
     println!("backed up to {}", destination.display());
+    Ok(())
+}
+
+/// `luddo admin grant|revoke <player-id>`.
+async fn admin(change: AdminChange) -> Result<(), Box<dyn std::error::Error>> {
+    use luddo::store::{Moderation, ModerationAction};
+    let (action, player) = match change {
+        AdminChange::Grant { player_id } => (ModerationAction::GrantAdmin, player_id),
+        AdminChange::Revoke { player_id } => (ModerationAction::RevokeAdmin, player_id),
+    };
+    let config = Config::from_env()?;
+    let store = Store::open(&config.database_url()).await?;
+    let change =
+        Moderation { player: Some(player), ..Moderation::new(None, action, luddo::clock::now_millis()) };
+    let done = store.set_admin(&change).await;
+    store.close().await;
+    if !done? {
+        return Err(format!("no player {player}").into());
+    }
+    match action {
+        ModerationAction::GrantAdmin => println!("{player} is an admin"),
+        _ => println!("{player} is no longer an admin"),
+    }
     Ok(())
 }
 

@@ -26,11 +26,15 @@ use uuid::Uuid;
 /// token) and reconnect with `since`.
 pub const CLOSE_TOKEN_ENDED: u16 = 4401;
 
+/// The close code of a socket whose player a moderator banned: nothing to do until the ban
+/// ends (docs/social.md).
+pub const CLOSE_BANNED: u16 = 4403;
+
 /// The tokens this process's sockets authenticated with, each with the signal of its
 /// revocation, and the sessions it authenticated lately.
 #[derive(Default)]
 pub struct Revocations {
-    sockets: Mutex<HashMap<Uuid, watch::Sender<bool>>>,
+    sockets: Mutex<HashMap<Uuid, watch::Sender<Option<Ended>>>>,
     sessions: Sessions,
 }
 
@@ -38,9 +42,27 @@ impl Revocations {
     /// Forgets the session of `token` and closes its sockets on this process (a token they do
     /// not hold: none).
     pub fn revoke(&self, token: Uuid) {
+        self.end(token, Some(Ended::Revoked));
+    }
+
+    /// A moderator banned the holder of `token`: forgets its session and closes its sockets
+    /// here with [`CLOSE_BANNED`].
+    pub fn ban(&self, token: Uuid) {
+        self.end(token, Some(Ended::Banned));
+    }
+
+    /// Forgets the session of `token` (its player's standing changed: a ban lifted), leaving
+    /// its sockets open.
+    pub fn forget_session(&self, token: Uuid) {
+        self.end(token, None);
+    }
+
+    fn end(&self, token: Uuid, ended: Option<Ended>) {
         self.sessions.revoke(token);
-        if let Some(signal) = self.lock().get(&token) {
-            signal.send_replace(true);
+        if let Some(ended) = ended
+            && let Some(signal) = self.lock().get(&token)
+        {
+            signal.send_replace(Some(ended));
         }
     }
 
@@ -56,7 +78,7 @@ impl Revocations {
 
     /// A socket's watch on `token`, which expires at `expires_at` (Unix ms) if ever.
     pub fn watch(self: &Arc<Self>, token: Uuid, expires_at: Option<i64>) -> TokenWatch {
-        let revoked = self.lock().entry(token).or_insert_with(|| watch::channel(false).0).subscribe();
+        let revoked = self.lock().entry(token).or_insert_with(|| watch::channel(None).0).subscribe();
         let expiry = expires_at.map(|at| {
             let left = Duration::from_millis(at.saturating_sub(now_millis()).max(0) as u64);
             Box::pin(tokio::time::sleep(left))
@@ -64,7 +86,7 @@ impl Revocations {
         TokenWatch(Some(Box::new(Held { registry: self.clone(), token, revoked, expiry })))
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uuid, watch::Sender<bool>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uuid, watch::Sender<Option<Ended>>>> {
         self.sockets.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -76,7 +98,7 @@ pub struct TokenWatch(Option<Box<Held>>);
 struct Held {
     registry: Arc<Revocations>,
     token: Uuid,
-    revoked: watch::Receiver<bool>,
+    revoked: watch::Receiver<Option<Ended>>,
     /// The token's expiry, if it has one.
     expiry: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
 }
@@ -86,6 +108,8 @@ struct Held {
 pub enum Ended {
     Revoked,
     Expired,
+    /// A moderator banned the player.
+    Banned,
 }
 
 impl Ended {
@@ -94,6 +118,15 @@ impl Ended {
         match self {
             Ended::Revoked => "token revoked; sign in again",
             Ended::Expired => "token expired; sign in again",
+            Ended::Banned => "banned",
+        }
+    }
+
+    /// The code of the close frame.
+    pub fn code(self) -> u16 {
+        match self {
+            Ended::Banned => CLOSE_BANNED,
+            Ended::Revoked | Ended::Expired => CLOSE_TOKEN_ENDED,
         }
     }
 }
@@ -114,7 +147,11 @@ impl TokenWatch {
             }
         };
         tokio::select! {
-            _ = held.revoked.wait_for(|revoked| *revoked) => Ended::Revoked,
+            ended = held.revoked.wait_for(Option::is_some) => match ended {
+                Ok(ended) => (*ended).unwrap_or(Ended::Revoked),
+                // The registry outlives its sockets' watches: never here.
+                Err(_) => Ended::Revoked,
+            },
             () = expired => Ended::Expired,
         }
     }

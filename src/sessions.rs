@@ -39,6 +39,9 @@ pub struct Session {
     pub token_id: Uuid,
     /// When the token expires (Unix ms), if it does.
     pub expires_at: Option<i64>,
+    /// Until when a moderator banned the player (Unix ms), if they did (docs/social.md): its
+    /// requests are refused until then.
+    pub banned_until: Option<i64>,
 }
 
 /// The sessions this process authenticated lately, by their token's SHA-256 (hex).
@@ -139,7 +142,7 @@ mod tests {
 
     fn session(expires_at: Option<i64>) -> Session {
         let player = Player { id: Uuid::new_v4(), name: "Ann".into(), created_at: 0 };
-        Session { player, token_id: Uuid::new_v4(), expires_at }
+        Session { player, token_id: Uuid::new_v4(), expires_at, banned_until: None }
     }
 
     #[test]

@@ -115,6 +115,31 @@ fn starting_phrase(
     })
 }
 
+/// `text` in Unicode NFC without surrounding white space, unless it holds a character that does
+/// not show as itself: a control character (Cc), a format character (Cf: zero-width spaces and
+/// joiners, bidi overrides and isolates, the BOM, soft hyphens…) or a line or paragraph
+/// separator (Zl, Zp); then that character. What players write for others to read (names,
+/// chat) shows as what it says: nothing invisible, nothing that reorders the text around it.
+pub fn visible_text(text: &str) -> Result<String, char> {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    let text: String = text.nfc().collect();
+    let hidden = |c: char| {
+        matches!(
+            c.general_category(),
+            GeneralCategory::Control
+                | GeneralCategory::Format
+                | GeneralCategory::LineSeparator
+                | GeneralCategory::ParagraphSeparator
+        )
+    };
+    let text = text.trim();
+    match text.chars().find(|&c| hidden(c)) {
+        Some(c) => Err(c),
+        None => Ok(text.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

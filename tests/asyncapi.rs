@@ -41,6 +41,8 @@ impl Capture {
             "presence" => self.keep("Presence", "presence".into(), m),
             "error" => self.keep("Error", format!("error: {}", text(&m["code"])), m),
             "pong" => self.keep("Pong", "pong".into(), m),
+            "chat" => self.keep("Chat", "chat: emote".into(), m),
+            "chat_hidden" => self.keep("ChatHidden", "chat_hidden".into(), m),
             other => panic!("unexpected message {other} on a table's socket: {m}"),
         }
     }
@@ -129,6 +131,15 @@ async fn play_a_table(s: &TestServer, game: GameKind, capture: &mut Capture) {
     }
     ws.stream.send(Message::Text("not JSON".into())).await.unwrap();
     reply_to(&mut ws, &json!("r1"), game, capture).await;
+    // A quick emote in the chat, which a moderator then hides.
+    let chat = json!({"type": "chat", "id": "c1", "emote": "good_luck"});
+    ws.send(chat.clone()).await;
+    capture.keep(&client, "chat".into(), &chat);
+    reply_to(&mut ws, &json!("c1"), game, capture).await;
+    let (admin_id, admin) = s.player(&format!("{g} admin")).await;
+    common::grant_admin(s, &admin_id).await;
+    let hide = s.post(&format!("/v1/admin/tables/{id}/chat/1/hide"), Some(&admin), json!({})).await;
+    assert_eq!(hide.status, 204, "{}", hide.json);
 
     let mut sent = 0u64;
     let mut stale_sent = false;

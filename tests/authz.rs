@@ -27,6 +27,7 @@ both_stores!(
     invite_codes_are_unguessable,
     the_seed_stays_secret_until_the_game_ends,
     a_profile_reads_who_asks,
+    chat_and_moderation_routes_by_role,
 );
 
 /// A well-formed token no player has.
@@ -78,6 +79,21 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/players/me/dice"),
     ("GET", "/v1/tables/{id}/history"),
     ("GET", "/.well-known/luddo-history-key"),
+    ("GET", "/v1/tables/{id}/chat"),
+    ("POST", "/v1/tables/{id}/chat"),
+    ("PATCH", "/v1/tables/{id}/chat"),
+    ("GET", "/v1/players/me/mutes"),
+    ("PUT", "/v1/players/me/mutes/{player_id}"),
+    ("DELETE", "/v1/players/me/mutes/{player_id}"),
+    ("POST", "/v1/reports"),
+    ("GET", "/v1/admin/reports"),
+    ("POST", "/v1/admin/reports/{id}/close"),
+    ("POST", "/v1/admin/tables/{id}/chat/{n}/hide"),
+    ("POST", "/v1/admin/players/{id}/mute"),
+    ("DELETE", "/v1/admin/players/{id}/mute"),
+    ("POST", "/v1/admin/players/{id}/ban"),
+    ("DELETE", "/v1/admin/players/{id}/ban"),
+    ("GET", "/v1/admin/log"),
 ];
 
 #[test]
@@ -693,4 +709,72 @@ async fn the_seed_stays_secret_until_the_game_ends(db: Db) {
     // Hex in any case: also not upper-cased.
     let upper = seed.to_ascii_uppercase();
     assert!(seen.iter().filter(|(over, _)| !over).all(|(_, t)| !t.contains(&upper)));
+}
+
+/// Chat: seated players post and read, the host alone sets it, strangers to a private table
+/// are told it does not exist; mutes and reports need a token; the admin routes are refused to
+/// every player who is not an admin.
+async fn chat_and_moderation_routes_by_role(db: Db) {
+    let s = TestServer::start(db).await;
+    for visibility in ["public", "private"] {
+        let c = cast(&s, visibility).await;
+        let chat = format!("/v1/tables/{}/chat", c.table);
+        let say = json!({"emote": "hello"});
+        for who in [None, Some(UNKNOWN)] {
+            s.post(&chat, who, say.clone()).await.assert_problem(401, "unauthorized");
+            let settings = Some(json!({"text": false}));
+            s.call(Method::PATCH, &chat, who, settings).await.assert_problem(401, "unauthorized");
+        }
+        s.get(&chat, Some(UNKNOWN)).await.assert_problem(401, "unauthorized");
+        for who in [&c.host, &c.seated] {
+            assert_eq!(s.post(&chat, Some(who), say.clone()).await.status, 201, "{visibility}");
+            assert_eq!(s.get(&chat, Some(who)).await.status, 200);
+        }
+        let settings = Some(json!({"text": true}));
+        s.call(Method::PATCH, &chat, Some(&c.seated), settings.clone()).await.assert_problem(403, "not_host");
+        assert_eq!(s.call(Method::PATCH, &chat, Some(&c.host), settings.clone()).await.status, 200);
+        match visibility {
+            "public" => {
+                s.get(&chat, None).await.assert_problem(403, "not_seated");
+                s.get(&chat, Some(&c.spectator)).await.assert_problem(403, "not_seated");
+                s.post(&chat, Some(&c.spectator), say.clone()).await.assert_problem(403, "not_seated");
+            }
+            _ => {
+                s.get(&chat, None).await.assert_problem(404, "table_not_found");
+                s.get(&chat, Some(&c.spectator)).await.assert_problem(404, "table_not_found");
+                s.post(&chat, Some(&c.spectator), say.clone()).await.assert_problem(404, "table_not_found");
+                let with_code = format!("{chat}?invite_code={}", c.code.as_deref().unwrap());
+                s.get(&with_code, Some(&c.spectator)).await.assert_problem(403, "not_seated");
+                let r = s.call(Method::PATCH, &chat, Some(&c.spectator), settings.clone()).await;
+                r.assert_problem(404, "table_not_found");
+            }
+        }
+    }
+    let (other, _) = s.player("Other").await;
+    let mute = format!("/v1/players/me/mutes/{other}");
+    for who in [None, Some(UNKNOWN)] {
+        s.get("/v1/players/me/mutes", who).await.assert_problem(401, "unauthorized");
+        s.call(Method::PUT, &mute, who, None).await.assert_problem(401, "unauthorized");
+        s.call(Method::DELETE, &mute, who, None).await.assert_problem(401, "unauthorized");
+        let report = json!({"player_id": other, "reason": "x"});
+        s.post("/v1/reports", who, report).await.assert_problem(401, "unauthorized");
+    }
+    let (_, player) = s.player("Player").await;
+    let id = uuid::Uuid::new_v4();
+    let sanction = json!({"seconds": 60, "reason": "x"});
+    for who in [None, Some(UNKNOWN), Some(player.as_str())] {
+        let (status, code) =
+            if who == Some(player.as_str()) { (403, "admin_only") } else { (401, "unauthorized") };
+        s.get("/v1/admin/reports", who).await.assert_problem(status, code);
+        s.get("/v1/admin/log", who).await.assert_problem(status, code);
+        s.post(&format!("/v1/admin/reports/{id}/close"), who, json!({})).await.assert_problem(status, code);
+        s.post(&format!("/v1/admin/tables/{id}/chat/1/hide"), who, json!({}))
+            .await
+            .assert_problem(status, code);
+        for what in ["mute", "ban"] {
+            let path = format!("/v1/admin/players/{other}/{what}");
+            s.post(&path, who, sanction.clone()).await.assert_problem(status, code);
+            s.call(Method::DELETE, &path, who, None).await.assert_problem(status, code);
+        }
+    }
 }

@@ -35,7 +35,8 @@ fn each_command_is_described_by_its_own_text() {
     };
     assert!(line("backup").contains("copy of the SQLite database"), "{}", line("backup"));
     assert!(line("verify").contains("dice"), "{}", line("verify"));
-    for command in ["serve", "healthcheck", "backup", "verify", "openapi", "asyncapi"] {
+    assert!(line("admin").contains("admin role"), "{}", line("admin"));
+    for command in ["serve", "healthcheck", "backup", "verify", "admin", "openapi", "asyncapi"] {
         let text = line(command);
         assert!(text.trim() != command, "{command} has no description");
     }
@@ -102,6 +103,42 @@ async fn backup_copies_the_sqlite_database() {
     let again = backup(&copy);
     assert!(!again.status.success(), "an existing file is not overwritten");
     restored.close().await;
+    store.close().await;
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The admin role is granted and taken by the binary, on the server's database, and each change
+/// is in the moderation log with no admin as its actor; an unknown player is an error.
+#[tokio::test]
+async fn the_admin_role_is_granted_and_taken_by_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("luddo-admin-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.join("luddo.db").display());
+    let store = luddo::store::Store::open(&url).await.unwrap();
+    let ann = store.create_player("Ann", "hash-of-ann", None).await.unwrap();
+    let admin = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_luddo"))
+            .arg("admin")
+            .args(args)
+            .env("LUDDO_DATA_DIR", &dir)
+            .env_remove("DATABASE_URL")
+            .env_remove("LUDDO_DATABASE_URL")
+            .output()
+            .unwrap()
+    };
+    let id = ann.id.to_string();
+    let out = admin(&["grant", &id]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(store.is_admin(ann.id).await.unwrap());
+    let out = admin(&["revoke", &id]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!store.is_admin(ann.id).await.unwrap());
+    let log = store.moderation_log(None, 10).await.unwrap();
+    let actions: Vec<_> = log.iter().map(|e| (e.action.as_str(), e.actor, e.player)).collect();
+    assert_eq!(actions, [("revoke_admin", None, Some(ann.id)), ("grant_admin", None, Some(ann.id))]);
+    let nobody = uuid::Uuid::new_v4().to_string();
+    assert!(!admin(&["grant", &nobody]).status.success(), "no such player");
+    assert!(!admin(&["grant", "not-an-id"]).status.success());
     store.close().await;
     std::fs::remove_dir_all(&dir).ok();
 }

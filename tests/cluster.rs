@@ -989,3 +989,51 @@ async fn a_token_revoked_through_one_process_is_refused_by_another_once_it_heard
     b.get("/v1/players/me", Some(token)).await.assert_problem(401, "unauthorized");
     assert_eq!(b.get("/v1/players/me", Some(&first)).await.json["id"], me);
 }
+
+/// A chat message posted through one process reaches the table's sockets on another, and so
+/// does a moderator's hiding of it.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_chat_message_posted_through_one_process_reaches_the_sockets_on_another() {
+    let (a, b, id, tokens) = a_table_started_on_a_beside_b().await;
+    let mut on_b = b.ws(&id, &format!("token={}", tokens[1])).await;
+    // The socket is up (B serves the table from the store) before the message is posted.
+    assert_eq!(on_b.next_entry().await.map(|e| e["seq"].clone()), Some(json!(1)));
+    let posted = a.post(&format!("/v1/tables/{id}/chat"), Some(&tokens[0]), json!({"text": "from A"})).await;
+    assert_eq!(posted.status, 201, "{}", posted.json);
+    let heard = on_b.next_of("chat").await;
+    assert_eq!(heard["message"], posted.json);
+    let (admin_id, admin) = a.player("Ada").await;
+    common::grant_admin(&a, &admin_id).await;
+    let hide = a.post(&format!("/v1/admin/tables/{id}/chat/1/hide"), Some(&admin), json!({})).await;
+    assert_eq!(hide.status, 204, "{}", hide.json);
+    assert_eq!(on_b.next_of("chat_hidden").await["n"], 1);
+}
+
+/// A ban through one process closes the player's sockets on every other with 4403, and the
+/// other refuses the player's token once it heard.
+#[tokio::test]
+#[cfg_attr(not(postgres_tests), ignore = "needs PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_ban_through_one_process_closes_the_players_sockets_on_another() {
+    let (a, b, id, tokens) = a_table_started_on_a_beside_b().await;
+    let t = a.table_view(&id, Some(&tokens[0])).await;
+    let banned = t["seats"][1]["player"]["id"].as_str().unwrap().to_string();
+    let mut sockets =
+        [b.ws(&id, &format!("token={}", tokens[1])).await, b.lobby_ws(&format!("token={}", tokens[1])).await];
+    assert_eq!(sockets[0].next_entry().await.map(|e| e["seq"].clone()), Some(json!(1)));
+    assert_eq!(b.get("/v1/players/me", Some(&tokens[1])).await.status, 200, "B caches the session");
+    let (admin_id, admin) = a.player("Ada").await;
+    common::grant_admin(&a, &admin_id).await;
+    let ban = a
+        .post(
+            &format!("/v1/admin/players/{banned}/ban"),
+            Some(&admin),
+            json!({"seconds": 600, "reason": "x"}),
+        )
+        .await;
+    assert_eq!(ban.status, 200, "{}", ban.json);
+    for (i, ws) in sockets.iter_mut().enumerate() {
+        assert_eq!(ws.close_code_within(Duration::from_secs(1)).await, Some(4403), "socket {i} on B");
+    }
+    b.get("/v1/players/me", Some(&tokens[1])).await.assert_problem(403, "banned");
+}

@@ -58,8 +58,13 @@ fn table_messages() -> Vec<(From, MessageKind)> {
         let g = game.type_name();
         let kinds = [
             (From::Server, "Entry", "EntryMessage", "a log entry of the table, with the state after it"),
-            (From::Server, "Reply", "ReplyMessage", "the answer to the client's action or reclaim"),
-            (From::Client, "Client", "ClientMessage", "an action, a reclaim or a ping"),
+            (
+                From::Server,
+                "Reply",
+                "ReplyMessage",
+                "the answer to the client's action, reclaim or chat message",
+            ),
+            (From::Client, "Client", "ClientMessage", "an action, a reclaim, a chat message or a ping"),
         ];
         for (from, suffix, schema, summary) in kinds {
             out.push((
@@ -74,6 +79,8 @@ fn table_messages() -> Vec<(From, MessageKind)> {
     }
     out.extend([
         (From::Server, shared("Presence", "PresenceMessage", "A seat's player came or went.")),
+        (From::Server, shared("Chat", "ChatSocketMessage", "A message of the table's chat.")),
+        (From::Server, shared("ChatHidden", "ChatHiddenMessage", "A moderator hid a chat message.")),
         (From::Server, shared("Error", "ErrorMessage", "The client's message could not be read.")),
         (From::Server, shared("Pong", "PongMessage", "The answer to a ping.")),
     ]);

@@ -197,19 +197,57 @@ impl Connections {
 /// are refused first (see [`refuse_handshakes`]), so that the backlog stops growing; a
 /// handshake the kernel answered just before still completes, so the backlog is taken until
 /// it has stayed empty for [`BACKLOG_SETTLE`] (and for at most [`SHUTDOWN_GRACE`] in all).
+///
+/// The backlog is watched on a thread of its own, in real time: the server's clock may be
+/// tokio's paused one (tests), which never moves on by itself.
 async fn drain_backlog(listener: TcpListener, connections: &Connections) {
     refuse_handshakes(&listener);
-    let until = tokio::time::Instant::now() + SHUTDOWN_GRACE;
-    loop {
-        let settle = tokio::time::Instant::now() + BACKLOG_SETTLE;
-        match tokio::time::timeout_at(settle.min(until), listener.accept()).await {
-            Ok(Ok((stream, peer))) => connections.serve(stream, peer),
-            Ok(Err(e)) if is_connection_error(&e) => continue,
-            Ok(Err(e)) => {
-                tracing::warn!(error = %e, "could not take the rest of the listen backlog; closing it");
-                break;
+    let listener = match listener.into_std() {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not take the listen backlog; closing it");
+            return;
+        }
+    };
+    let (taken, mut backlog) = tokio::sync::mpsc::unbounded_channel();
+    let taker = tokio::task::spawn_blocking(move || take_backlog(&listener, &taken));
+    while let Some((stream, peer)) = backlog.recv().await {
+        // Accepted sockets do not inherit the listener's non-blocking mode.
+        match stream.set_nonblocking(true).and_then(|()| TcpStream::from_std(stream)) {
+            Ok(stream) => connections.serve(stream, peer),
+            Err(e) => tracing::warn!(error = %e, "a connection of the backlog could not be served"),
+        }
+    }
+    let _ = taker.await;
+}
+
+/// Accepts from `listener` (non-blocking) into `taken` until nothing came for
+/// [`BACKLOG_SETTLE`], or [`SHUTDOWN_GRACE`] passed.
+fn take_backlog(
+    listener: &std::net::TcpListener,
+    taken: &tokio::sync::mpsc::UnboundedSender<(std::net::TcpStream, SocketAddr)>,
+) {
+    let began = std::time::Instant::now();
+    let mut last = began;
+    while began.elapsed() < SHUTDOWN_GRACE {
+        match listener.accept() {
+            Ok(accepted) => {
+                last = std::time::Instant::now();
+                if taken.send(accepted).is_err() {
+                    return;
+                }
             }
-            Err(_) => break,
+            Err(e) if is_connection_error(&e) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                if last.elapsed() >= BACKLOG_SETTLE {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "could not take the rest of the listen backlog; closing it");
+                return;
+            }
         }
     }
 }

@@ -167,6 +167,27 @@ error_codes! {
     /// answer was lost, and the log does not tell yet whether it was applied. Read the table's
     /// entries (reconnect with `since`) before posting again.
     OutcomeUnknown = "outcome_unknown",
+    /// 404: no such player.
+    PlayerNotFound = "player_not_found",
+    /// 422: a chat message that is empty, too long, holds control, format, bidi or invisible
+    /// characters, or names no known emote.
+    InvalidChat = "invalid_chat",
+    /// 403: the table's host turned free text off: quick emotes still go.
+    ChatTextOff = "chat_text_off",
+    /// 403: a moderator muted the player's chat for a while.
+    ChatMuted = "chat_muted",
+    /// 409: the table's chat closed (an hour after its finish).
+    ChatClosed = "chat_closed",
+    /// 409: the table holds as many chat messages as a table keeps.
+    ChatFull = "chat_full",
+    /// 409: the player mutes as many players as a player may.
+    TooManyMutes = "too_many_mutes",
+    /// 403: a moderator banned the player for a while.
+    Banned = "banned",
+    /// 403: only an admin may do this.
+    AdminOnly = "admin_only",
+    /// 429: the player filed as many reports as a day allows.
+    TooManyReports = "too_many_reports",
     /// 500: something failed inside; logged, never detailed.
     Internal = "internal",
     /// WebSocket `error` message only: a client message that is not one the server reads.
@@ -466,6 +487,30 @@ impl From<PathRejection> for ApiError {
 impl From<QueryRejection> for ApiError {
     fn from(r: QueryRejection) -> Self {
         ApiError::bad_request(ErrorCode::InvalidQuery, crate::wording::plain(&r.body_text()))
+    }
+}
+
+/// A chat refusal ([`crate::chat::ChatError`]).
+impl From<crate::chat::ChatError> for ApiError {
+    fn from(e: crate::chat::ChatError) -> Self {
+        let detail = e.to_string();
+        match e {
+            crate::chat::ChatError::NoTable => ApiError::table_not_found(),
+            crate::chat::ChatError::NotSeated => ApiError::forbidden(ErrorCode::NotSeated, detail),
+            crate::chat::ChatError::NotHost => ApiError::forbidden(ErrorCode::NotHost, detail),
+            crate::chat::ChatError::Invalid(why) => ApiError::unprocessable(ErrorCode::InvalidChat, why),
+            crate::chat::ChatError::TextOff => ApiError::forbidden(ErrorCode::ChatTextOff, detail),
+            crate::chat::ChatError::Muted(until) => ApiError::forbidden(
+                ErrorCode::ChatMuted,
+                format!("a moderator muted your chat until {}", crate::clock::rfc3339(until)),
+            ),
+            crate::chat::ChatError::Closed => ApiError::conflict(ErrorCode::ChatClosed, detail),
+            crate::chat::ChatError::Full => ApiError::conflict(ErrorCode::ChatFull, detail),
+            crate::chat::ChatError::RateLimited(wait) => {
+                ApiError::too_many(ErrorCode::RateLimited, detail, wait)
+            }
+            crate::chat::ChatError::Store(e) => e.into(),
+        }
     }
 }
 

@@ -198,16 +198,30 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Session, ApiE
     let now = now_millis();
     let sessions = state.revocations.sessions();
     if let Some(session) = sessions.get(&hash, now) {
-        return Ok(session);
+        return not_banned(session, now);
     }
     let read = sessions.before_read();
     match state.store.session_by_token_hash(&hash, now).await? {
-        Some((player, token, stored)) if constant_time_eq(stored.as_bytes(), hash.as_bytes()) => {
-            let session = Session { player, token_id: token.id, expires_at: token.expires_at };
+        Some((player, token, stored, banned_until))
+            if constant_time_eq(stored.as_bytes(), hash.as_bytes()) =>
+        {
+            let session = Session { player, token_id: token.id, expires_at: token.expires_at, banned_until };
             sessions.insert(hash, session.clone(), read, token.last_used_due(now));
-            Ok(session)
+            not_banned(session, now)
         }
         _ => Err(ApiError::unauthorized("unknown, revoked or expired token")),
+    }
+}
+
+/// `session`, unless a moderator's ban on its player runs at `now` (403 `banned`).
+fn not_banned(session: Session, now: i64) -> Result<Session, ApiError> {
+    match session.banned_until {
+        Some(until) if until > now => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            ErrorCode::Banned,
+            format!("banned until {}", crate::clock::rfc3339(until)),
+        )),
+        _ => Ok(session),
     }
 }
 

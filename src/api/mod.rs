@@ -11,6 +11,7 @@ mod analysis;
 pub mod asyncapi;
 pub mod body;
 mod cache;
+pub(crate) mod chat;
 pub mod client_addr;
 pub mod connections;
 pub mod error;
@@ -21,6 +22,7 @@ mod history;
 pub mod limits;
 mod luck;
 pub mod metrics;
+mod moderation;
 pub mod openapi;
 mod paging;
 mod players;
@@ -77,6 +79,8 @@ pub fn router(state: AppState) -> Router {
         .merge(players::router())
         .merge(games::router())
         .merge(tables::router())
+        .merge(chat::router())
+        .merge(moderation::router())
         .merge(actions::router())
         .merge(ws::router())
         .merge(records::router())

@@ -16,7 +16,9 @@
 //!   `ActionRequest`: the table they belong to says which game). A schema that only refers to
 //!   a discriminated one (a page of tables) stays as it is;
 //! - the `Game` enum from the games' registry, and `Problem.code` from [`ErrorCode::ALL`] (less
-//!   the WebSocket `error` message's own codes, which the base lists).
+//!   the WebSocket `error` message's own codes, which the base lists);
+//! - a 403 answer on every operation that takes a bearer token: a token whose player a
+//!   moderator banned is refused with 403 `banned` wherever it is sent.
 //!
 //! A new game gets all of this from its one row in the `games!` registry. openapi/openapi.json
 //! is this document written out (`luddo openapi`; `tests/openapi.rs` fails when it differs).
@@ -117,6 +119,11 @@ pub fn build(mut doc: Value) -> Value {
     let games: Vec<Value> = GameKind::ALL.iter().map(|g| json!(g.as_str())).collect();
     schemas["Game"]["enum"] = Value::Array(games);
     problem_codes(schemas);
+    banned_answers(&mut doc);
+    let schemas = doc
+        .pointer_mut("/components/schemas")
+        .and_then(Value::as_object_mut)
+        .expect("the base has components.schemas");
 
     let mut generated = Map::new();
     for &game in GameKind::ALL {
@@ -130,6 +137,24 @@ pub fn build(mut doc: Value) -> Value {
         );
     }
     doc
+}
+
+/// Every operation that takes a bearer token may answer 403 (`banned`, if no other).
+fn banned_answers(doc: &mut Value) {
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
+    for item in paths.values_mut().filter_map(Value::as_object_mut) {
+        for operation in item.values_mut().filter_map(Value::as_object_mut) {
+            let bearer = operation
+                .get("security")
+                .and_then(Value::as_array)
+                .is_some_and(|s| s.iter().any(|r| r.get("bearer").is_some()));
+            if let (true, Some(responses)) =
+                (bearer, operation.get_mut("responses").and_then(Value::as_object_mut))
+            {
+                responses.entry("403").or_insert_with(|| json!({"$ref": "#/components/responses/Problem"}));
+            }
+        }
+    }
 }
 
 /// `Problem.code`: every code but those of the WebSocket `error` message.

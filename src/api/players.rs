@@ -149,30 +149,17 @@ pub const MAX_NAME_CHARS: usize = 32;
 /// names of white space alone. A name shows as what it says: no invisible name, none that
 /// reorders the text around it, none that looks like another name but for hidden characters.
 pub fn valid_name(name: &str) -> Result<String, ApiError> {
-    use unicode_normalization::UnicodeNormalization;
-    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
-    let name: String = name.nfc().collect();
-    let name = name.trim();
+    let name = crate::wording::visible_text(name).map_err(|c| {
+        ApiError::unprocessable(
+            ErrorCode::InvalidName,
+            format!("a name cannot contain invisible or control characters (U+{:04X})", c as u32),
+        )
+    })?;
     let chars = name.chars().count();
     if chars == 0 || chars > MAX_NAME_CHARS {
         return Err(ApiError::unprocessable(ErrorCode::InvalidName, "a name has 1 to 32 visible characters"));
     }
-    let hidden = |c: char| {
-        matches!(
-            c.general_category(),
-            GeneralCategory::Control
-                | GeneralCategory::Format
-                | GeneralCategory::LineSeparator
-                | GeneralCategory::ParagraphSeparator
-        )
-    };
-    if let Some(c) = name.chars().find(|&c| hidden(c)) {
-        return Err(ApiError::unprocessable(
-            ErrorCode::InvalidName,
-            format!("a name cannot contain invisible or control characters (U+{:04X})", c as u32),
-        ));
-    }
-    Ok(name.to_string())
+    Ok(name)
 }
 
 async fn create(

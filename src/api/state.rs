@@ -3,7 +3,9 @@
 //! sessions, built once per server.
 
 use super::limits::{self, RateLimiter};
-use crate::{clock::Clock, cluster::Cluster, config::Config, lobby::Lobby, store::Store, table::Tables};
+use crate::{
+    chat::Chat, clock::Clock, cluster::Cluster, config::Config, lobby::Lobby, store::Store, table::Tables,
+};
 use std::sync::Arc;
 
 /// What every handler can reach.
@@ -18,6 +20,8 @@ pub struct AppState {
     pub tables: Tables,
     /// Opening, seating, changing and starting tables.
     pub lobby: Lobby,
+    /// The tables' chat.
+    pub chat: Chat,
     /// Where each table in play is served: here, or (cluster mode) on the process that drives it.
     pub cluster: Cluster,
     /// The tokens this process's WebSockets authenticated with, to close them when revoked, and
@@ -39,6 +43,7 @@ impl AppState {
         let config = Arc::new(config);
         let tables = Tables::new(store.clone(), config.clone(), clock);
         let lobby = Lobby::new(store.clone(), tables.clone(), config.clone());
+        let chat = Chat::new(store.clone());
         let cluster = Cluster::new(store.clone(), tables.clone(), &config.instance_id);
         let signer =
             config.signing_key.map_or_else(crate::history::Signer::random, crate::history::Signer::new);
@@ -49,6 +54,7 @@ impl AppState {
             sockets: Arc::default(),
             tables,
             lobby,
+            chat,
             cluster,
             revocations: Arc::default(),
             signer,

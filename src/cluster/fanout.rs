@@ -20,9 +20,10 @@
 //! until it first listens and whenever it is lost, emptied each time it listens again.
 
 use crate::{
+    chat::Chat,
     clock::now_millis,
     revocations::Revocations,
-    store::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, Store, TOKENS_CHANNEL},
+    store::{CHAT_CHANNEL, LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, Store, TOKENS_CHANNEL},
     table::feeds::{Feeds, LOBBY_QUEUE},
 };
 use sqlx::postgres::PgListener;
@@ -37,6 +38,7 @@ const RECONNECT_EVERY: Duration = Duration::from_secs(1);
 pub struct Listeners {
     pub feeds: Arc<Feeds>,
     pub revocations: Arc<Revocations>,
+    pub chat: Chat,
 }
 
 /// Starts the fan-out of process `instance` over the database at `url`: the listening
@@ -81,7 +83,7 @@ async fn listen(url: String, instance: String, store: Store, to: Listeners, mut 
     loop {
         let connect = async {
             let mut listener = PgListener::connect(&url).await?;
-            listener.listen_all([LOG_CHANNEL, LOBBY_CHANNEL, TOKENS_CHANNEL]).await?;
+            listener.listen_all([LOG_CHANNEL, LOBBY_CHANNEL, TOKENS_CHANNEL, CHAT_CHANNEL]).await?;
             Ok::<_, sqlx::Error>(listener)
         };
         let connected = tokio::select! {
@@ -150,9 +152,18 @@ fn missed(store: &Store, to: &Listeners) {
 /// One notification.
 fn heard(to: &Listeners, instance: &str, channel: &str, payload: &str) {
     let feeds = &to.feeds;
-    if channel == TOKENS_CHANNEL {
-        if let Ok(token) = payload.parse() {
-            to.revocations.revoke(token);
+    if channel == CHAT_CHANNEL {
+        to.chat.heard(payload);
+    } else if channel == TOKENS_CHANNEL {
+        // `<token>` revoked; `<token> banned`: its player banned; `<token> session`: its
+        // player's standing changed (a ban lifted).
+        let (token, what) = payload.split_once(' ').unwrap_or((payload, ""));
+        if let Ok(token) = token.parse() {
+            match what {
+                "banned" => to.revocations.ban(token),
+                "session" => to.revocations.forget_session(token),
+                _ => to.revocations.revoke(token),
+            }
         }
     } else if channel == LOG_CHANNEL {
         match payload.split_once('\n') {
@@ -188,13 +199,21 @@ mod tests {
     use super::*;
     use crate::table::Broadcast;
 
-    fn listeners() -> Listeners {
-        Listeners { feeds: Arc::new(Feeds::default()), revocations: Arc::default() }
+    async fn listeners() -> (Listeners, crate::store::testing::TempDir) {
+        let (store, dir) = crate::store::testing::scratch_store().await;
+        (
+            Listeners {
+                feeds: Arc::new(Feeds::default()),
+                revocations: Arc::default(),
+                chat: Chat::new(store),
+            },
+            dir,
+        )
     }
 
     #[tokio::test]
     async fn a_notified_revocation_closes_the_tokens_sockets_here() {
-        let to = listeners();
+        let (to, _dir) = listeners().await;
         let token = Uuid::new_v4();
         let mut watch = to.revocations.watch(token, None);
         heard(&to, "me", TOKENS_CHANNEL, &token.to_string());
@@ -211,7 +230,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_process_relays_the_other_processes_lobby_messages_not_its_own() {
-        let to = listeners();
+        let (to, _dir) = listeners().await;
         let feeds = &to.feeds;
         let mut lobby = feeds.subscribe_lobby();
         heard(&to, "me", LOBBY_CHANNEL, "me\n{\"type\":\"removed\"}");
@@ -223,7 +242,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_append_nudges_the_sockets_that_follow_the_table() {
-        let to = listeners();
+        let (to, _dir) = listeners().await;
         let feeds = &to.feeds;
         let (id, other) = (Uuid::new_v4(), Uuid::new_v4());
         let mut followed = feeds.subscribe_table(id);
@@ -235,7 +254,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_notified_entry_reaches_the_sockets_that_follow_the_table_as_its_message() {
-        let to = listeners();
+        let (to, _dir) = listeners().await;
         let feeds = &to.feeds;
         let (id, other) = (Uuid::new_v4(), Uuid::new_v4());
         let mut followed = feeds.subscribe_table(id);

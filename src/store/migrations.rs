@@ -38,6 +38,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0013_fresh_dice.sql",
     "0014_ledger.sql",
     "0015_history.sql",
+    "0017_chat.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -56,6 +57,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0013_fresh_dice.sql",
     "0014_ledger.sql",
     "0015_history.sql",
+    "0017_chat.sql",
 );
 
 /// The migrations of `backend`.

@@ -25,6 +25,7 @@
 //!
 //! This file holds the connection, the error type and the SQL helpers they share.
 
+mod chat;
 mod entry;
 mod history;
 mod leases;
@@ -32,6 +33,7 @@ mod ledger;
 mod lobby;
 mod log;
 mod migrations;
+mod moderation;
 mod players;
 mod profiles;
 mod quick;
@@ -42,11 +44,13 @@ mod shame;
 mod tables;
 mod tokens;
 
+pub use chat::{CHAT_CHANNEL, ChatBody, ChatMessage, ChatRefused, ChatSettings, NewChat};
 pub use entry::{LobbyEntry, LogEntry, LoggedAction, TableEntry, TakeoverReason};
 pub use history::{MAX_PROOF_LINKS, ProofState};
 pub use leases::{LOBBY_CHANNEL, LOG_CHANNEL, MAX_PAYLOAD, TableOwner};
 pub use ledger::{LedgerSeatRow, LedgerSums, SeatLedger, TableLedger};
 pub use log::{Append, Finish};
+pub use moderation::{Moderation, ModerationAction, ModerationEntry, NewReport, Report, Sanctions};
 pub use profiles::{GameRating, PlayedTable, Profile};
 pub use quick::{QuickKind, QuickSeat};
 pub use ratings::RatingRow;

@@ -47,9 +47,9 @@ impl Store {
         &self,
         hash: &str,
         now: i64,
-    ) -> StoreResult<Option<(Player, Token, String)>> {
+    ) -> StoreResult<Option<(Player, Token, String, Option<i64>)>> {
         let row = sqlx::query(
-            "SELECT p.id, p.name, p.created_at, t.id AS token_id, t.hash, t.label, \
+            "SELECT p.id, p.name, p.created_at, p.banned_until, t.id AS token_id, t.hash, t.label, \
                     t.created_at AS token_created_at, t.last_used_at, t.expires_at \
              FROM tokens t JOIN players p ON p.id = t.player_id \
              WHERE t.hash = $1 AND (t.expires_at IS NULL OR t.expires_at > $2)",
@@ -68,7 +68,7 @@ impl Store {
                 .execute(&self.writes)
                 .await?;
         }
-        Ok(Some((player, token, row.try_get("hash")?)))
+        Ok(Some((player, token, row.try_get("hash")?, row.try_get("banned_until")?)))
     }
 
     /// A new token for `player` whose SHA-256 is `hash`, unless the player holds `cap` live
@@ -263,7 +263,7 @@ mod tests {
         pool.close().await;
 
         let store = Store::open(&url).await.unwrap();
-        let (player, token, _) = store.session_by_token_hash("oldhash", 10).await.unwrap().unwrap();
+        let (player, token, _, _) = store.session_by_token_hash("oldhash", 10).await.unwrap().unwrap();
         assert_eq!((player.id, player.name.as_str()), (id, "Old"));
         assert_eq!((token.label.as_deref(), token.created_at, token.expires_at), (Some("sign-up"), 5, None));
         assert!(store.revoke_token(id, token.id).await.unwrap());

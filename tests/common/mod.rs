@@ -505,6 +505,16 @@ impl Ws {
         }
     }
 
+    /// The next message of type `kind`, skipping the others.
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let m = self.next().await.unwrap_or_else(|| panic!("the socket closed before a {kind} message"));
+            if m["type"] == kind {
+                return m;
+            }
+        }
+    }
+
     pub async fn send(&mut self, v: Value) {
         use tokio_tungstenite::tungstenite::Message;
         self.stream.send(Message::Text(v.to_string().into())).await.expect("send");
@@ -608,6 +618,16 @@ pub fn rust_words(text: &str) -> Vec<&'static str> {
     let mut found: Vec<&'static str> = PHRASES.into_iter().filter(|p| text.contains(p)).collect();
     found.extend(WORDS.into_iter().filter(|w| words.contains(w)));
     found
+}
+
+/// Makes player `id` an admin, as `luddo admin grant` does.
+pub async fn grant_admin(s: &TestServer, id: &str) {
+    use luddo::store::{Moderation, ModerationAction};
+    let grant = Moderation {
+        player: Some(id.parse().unwrap()),
+        ..Moderation::new(None, ModerationAction::GrantAdmin, 1)
+    };
+    assert!(s.store.set_admin(&grant).await.unwrap());
 }
 
 /// Signs up `n` players, makes a table of `game` for them (seat i = player i) and starts it.

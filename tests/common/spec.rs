@@ -162,6 +162,8 @@ pub fn check_ws_message(message: &Value, game: Option<&str>) {
         "reply" => "ReplyMessage",
         "error" => "ErrorMessage",
         "pong" => "PongMessage",
+        "chat" => "ChatSocketMessage",
+        "chat_hidden" => "ChatHiddenMessage",
         "snapshot" => "LobbySnapshotMessage",
         "table" => "LobbyTableMessage",
         "removed" => "LobbyRemovedMessage",

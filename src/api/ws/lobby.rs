@@ -22,6 +22,7 @@ use crate::{
         paging::PageRequest,
         state::AppState,
     },
+    chat::feed::ChatFollow,
     lobby::TableView,
     revocations::TokenWatch,
     store::{StoreError, TableFilter, TableStatus},
@@ -115,7 +116,9 @@ async fn follow_lobby(socket: &mut impl Socket, state: &AppState, limit: usize, 
     }
     let answer = async |received| answer_lobby(received);
     let mut last = 0;
-    if let Relayed::SourceClosed = relay_until(socket, &mut receiver, &mut last, false, token, answer).await {
+    if let Relayed::SourceClosed =
+        relay_until(socket, &mut receiver, &mut last, false, token, &mut ChatFollow::none(), answer).await
+    {
         send_close(socket, 1012, "server restarting; reconnect").await;
     }
 }

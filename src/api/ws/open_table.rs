@@ -11,6 +11,7 @@ use super::{
 };
 use crate::{
     api::state::AppState,
+    chat::feed::ChatFollow,
     revocations::TokenWatch,
     store::{LobbyEntry, LogEntry, StoreResult, TableStatus, Visibility},
     table::TableEntry,
@@ -35,6 +36,7 @@ pub(super) async fn follow_open(
     player: Option<Uuid>,
     since: i64,
     token: &mut TokenWatch,
+    chat: &mut ChatFollow,
 ) -> Waited {
     let feeds = state.tables.feeds().clone();
     // Releases the table's channel however this ends (the task may be dropped at shutdown),
@@ -85,8 +87,8 @@ pub(super) async fn follow_open(
             }
         }
         loop {
-            let answer = async |received| answer_waiting(received);
-            match relay_until(socket, &mut receiver, &mut last, true, token, answer).await {
+            let answer = |received| answer_waiting(state, id, player, received);
+            match relay_until(socket, &mut receiver, &mut last, true, token, chat, answer).await {
                 Relayed::Ended => return Waited::Ended,
                 // The table started, closed or was made private here: look again.
                 Relayed::SourceClosed => break,

@@ -10,7 +10,10 @@ use crate::api::{
     error::{ApiError, ApiResult, ErrorCode},
     state::AppState,
 };
-use crate::table::{ActOk, TableHandle};
+use crate::{
+    chat::feed::ChatView,
+    table::{ActOk, TableHandle},
+};
 use axum::{extract::ws::Message, http::HeaderValue};
 use serde::{
     Deserialize, Deserializer, Serialize,
@@ -37,6 +40,15 @@ pub(super) enum ClientMessage {
     },
     /// `{"type":"reclaim","id"}`: the seat back from a bot.
     Reclaim { id: Option<Value> },
+    /// `{"type":"chat","id","text"}` or `{"type":"chat","id","emote"}`: a message to the
+    /// table's chat (the rule of `POST /v1/tables/{id}/chat`).
+    Chat {
+        id: Option<Value>,
+        #[serde(default, deserialize_with = "body::some")]
+        text: Option<String>,
+        #[serde(default, deserialize_with = "body::some")]
+        emote: Option<String>,
+    },
     /// `{"type":"ping"}`.
     Ping,
 }
@@ -75,6 +87,7 @@ struct Claim {
 enum Kind {
     Action,
     Reclaim,
+    Chat,
     Ping,
     /// Another name, no name, or no `type` at all.
     #[default]
@@ -94,6 +107,7 @@ impl<'de> Deserialize<'de> for Kind {
                 Ok(match name {
                     "action" => Kind::Action,
                     "reclaim" => Kind::Reclaim,
+                    "chat" => Kind::Chat,
                     "ping" => Kind::Ping,
                     _ => Kind::Other,
                 })
@@ -125,6 +139,7 @@ impl Received {
         match self {
             Received::Message(ClientMessage::Action { id, .. }) => Ok(Claim { kind: Kind::Action, id }),
             Received::Message(ClientMessage::Reclaim { id }) => Ok(Claim { kind: Kind::Reclaim, id }),
+            Received::Message(ClientMessage::Chat { id, .. }) => Ok(Claim { kind: Kind::Chat, id }),
             Received::Message(ClientMessage::Ping) => Ok(Claim { kind: Kind::Ping, id: None }),
             Received::Unreadable(unreadable) => unreadable.claim,
         }
@@ -154,6 +169,12 @@ pub(super) async fn answer_in_play(
     };
     let (id, result) = match (message, player) {
         (ClientMessage::Ping, _) => return MessageAnswer::Pong,
+        (ClientMessage::Chat { id, text, emote }, player) => {
+            let table = match target {
+                ActionTarget::Actor { table, .. } | ActionTarget::Elsewhere { table, .. } => table,
+            };
+            return MessageAnswer::chat_reply(id, chat(state, table, player, text, emote).await);
+        }
         (ClientMessage::Action { id, .. } | ClientMessage::Reclaim { id }, None) => {
             (id, Err(ApiError::unauthorized("connect with a token to play")))
         }
@@ -180,17 +201,45 @@ pub(super) async fn answer_in_play(
     MessageAnswer::reply(id, result)
 }
 
-/// The answer of a table's socket before the start: pings are answered, actions and reclaims
-/// refused (409 `table_not_started`), as the HTTP routes refuse them.
-pub(super) fn answer_waiting(received: Received) -> MessageAnswer {
+/// Posts a socket's chat message at `table` for `player` (refused to a spectator).
+async fn chat(
+    state: &AppState,
+    table: Uuid,
+    player: Option<Uuid>,
+    text: Option<String>,
+    emote: Option<String>,
+) -> ApiResult<Value> {
+    let player = player.ok_or_else(|| ApiError::unauthorized("connect with a token to chat"))?;
+    let said = crate::api::chat::ChatBody::new(text, emote).said()?;
+    let table = state.store.table(table).await?.ok_or_else(ApiError::table_not_found)?;
+    let message = state.chat.post(&table, player, said).await?;
+    serde_json::to_value(ChatView::of(&message)).map_err(ApiError::internal)
+}
+
+/// The answer of a table's socket before the start: pings are answered, chat posted, actions
+/// and reclaims refused (409 `table_not_started`), as the HTTP routes refuse them.
+pub(super) async fn answer_waiting(
+    state: &AppState,
+    table: Uuid,
+    player: Option<Uuid>,
+    received: Received,
+) -> MessageAnswer {
+    if let Received::Message(ClientMessage::Chat { id, text, emote }) = received {
+        return MessageAnswer::chat_reply(id, chat(state, table, player, text, emote).await);
+    }
+    answer_waiting_alone(received)
+}
+
+/// [`answer_waiting`] of what needs no state: all but chat.
+fn answer_waiting_alone(received: Received) -> MessageAnswer {
     match received.claim() {
         Ok(Claim { kind: Kind::Ping, .. }) => MessageAnswer::Pong,
         Ok(Claim { kind: Kind::Action | Kind::Reclaim, id }) => MessageAnswer::reply(
             id,
             Err(ApiError::conflict(ErrorCode::TableNotStarted, "the game has not started")),
         ),
-        Ok(Claim { kind: Kind::Other, .. }) => {
-            MessageAnswer::invalid_message("before the start a table's socket takes only pings")
+        Ok(Claim { kind: Kind::Other | Kind::Chat, .. }) => {
+            MessageAnswer::invalid_message("before the start a table's socket takes only pings and chat")
         }
         Err(not_json) => MessageAnswer::invalid_message(not_json),
     }
@@ -225,8 +274,18 @@ pub(super) struct Reply {
     ok: bool,
     #[serde(flatten)]
     done: Option<ActOk>,
+    /// The message posted, for a `chat`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chat: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<ReplyError>,
+}
+
+impl Reply {
+    fn refused(id: Option<Value>, e: ApiError) -> Self {
+        let error = ReplyError { status: e.status.as_u16(), code: e.code, detail: e.detail };
+        Reply { id, ok: false, done: None, chat: None, error: Some(error) }
+    }
 }
 
 /// Why an action or reclaim was refused: the status, code and detail its HTTP form answers with.
@@ -240,13 +299,15 @@ struct ReplyError {
 impl MessageAnswer {
     fn reply(id: Option<Value>, result: ApiResult<ActOk>) -> Self {
         MessageAnswer::Reply(match result {
-            Ok(done) => Reply { id, ok: true, done: Some(done), error: None },
-            Err(e) => Reply {
-                id,
-                ok: false,
-                done: None,
-                error: Some(ReplyError { status: e.status.as_u16(), code: e.code, detail: e.detail }),
-            },
+            Ok(done) => Reply { id, ok: true, done: Some(done), chat: None, error: None },
+            Err(e) => Reply::refused(id, e),
+        })
+    }
+
+    fn chat_reply(id: Option<Value>, result: ApiResult<Value>) -> Self {
+        MessageAnswer::Reply(match result {
+            Ok(message) => Reply { id, ok: true, done: None, chat: Some(message), error: None },
+            Err(e) => Reply::refused(id, e),
         })
     }
 
@@ -304,17 +365,20 @@ mod tests {
             json!({"type": "reply", "id": id, "ok": false,
                 "error": {"status": 409, "code": "table_not_started", "detail": "the game has not started"}})
         };
-        assert_eq!(answer(answer_waiting, r#"{"type":"ping"}"#), json!({"type": "pong"}));
-        assert_eq!(answer(answer_waiting, r#"{"type":"ping","id":1}"#), json!({"type": "pong"}));
+        assert_eq!(answer(answer_waiting_alone, r#"{"type":"ping"}"#), json!({"type": "pong"}));
+        assert_eq!(answer(answer_waiting_alone, r#"{"type":"ping","id":1}"#), json!({"type": "pong"}));
         let action = r#"{"type":"action","id":"early","seq":1,"action":{"type":"roll"}}"#;
-        assert_eq!(answer(answer_waiting, action), not_started(json!("early")));
-        assert_eq!(answer(answer_waiting, r#"{"type":"action","id":[2]}"#), not_started(json!([2])));
-        assert_eq!(answer(answer_waiting, r#"{"type":"reclaim"}"#), not_started(Value::Null));
-        let only_pings = invalid("before the start a table's socket takes only pings");
+        assert_eq!(answer(answer_waiting_alone, action), not_started(json!("early")));
+        assert_eq!(answer(answer_waiting_alone, r#"{"type":"action","id":[2]}"#), not_started(json!([2])));
+        assert_eq!(answer(answer_waiting_alone, r#"{"type":"reclaim"}"#), not_started(Value::Null));
+        let only_pings = invalid("before the start a table's socket takes only pings and chat");
         for other in [r#"{"type":"nonsense","id":1}"#, r#"{"type":0}"#, r#"{"id":1}"#, "[1]", "5"] {
-            assert_eq!(answer(answer_waiting, other), only_pings, "{other}");
+            assert_eq!(answer(answer_waiting_alone, other), only_pings, "{other}");
         }
-        assert_eq!(answer(answer_waiting, "{"), invalid("EOF while parsing an object at line 1 column 1"));
+        assert_eq!(
+            answer(answer_waiting_alone, "{"),
+            invalid("EOF while parsing an object at line 1 column 1")
+        );
     }
 
     #[test]

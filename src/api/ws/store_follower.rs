@@ -15,6 +15,7 @@ use crate::{
         actions::{PlayRequest, play_elsewhere},
         state::AppState,
     },
+    chat::feed::ChatFollow,
     cluster,
     revocations::TokenWatch,
 };
@@ -45,6 +46,7 @@ pub(super) async fn follow_store(
     since: i64,
     reclaim: bool,
     token: &mut TokenWatch,
+    chat: &mut ChatFollow,
 ) {
     tracing::debug!(table = %id, ?player, since, reclaim, "websocket open, following the store");
     let feeds = state.tables.feeds().clone();
@@ -83,7 +85,7 @@ pub(super) async fn follow_store(
         }
         let target = ActionTarget::Elsewhere { table: id, authorization };
         let answer = |received| answer_in_play(state, target, player, received);
-        match relay_until(socket, &mut receiver, &mut last, true, token, answer).await {
+        match relay_until(socket, &mut receiver, &mut last, true, token, chat, answer).await {
             Relayed::Ended => return,
             Relayed::Gap | Relayed::SourceClosed => continue,
         }

@@ -21,8 +21,9 @@ use crate::{
         limits::{SlotGuard, SlotKey},
         state::AppState,
     },
+    chat::feed::ChatFollow,
     cluster::{Caller, Route, RouteError},
-    revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
+    revocations::TokenWatch,
     store::TableStatus,
     table::TableHandle,
 };
@@ -56,6 +57,8 @@ struct EventsQuery {
     /// Take the seat back from a bot on connecting.
     #[serde(default)]
     reclaim: bool,
+    /// Send the table's chat messages after this `n` first (none: the last 50).
+    chat_since: Option<i64>,
 }
 
 async fn events(
@@ -72,6 +75,9 @@ async fn events(
     let token = token_watch(&state, session.as_ref());
     if q.since < 0 {
         return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "since is 0 or more"));
+    }
+    if q.chat_since.is_some_and(|n| n < 0) {
+        return Err(ApiError::bad_request(ErrorCode::InvalidQuery, "chat_since is 0 or more"));
     }
     let player_id = session.as_ref().map(|s| s.player.id);
     // Who the socket's actions are forwarded for, when another process drives the table: the
@@ -109,6 +115,7 @@ async fn events(
         id,
         player_id,
         since: q.since,
+        chat_since: q.chat_since,
         reclaim: q.reclaim,
         serving,
         authorization,
@@ -125,6 +132,7 @@ struct Opened {
     id: Uuid,
     player_id: Option<Uuid>,
     since: i64,
+    chat_since: Option<i64>,
     reclaim: bool,
     /// `None` for a table still open when the socket came.
     serving: Option<Serving>,
@@ -154,26 +162,31 @@ fn serve(mut socket: WebSocket, mut opened: Box<Opened>) -> impl Future<Output =
         let (state, id, player_id, reclaim) = (&opened.state, opened.id, opened.player_id, opened.reclaim);
         let token = &mut opened.token;
         let mut since = opened.since;
+        // Boxed: the socket's task carries one pointer for it.
+        let mut chat = Box::new(Box::pin(follow_chat(state, id, player_id, opened.chat_since)).await);
+        let chat = &mut *chat;
         let serving = match serving {
             Some(serving) => Some(serving),
-            None => match Box::pin(follow_open(&mut socket, state, id, player_id, since, token)).await {
-                Waited::Started(last) => {
-                    since = last;
-                    match Box::pin(serving_for(state, id)).await {
-                        Ok(serving) => Some(serving),
-                        Err(_) => {
-                            let reason = "table unavailable; reconnect with since";
-                            send_close(&mut socket, 1011, reason).await;
-                            None
+            None => {
+                match Box::pin(follow_open(&mut socket, state, id, player_id, since, token, chat)).await {
+                    Waited::Started(last) => {
+                        since = last;
+                        match Box::pin(serving_for(state, id)).await {
+                            Ok(serving) => Some(serving),
+                            Err(_) => {
+                                let reason = "table unavailable; reconnect with since";
+                                send_close(&mut socket, 1011, reason).await;
+                                None
+                            }
                         }
                     }
+                    Waited::Ended => None,
                 }
-                Waited::Ended => None,
-            },
+            }
         };
         match &serving {
             Some(Serving::Actor(handle)) => {
-                follow(&mut socket, state, id, handle, player_id, since, reclaim, token).await
+                follow(&mut socket, state, id, handle, player_id, since, reclaim, token, chat).await
             }
             Some(Serving::PresenceLink(handle)) => {
                 serve_link(&mut socket, id, handle, player_id, token).await
@@ -181,8 +194,17 @@ fn serve(mut socket: WebSocket, mut opened: Box<Opened>) -> impl Future<Output =
             Some(Serving::FromStore) => {
                 let authorization = opened.authorization.as_ref();
                 // Boxed (cluster mode only): every socket's task is as large as its largest branch.
-                let following =
-                    follow_store(&mut socket, state, id, player_id, authorization, since, reclaim, token);
+                let following = follow_store(
+                    &mut socket,
+                    state,
+                    id,
+                    player_id,
+                    authorization,
+                    since,
+                    reclaim,
+                    token,
+                    chat,
+                );
                 Box::pin(following).await
             }
             None => {}
@@ -192,6 +214,22 @@ fn serve(mut socket: WebSocket, mut opened: Box<Opened>) -> impl Future<Output =
         drop(serving);
         drop(opened);
     }
+}
+
+/// The socket's following of the table's chat for `viewer`, subscribed before the messages it
+/// missed (after `since`; none given: the last few) are read, so that none falls between.
+/// Should the read fail, the socket follows what comes (the rest is one request away).
+async fn follow_chat(state: &AppState, id: Uuid, viewer: Option<Uuid>, since: Option<i64>) -> ChatFollow {
+    let mut chat = state.chat.feeds().follow(id, viewer);
+    let missed = async {
+        let table = state.store.table(id).await?.ok_or(crate::chat::ChatError::NoTable)?;
+        state.chat.replay(&table, viewer, since).await
+    };
+    match missed.await {
+        Ok((messages, last)) => chat.replay(messages, last),
+        Err(e) => tracing::debug!(table = %id, error = %e, "could not read the chat a socket missed"),
+    }
+    chat
 }
 
 /// How a socket of a started table is served.
@@ -228,6 +266,7 @@ async fn follow(
     since: i64,
     reclaim: bool,
     token: &mut TokenWatch,
+    chat: &mut ChatFollow,
 ) {
     tracing::debug!(table = %id, ?player, since, reclaim, "websocket open");
     // The steps taken once are boxed: only the relay loop stays in the socket's task.
@@ -240,7 +279,7 @@ async fn follow(
         Ok(true) => {
             let target = ActionTarget::Actor { table: id, handle };
             let answer = |received| answer_in_play(state, target, player, received);
-            relay(socket, &mut sub.receiver, since, token, answer).await;
+            relay(socket, &mut sub.receiver, since, token, chat, answer).await;
         }
         Ok(false) => {}
         Err(_) => {
@@ -285,7 +324,7 @@ async fn serve_link(
                 break;
             },
             ended = token.ended() => {
-                send_close(socket, CLOSE_TOKEN_ENDED, ended.reason()).await;
+                send_close(socket, ended.code(), ended.reason()).await;
                 break;
             }
         }
@@ -307,6 +346,7 @@ mod task_sizes {
     type St = &'static AppState;
     type Handle = &'static TableHandle;
     type Token = &'static mut TokenWatch;
+    type Chat = &'static mut ChatFollow;
 
     /// Every open WebSocket is a task as large as the future it runs, for as long as it is open,
     /// idle or not: the answer to a client's message (which may forward it to another process,
@@ -319,14 +359,14 @@ mod task_sizes {
         let answer = future_size(|(state, target, received): (St, ActionTarget<'static>, Received)| {
             answer_in_play(state, target, None, received)
         });
-        let follow = future_size(|(socket, state, handle, token): (Sock, St, Handle, Token)| {
-            follow(socket, state, Uuid::nil(), handle, None, 0, false, token)
+        let follow = future_size(|(socket, state, handle, token, chat): (Sock, St, Handle, Token, Chat)| {
+            follow(socket, state, Uuid::nil(), handle, None, 0, false, token, chat)
         });
         let backlog = future_size(|(socket, state, recent): (Sock, St, Vec<Arc<Broadcast>>)| {
             send_backlog(socket, state, Uuid::nil(), 0, recent, 0)
         });
-        let open = future_size(|(socket, state, token): (Sock, St, Token)| {
-            follow_open(socket, state, Uuid::nil(), None, 0, token)
+        let open = future_size(|(socket, state, token, chat): (Sock, St, Token, Chat)| {
+            follow_open(socket, state, Uuid::nil(), None, 0, token, chat)
         });
         let link = future_size(|(socket, handle, token): (Sock, Handle, Token)| {
             serve_link(socket, Uuid::nil(), handle, None, token)

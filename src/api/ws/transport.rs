@@ -3,10 +3,7 @@
 //! client's messages are answered.
 
 use super::protocol::{MessageAnswer, Received};
-use crate::{
-    revocations::{CLOSE_TOKEN_ENDED, TokenWatch},
-    table::Broadcast,
-};
+use crate::{chat::feed::ChatFollow, revocations::TokenWatch, table::Broadcast};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use std::{sync::Arc, time::Duration};
@@ -49,13 +46,15 @@ pub(super) async fn relay<F, A>(
     receiver: &mut broadcast::Receiver<Arc<Broadcast>>,
     since: i64,
     token: &mut TokenWatch,
+    chat: &mut ChatFollow,
     answer: F,
 ) where
     F: FnMut(Received) -> A,
     A: Future<Output = MessageAnswer>,
 {
     let mut last = since.max(0);
-    if let Relayed::SourceClosed = relay_until(socket, receiver, &mut last, false, token, answer).await {
+    if let Relayed::SourceClosed = relay_until(socket, receiver, &mut last, false, token, chat, answer).await
+    {
         send(socket, Message::Close(Some(close(1012, "table restarting; reconnect with since")))).await;
     }
 }
@@ -74,7 +73,7 @@ pub(super) enum Relayed {
 /// Relays live messages to the socket, skipping entries up to `last` (and moving it on), and
 /// answers the client's messages with `answer`, each read once ([`Received::parse`]), until
 /// either side ends it, or the socket's token is revoked or expires (closed with
-/// [`CLOSE_TOKEN_ENDED`]). `in_order`: an entry beyond `last + 1` ends it ([`Relayed::Gap`])
+/// [`CLOSE_TOKEN_ENDED`](crate::revocations::CLOSE_TOKEN_ENDED), or 4403 for a ban). `in_order`: an entry beyond `last + 1` ends it ([`Relayed::Gap`])
 /// rather than being sent. What the broadcast already holds for the socket goes out with the
 /// message that woke it (and with an answer), in one write ([`write_ready`]).
 pub(super) async fn relay_until<F, A>(
@@ -83,6 +82,7 @@ pub(super) async fn relay_until<F, A>(
     last: &mut i64,
     in_order: bool,
     token: &mut TokenWatch,
+    chat: &mut ChatFollow,
     mut answer: F,
 ) -> Relayed
 where
@@ -94,6 +94,12 @@ where
     // paused clock in tests a new socket relayed nothing until time was advanced.)
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut last_heard = tokio::time::Instant::now();
+    // The chat the socket missed, once, before anything live.
+    for text in chat.take_replay() {
+        if !send(socket, Message::Text(text.into())).await {
+            return Relayed::Ended;
+        }
+    }
     // One wait on the token for the whole loop: made anew at every turn, it registered with
     // (and left) the token's watch at every message.
     let ended = token.ended();
@@ -115,9 +121,13 @@ where
                 // they go out with the reply.
                 write_ready(socket, Some(reply.to_message()), None, receiver, last, in_order).await
             }
+            text = chat.next() => {
+                let message = Message::Text(Utf8Bytes::from(text.as_ref()));
+                write_ready(socket, Some(message), None, receiver, last, in_order).await
+            }
             _ = ping.tick() => if keep_alive(socket, last_heard).await { continue } else { break },
             ended = &mut ended => {
-                if send(socket, Message::Close(Some(close(CLOSE_TOKEN_ENDED, ended.reason())))).await {
+                if send(socket, Message::Close(Some(close(ended.code(), ended.reason())))).await {
                     drain(socket).await;
                 }
                 break;
@@ -362,7 +372,7 @@ mod tests {
             tx.send(entry(seq)).unwrap();
         }
         let start = Instant::now();
-        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), &mut ChatFollow::none(), no_answer).await;
         let sent = sent.lock().unwrap();
         assert_eq!(sent.len(), 1, "{sent:?}");
         assert_eq!(close_code(&sent[0]), Some(CLOSE_LAGGING));
@@ -375,7 +385,7 @@ mod tests {
         let (mut socket, _client, sent) = socket(true);
         let (_tx, mut rx) = broadcast::channel::<Arc<Broadcast>>(2);
         let start = Instant::now();
-        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), &mut ChatFollow::none(), no_answer).await;
         let sent = sent.lock().unwrap();
         let pings = sent.iter().filter(|m| matches!(m, Message::Ping(_))).count();
         // Pings at 20, 40 and 60 s (60 s of silence is not yet over the limit), the close at 80 s.
@@ -391,7 +401,7 @@ mod tests {
         let (tx, mut rx) = broadcast::channel(2);
         tx.send(entry(1)).unwrap();
         let start = Instant::now();
-        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), &mut ChatFollow::none(), no_answer).await;
         assert!(sent.lock().unwrap().is_empty());
         assert_eq!(start.elapsed(), SEND_TIMEOUT);
     }
@@ -413,7 +423,7 @@ mod tests {
         tx.send(entry(1)).unwrap();
         tx.send(entry(2)).unwrap();
         drop(tx);
-        relay(&mut socket, &mut rx, 1, &mut TokenWatch::none(), no_answer).await;
+        relay(&mut socket, &mut rx, 1, &mut TokenWatch::none(), &mut ChatFollow::none(), no_answer).await;
         assert_eq!(texts(&sent), [json!({"type": "entry", "seq": 2})]);
         assert_eq!(sent.lock().unwrap().last().and_then(close_code), Some(1012));
     }
@@ -427,7 +437,7 @@ mod tests {
             tx.send(entry(seq)).unwrap();
         }
         drop(tx);
-        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), &mut ChatFollow::none(), no_answer).await;
         let seqs: Vec<_> = texts(&sent).iter().map(|t| t["seq"].clone()).collect();
         assert_eq!(seqs, [json!(1), json!(2), json!(3)]);
         // The three entries in one write, then the close (1012) in another.
@@ -449,7 +459,15 @@ mod tests {
         let mut last = 0;
         let relayed = tokio::time::timeout(
             PING_EVERY / 2,
-            relay_until(&mut socket, &mut rx, &mut last, false, &mut TokenWatch::none(), answer),
+            relay_until(
+                &mut socket,
+                &mut rx,
+                &mut last,
+                false,
+                &mut TokenWatch::none(),
+                &mut ChatFollow::none(),
+                answer,
+            ),
         )
         .await;
         assert!(relayed.is_err(), "the relay goes on");
@@ -469,8 +487,16 @@ mod tests {
             tx.send(entry(seq)).unwrap();
         }
         let mut last = 0;
-        let relayed =
-            relay_until(&mut socket, &mut rx, &mut last, true, &mut TokenWatch::none(), no_answer).await;
+        let relayed = relay_until(
+            &mut socket,
+            &mut rx,
+            &mut last,
+            true,
+            &mut TokenWatch::none(),
+            &mut ChatFollow::none(),
+            no_answer,
+        )
+        .await;
         assert!(matches!(relayed, Relayed::Gap));
         assert_eq!(last, 2);
         assert_eq!(texts(&sent).len(), 2);
@@ -488,7 +514,7 @@ mod tests {
             tx.send(Arc::new(Broadcast::Entry { seq, text: text.into() })).unwrap();
         }
         drop(tx);
-        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), no_answer).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), &mut ChatFollow::none(), no_answer).await;
         assert_eq!(texts(&sent).len(), 5);
         // Two messages reach the bound: a write of two, another of two, the last alone, the close.
         assert_eq!(*flushes.lock().unwrap(), [2, 4, 5, 6]);
@@ -501,7 +527,10 @@ mod tests {
         client.send(Message::Text(r#"{"type":"ping"}"#.into())).unwrap();
         client.send(Message::Binary(Default::default())).unwrap();
         client.send(Message::Close(None)).unwrap();
-        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), async |_| MessageAnswer::Pong).await;
+        relay(&mut socket, &mut rx, 0, &mut TokenWatch::none(), &mut ChatFollow::none(), async |_| {
+            MessageAnswer::Pong
+        })
+        .await;
         assert_eq!(
             texts(&sent),
             [
