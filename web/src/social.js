@@ -13,8 +13,8 @@ import { bindGameFields, gameFieldsHtml } from './pages/new-table.js';
 import { app, byId, esc, flash, message, playerName, tHtml } from './ui.js';
 
 /**
- * The shapes of docs/social.md (written here until the routes are in openapi/openapi.json and so
- * in web/types/api.gen.d.ts).
+ * The shapes of docs/social.md: the chat's from the API's types (web/types/api.gen.d.ts), the
+ * friends' and challenges' written here until their routes are in openapi/openapi.json.
  * @typedef {{ id: string, name: string }} PlayerRef
  * @typedef {{ id: string, game: string, status: string }} FriendTable
  * @typedef {{ player: PlayerRef, since: string, online: boolean, table: FriendTable | null }} Friend
@@ -24,8 +24,8 @@ import { app, byId, esc, flash, message, playerName, tHtml } from './ui.js';
  * @typedef {{ player: PlayerRef, answer: 'pending' | 'accepted' | 'declined' }} Invitee
  * @typedef {{ id: string, from: PlayerRef, to: Invitee[], table: { game: string, seat_count: number, options?: Record<string, unknown> },
  *   table_id: string | null, status: ChallengeStatus, created_at: string, expires_at: string }} Challenge
- * @typedef {{ n: number, player: PlayerRef, seat: number, text?: string, emote?: string, at: string }} ChatMessage
- * @typedef {{ text: boolean, spectators: boolean }} ChatSettings
+ * @typedef {import('../types/api.gen.js').ChatMessage} ChatMessage
+ * @typedef {import('../types/api.gen.js').ChatSettings} ChatSettings
  * @typedef {{ type: 'challenge', event: 'received' | 'answered' | 'accepted' | 'declined' | 'cancelled' | 'expired', challenge: Challenge }
  *   | { type: 'rematch', table_id: string, from: PlayerRef, rematch: import('../types/api.gen.js').Rematch }
  *   | { type: 'friend', event: 'requested' | 'accepted' | 'removed', player: PlayerRef }} PersonalMessage

@@ -58,6 +58,14 @@ export type BackgammonClientMessage = {
 } | {
     id?: unknown;
     type: 'reclaim';
+} | {
+    emote?: Emote;
+    /**
+     * Echoed in the reply.
+     */
+    id?: unknown;
+    text?: string;
+    type: 'chat';
 } | PingMessage;
 
 export type BackgammonCreateTable = {
@@ -369,9 +377,10 @@ export type BackgammonPlay = {
 };
 
 /**
- * The answer to a client's action or reclaim; `error` carries the problem's status, code and detail.
+ * The answer to a client's action, reclaim or chat message; `error` carries the problem's status, code and detail, `chat` the message posted.
  */
 export type BackgammonReplyMessage = {
+    chat?: ChatMessage;
     error?: {
         /**
          * Stable machine-readable code (`ErrorCode` in src/api/error.rs, which documents each).
@@ -385,7 +394,7 @@ export type BackgammonReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'internal';
         detail: string;
         status: number;
     };
@@ -576,6 +585,69 @@ export type BackgammonWinKind = 'single' | 'gammon' | 'backgammon';
  */
 export type BotLevel = 'easy' | 'normal' | 'strong';
 
+/**
+ * A moderator hid message `n`; drop it.
+ */
+export type ChatHiddenMessage = {
+    n: number;
+    type: 'chat_hidden';
+};
+
+/**
+ * A message of a table's chat (`text` or `emote`); render its text as text, never as markup.
+ */
+export type ChatMessage = {
+    at: string;
+    emote?: Emote;
+    /**
+     * Its number at the table.
+     */
+    n: number;
+    player: NamedPlayer;
+    /**
+     * The seat its player held.
+     */
+    seat: number | null;
+    text?: string;
+};
+
+export type ChatPage = {
+    messages: Array<ChatMessage>;
+    /**
+     * Pass as `after` for the next page; absent on the last.
+     */
+    next_after?: number;
+    settings: ChatSettings;
+};
+
+/**
+ * Free text, or a quick emote.
+ */
+export type ChatPost = {
+    text: string;
+} | {
+    emote: Emote;
+};
+
+export type ChatSettings = {
+    /**
+     * Spectators read the chat.
+     */
+    spectators: boolean;
+    /**
+     * Free text is on (off: quick emotes only).
+     */
+    text: boolean;
+};
+
+/**
+ * A chat message, to the table's sockets whose viewer reads it.
+ */
+export type ChatSocketMessage = {
+    message: ChatMessage;
+    type: 'chat';
+};
+
 export type ChiSquare = {
     /**
      * Pearson's statistic.
@@ -656,6 +728,11 @@ export type Cursor = string;
  *
  */
 export type DiceChain = string;
+
+/**
+ * A quick emote's code; clients show it in their language.
+ */
+export type Emote = 'hello' | 'good_luck' | 'well_played' | 'good_game' | 'thanks' | 'oops' | 'wow' | 'sorry' | 'hurry_up' | 'nice_roll';
 
 /**
  * One log entry. `actor` says who acted: `human`, `timeout` (the clock ran out and the
@@ -926,6 +1003,14 @@ export type LuddoClientMessage = {
 } | {
     id?: unknown;
     type: 'reclaim';
+} | {
+    emote?: Emote;
+    /**
+     * Echoed in the reply.
+     */
+    id?: unknown;
+    text?: string;
+    type: 'chat';
 } | PingMessage;
 
 export type LuddoCreateTable = {
@@ -1191,9 +1276,10 @@ export type LuddoPlay = {
 };
 
 /**
- * The answer to a client's action or reclaim; `error` carries the problem's status, code and detail.
+ * The answer to a client's action, reclaim or chat message; `error` carries the problem's status, code and detail, `chat` the message posted.
  */
 export type LuddoReplyMessage = {
+    chat?: ChatMessage;
     error?: {
         /**
          * Stable machine-readable code (`ErrorCode` in src/api/error.rs, which documents each).
@@ -1207,7 +1293,7 @@ export type LuddoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'internal';
         detail: string;
         status: number;
     };
@@ -1389,6 +1475,14 @@ export type LudoClientMessage = {
 } | {
     id?: unknown;
     type: 'reclaim';
+} | {
+    emote?: Emote;
+    /**
+     * Echoed in the reply.
+     */
+    id?: unknown;
+    text?: string;
+    type: 'chat';
 } | PingMessage;
 
 export type LudoCreateTable = {
@@ -1666,9 +1760,10 @@ export type LudoPlay = {
 };
 
 /**
- * The answer to a client's action or reclaim; `error` carries the problem's status, code and detail.
+ * The answer to a client's action, reclaim or chat message; `error` carries the problem's status, code and detail, `chat` the message posted.
  */
 export type LudoReplyMessage = {
+    chat?: ChatMessage;
     error?: {
         /**
          * Stable machine-readable code (`ErrorCode` in src/api/error.rs, which documents each).
@@ -1682,7 +1777,7 @@ export type LudoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'internal';
         detail: string;
         status: number;
     };
@@ -1814,6 +1909,27 @@ export type LudoTable = {
     visibility: Visibility;
 };
 
+export type ModerationEntry = {
+    action: 'grant_admin' | 'revoke_admin' | 'mute' | 'unmute' | 'ban' | 'unban' | 'hide_message' | 'close_report';
+    /**
+     * The admin; absent for the `luddo admin` command.
+     */
+    actor_id?: string;
+    at: string;
+    id: string;
+    message?: number;
+    player_id?: string;
+    reason?: string;
+    report_id?: string;
+    table_id?: string;
+    until?: string;
+};
+
+export type NamedPlayer = {
+    id: string;
+    name: string;
+};
+
 /**
  * Game options; unknown fields are refused and defaults filled in. Per game
  * (`LuddoOptions`, …; generated from the engine's types). luddo: only a private table may
@@ -1877,7 +1993,7 @@ export type Problem = {
      * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
      *
      */
-    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'internal';
     detail: string;
     /**
      * The request's `x-request-id` (the client's own, or the one the server gave it, also
@@ -1910,9 +2026,23 @@ export type Rematch = {
 };
 
 /**
- * The answer to a client's action or reclaim; `error` carries the problem's status, code and detail.
+ * The answer to a client's action, reclaim or chat message; `error` carries the problem's status, code and detail, `chat` the message posted.
  */
 export type ReplyMessage = LuddoReplyMessage | LudoReplyMessage | UckersReplyMessage | SnakesReplyMessage | BackgammonReplyMessage;
+
+export type Report = {
+    closed_at?: string;
+    closed_by?: string;
+    created_at: string;
+    id: string;
+    message?: number;
+    note?: string;
+    player_id: string;
+    reason: string;
+    reporter_id: string;
+    status: 'open' | 'closed';
+    table_id?: string;
+};
 
 /**
  * Fresh dice: the next link of the seat's dice chain (`h_{n-1-reveals}`), sent with an
@@ -1922,6 +2052,20 @@ export type ReplyMessage = LuddoReplyMessage | LudoReplyMessage | UckersReplyMes
  *
  */
 export type Reveal = string;
+
+export type Sanction = {
+    reason: string;
+    seconds: number;
+};
+
+/**
+ * A player's standing mute and ban (absent: none).
+ */
+export type Sanctions = {
+    banned_until?: string;
+    chat_muted_until?: string;
+    player_id: string;
+};
 
 export type Seat = {
     /**
@@ -2016,6 +2160,14 @@ export type SnakesClientMessage = {
 } | {
     id?: unknown;
     type: 'reclaim';
+} | {
+    emote?: Emote;
+    /**
+     * Echoed in the reply.
+     */
+    id?: unknown;
+    text?: string;
+    type: 'chat';
 } | PingMessage;
 
 export type SnakesCreateTable = {
@@ -2270,9 +2422,10 @@ export type SnakesPlay = {
 };
 
 /**
- * The answer to a client's action or reclaim; `error` carries the problem's status, code and detail.
+ * The answer to a client's action, reclaim or chat message; `error` carries the problem's status, code and detail, `chat` the message posted.
  */
 export type SnakesReplyMessage = {
+    chat?: ChatMessage;
     error?: {
         /**
          * Stable machine-readable code (`ErrorCode` in src/api/error.rs, which documents each).
@@ -2286,7 +2439,7 @@ export type SnakesReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'internal';
         detail: string;
         status: number;
     };
@@ -2566,6 +2719,14 @@ export type UckersClientMessage = {
 } | {
     id?: unknown;
     type: 'reclaim';
+} | {
+    emote?: Emote;
+    /**
+     * Echoed in the reply.
+     */
+    id?: unknown;
+    text?: string;
+    type: 'chat';
 } | PingMessage;
 
 /**
@@ -3001,9 +3162,10 @@ export type UckersPlay = {
 };
 
 /**
- * The answer to a client's action or reclaim; `error` carries the problem's status, code and detail.
+ * The answer to a client's action, reclaim or chat message; `error` carries the problem's status, code and detail, `chat` the message posted.
  */
 export type UckersReplyMessage = {
+    chat?: ChatMessage;
     error?: {
         /**
          * Stable machine-readable code (`ErrorCode` in src/api/error.rs, which documents each).
@@ -3017,7 +3179,7 @@ export type UckersReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'player_not_found' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'internal';
         detail: string;
         status: number;
     };
@@ -3313,6 +3475,438 @@ export type ReadyResponses = {
 
 export type ReadyResponse = ReadyResponses[keyof ReadyResponses];
 
+export type ModerationLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        cursor?: Cursor;
+    };
+    url: '/v1/admin/log';
+};
+
+export type ModerationLogErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type ModerationLogError = ModerationLogErrors[keyof ModerationLogErrors];
+
+export type ModerationLogResponses = {
+    /**
+     * A page of the log.
+     */
+    200: {
+        entries: Array<ModerationEntry>;
+        next_cursor?: string;
+    };
+};
+
+export type ModerationLogResponse = ModerationLogResponses[keyof ModerationLogResponses];
+
+export type UnbanPlayerData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/admin/players/{id}/ban';
+};
+
+export type UnbanPlayerErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type UnbanPlayerError = UnbanPlayerErrors[keyof UnbanPlayerErrors];
+
+export type UnbanPlayerResponses = {
+    /**
+     * The player's standing mute and ban.
+     */
+    200: Sanctions;
+};
+
+export type UnbanPlayerResponse = UnbanPlayerResponses[keyof UnbanPlayerResponses];
+
+export type BanPlayerData = {
+    body: Sanction;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/admin/players/{id}/ban';
+};
+
+export type BanPlayerErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type BanPlayerError = BanPlayerErrors[keyof BanPlayerErrors];
+
+export type BanPlayerResponses = {
+    /**
+     * The player's standing mute and ban.
+     */
+    200: Sanctions;
+};
+
+export type BanPlayerResponse = BanPlayerResponses[keyof BanPlayerResponses];
+
+export type UnmutePlayerData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/admin/players/{id}/mute';
+};
+
+export type UnmutePlayerErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type UnmutePlayerError = UnmutePlayerErrors[keyof UnmutePlayerErrors];
+
+export type UnmutePlayerResponses = {
+    /**
+     * The player's standing mute and ban.
+     */
+    200: Sanctions;
+};
+
+export type UnmutePlayerResponse = UnmutePlayerResponses[keyof UnmutePlayerResponses];
+
+export type MutePlayerData = {
+    body: Sanction;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/admin/players/{id}/mute';
+};
+
+export type MutePlayerErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type MutePlayerError = MutePlayerErrors[keyof MutePlayerErrors];
+
+export type MutePlayerResponses = {
+    /**
+     * The player's standing mute and ban.
+     */
+    200: Sanctions;
+};
+
+export type MutePlayerResponse = MutePlayerResponses[keyof MutePlayerResponses];
+
+export type ListReportsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        status?: 'open' | 'closed';
+        limit?: number;
+        cursor?: Cursor;
+    };
+    url: '/v1/admin/reports';
+};
+
+export type ListReportsErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type ListReportsError = ListReportsErrors[keyof ListReportsErrors];
+
+export type ListReportsResponses = {
+    /**
+     * A page of reports.
+     */
+    200: {
+        next_cursor?: string;
+        reports: Array<Report>;
+    };
+};
+
+export type ListReportsResponse = ListReportsResponses[keyof ListReportsResponses];
+
+export type CloseReportData = {
+    body?: {
+        note?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/admin/reports/{id}/close';
+};
+
+export type CloseReportErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type CloseReportError = CloseReportErrors[keyof CloseReportErrors];
+
+export type CloseReportResponses = {
+    /**
+     * The report, closed (closing it again changes nothing).
+     */
+    200: Report;
+};
+
+export type CloseReportResponse = CloseReportResponses[keyof CloseReportResponses];
+
+export type HideChatMessageData = {
+    body?: never;
+    path: {
+        id: string;
+        n: number;
+    };
+    query?: never;
+    url: '/v1/admin/tables/{id}/chat/{n}/hide';
+};
+
+export type HideChatMessageErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type HideChatMessageError = HideChatMessageErrors[keyof HideChatMessageErrors];
+
+export type HideChatMessageResponses = {
+    /**
+     * Hidden.
+     */
+    204: void;
+};
+
+export type HideChatMessageResponse = HideChatMessageResponses[keyof HideChatMessageResponses];
+
 export type BackgammonPlaysData = {
     body: {
         dice?: [
@@ -3382,6 +3976,10 @@ export type GetFairnessData = {
 };
 
 export type GetFairnessErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -3474,6 +4072,10 @@ export type GetInviteErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -3582,6 +4184,10 @@ export type LobbyEventsErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     426: Problem;
     /**
      * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
@@ -3669,6 +4275,10 @@ export type MeErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     503: Problem;
 };
 
@@ -3702,6 +4312,10 @@ export type GetMyDiceErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     503: Problem;
 };
 
@@ -3731,6 +4345,10 @@ export type LogoutErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     503: Problem;
 };
 
@@ -3745,6 +4363,156 @@ export type LogoutResponses = {
 
 export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
 
+export type GetMutesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/players/me/mutes';
+};
+
+export type GetMutesErrors = {
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetMutesError = GetMutesErrors[keyof GetMutesErrors];
+
+export type GetMutesResponses = {
+    /**
+     * The list.
+     */
+    200: {
+        muted: Array<{
+            at: string;
+            player: NamedPlayer;
+        }>;
+    };
+};
+
+export type GetMutesResponse = GetMutesResponses[keyof GetMutesResponses];
+
+export type UnmuteData = {
+    body?: never;
+    path: {
+        player_id: string;
+    };
+    query?: never;
+    url: '/v1/players/me/mutes/{player_id}';
+};
+
+export type UnmuteErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type UnmuteError = UnmuteErrors[keyof UnmuteErrors];
+
+export type UnmuteResponses = {
+    /**
+     * Unmuted.
+     */
+    204: void;
+};
+
+export type UnmuteResponse = UnmuteResponses[keyof UnmuteResponses];
+
+export type MuteData = {
+    body?: never;
+    path: {
+        player_id: string;
+    };
+    query?: never;
+    url: '/v1/players/me/mutes/{player_id}';
+};
+
+export type MuteErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type MuteError = MuteErrors[keyof MuteErrors];
+
+export type MuteResponses = {
+    /**
+     * Muted.
+     */
+    204: void;
+};
+
+export type MuteResponse = MuteResponses[keyof MuteResponses];
+
 export type TokensData = {
     body?: never;
     path?: never;
@@ -3757,6 +4525,10 @@ export type TokensErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -3798,6 +4570,10 @@ export type CreateTokenErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -3846,6 +4622,10 @@ export type RevokeTokenErrors = {
      */
     401: Problem;
     /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
      * The caller holds no token with this id (another player's is unknown too).
      */
     404: Problem;
@@ -3880,6 +4660,10 @@ export type GetPlayerErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -3955,6 +4739,10 @@ export type GetPlayerGamesErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     404: Problem;
     /**
      * An RFC 9457 problem.
@@ -4020,6 +4808,10 @@ export type GetPlayerLuckErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -4099,6 +4891,10 @@ export type QuickPlayErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     409: Problem;
     /**
      * An RFC 9457 problem.
@@ -4134,6 +4930,73 @@ export type QuickPlayResponses = {
 };
 
 export type QuickPlayResponse = QuickPlayResponses[keyof QuickPlayResponses];
+
+export type FileReportData = {
+    body: {
+        /**
+         * The message's `n` at `table_id`.
+         */
+        message?: number;
+        player_id: string;
+        reason: string;
+        table_id?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/reports';
+};
+
+export type FileReportErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type FileReportError = FileReportErrors[keyof FileReportErrors];
+
+export type FileReportResponses = {
+    /**
+     * Filed.
+     */
+    201: Report;
+};
+
+export type FileReportResponse = FileReportResponses[keyof FileReportResponses];
 
 export type ListTablesData = {
     body?: never;
@@ -4263,6 +5126,10 @@ export type GetTableErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -4411,6 +5278,191 @@ export type ActResponses = {
 
 export type ActResponse = ActResponses[keyof ActResponses];
 
+export type GetChatData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        after?: number;
+        limit?: number;
+        /**
+         * A private table's invite code, for someone not seated at it.
+         */
+        invite_code?: string;
+    };
+    url: '/v1/tables/{id}/chat';
+};
+
+export type GetChatErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetChatError = GetChatErrors[keyof GetChatErrors];
+
+export type GetChatResponses = {
+    /**
+     * The page.
+     */
+    200: ChatPage;
+};
+
+export type GetChatResponse = GetChatResponses[keyof GetChatResponses];
+
+export type SetChatSettingsData = {
+    body: {
+        spectators?: boolean;
+        text?: boolean;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/tables/{id}/chat';
+};
+
+export type SetChatSettingsErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type SetChatSettingsError = SetChatSettingsErrors[keyof SetChatSettingsErrors];
+
+export type SetChatSettingsResponses = {
+    /**
+     * The settings now.
+     */
+    200: ChatSettings;
+};
+
+export type SetChatSettingsResponse = SetChatSettingsResponses[keyof SetChatSettingsResponses];
+
+export type PostChatData = {
+    body: ChatPost;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/tables/{id}/chat';
+};
+
+export type PostChatErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * Too many requests (`rate_limited`), open connections (`too_many_connections`) or unfinished
+     * tables (`too_many_tables`); retry after the given number of seconds.
+     *
+     */
+    429: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type PostChatError = PostChatErrors[keyof PostChatErrors];
+
+export type PostChatResponses = {
+    /**
+     * Posted.
+     */
+    201: ChatMessage;
+};
+
+export type PostChatResponse = PostChatResponses[keyof PostChatResponses];
+
 export type EventsData = {
     body?: never;
     path: {
@@ -4423,6 +5475,10 @@ export type EventsData = {
          * Take the seat back from a bot on connecting.
          */
         reclaim?: boolean;
+        /**
+         * Send the table's chat messages after this `n` first (after the log's backlog); absent: the last 50.
+         */
+        chat_since?: number;
     };
     url: '/v1/tables/{id}/events';
 };
@@ -4436,6 +5492,10 @@ export type EventsErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -4482,6 +5542,10 @@ export type GetTableHistoryErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -4558,6 +5622,10 @@ export type JoinTableErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     404: Problem;
     /**
      * An RFC 9457 problem.
@@ -4605,6 +5673,10 @@ export type LeaveTableErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     404: Problem;
     /**
      * An RFC 9457 problem.
@@ -4649,6 +5721,10 @@ export type GetTableLogErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -4744,6 +5820,10 @@ export type GetTableRecordErrors = {
     /**
      * An RFC 9457 problem.
      */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
     404: Problem;
     /**
      * An RFC 9457 problem.
@@ -4791,6 +5871,10 @@ export type GetRematchErrors = {
      * No bearer token, or one no player holds (never issued, revoked or expired).
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
@@ -4910,6 +5994,10 @@ export type UpdateSeatErrors = {
      * An RFC 9457 problem.
      */
     401: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
     /**
      * An RFC 9457 problem.
      */
