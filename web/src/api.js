@@ -114,6 +114,8 @@ function socketUrl(path) {
  * @property {(message: PresenceMessage) => void} onPresence
  * @property {(reply: Reply) => void} onReply
  * @property {(status: 'connected' | 'reconnecting' | 'ended', detail?: string) => void} onStatus
+ * @property {(message: import('./social.js').ChatMessage) => void} [onChat] a chat message (docs/social.md), maybe again after a reconnect
+ * @property {(n: number) => void} [onChatHidden] a moderator hid message `n`
  */
 
 /**
@@ -138,6 +140,13 @@ export class TableFeed {
     /** @type {WebSocket | null} */
     this.socket = null;
     this.nextId = 1;
+    /**
+     * The number of the latest chat message received, sent as `chat_since` when the socket
+     * opens again, so that only the newer ones come. Before any (0) it is not sent: the server
+     * then sends the last 50, which are all there are or more than a drop can have missed (a
+     * message received twice is shown once, table/chat-state.js).
+     */
+    this.chatSince = 0;
     this.connect();
   }
 
@@ -149,6 +158,7 @@ export class TableFeed {
     if (bearer) url.searchParams.set('token', bearer);
     if (this.reclaimNext) url.searchParams.set('reclaim', 'true');
     this.reclaimNext = false;
+    if (this.chatSince > 0) url.searchParams.set('chat_since', String(this.chatSince));
     const socket = new WebSocket(url);
     this.socket = socket;
     socket.onopen = () => {
@@ -167,6 +177,11 @@ export class TableFeed {
         this.handlers.onPresence(data);
       } else if (data.type === 'reply') {
         this.handlers.onReply(data);
+      } else if (data.type === 'chat') {
+        this.chatSince = Math.max(this.chatSince, data.message.n);
+        this.handlers.onChat?.(data.message);
+      } else if (data.type === 'chat_hidden') {
+        this.handlers.onChatHidden?.(data.n);
       }
     };
     socket.onclose = (event) => {
@@ -221,11 +236,17 @@ export class TableFeed {
 /**
  * Follows the lobby (`GET /v1/lobby/events`): a snapshot of the open public tables, then each
  * change; keeps per table the message with the higher `seq`. Reconnects (a fresh snapshot).
+ * The messages sent to the signed-in player alone (docs/social.md: `challenge`, `rematch`,
+ * `friend`) go to `onPersonal`.
  */
 export class LobbyFeed {
-  /** @param {(tables: Map<string, { seq: number, table: Table }>) => void} onChange */
-  constructor(onChange) {
+  /**
+   * @param {(tables: Map<string, { seq: number, table: Table }>) => void} onChange
+   * @param {(message: import('./social.js').PersonalMessage) => void} [onPersonal]
+   */
+  constructor(onChange, onPersonal = () => {}) {
     this.onChange = onChange;
+    this.onPersonal = onPersonal;
     /** @type {Map<string, { seq: number, table: Table }>} */
     this.tables = new Map();
     /** @type {Map<string, number>} removed tables, by the seq of their removal */
@@ -259,6 +280,7 @@ export class LobbyFeed {
         if (!known || known.seq <= data.seq) this.tables.delete(data.table_id);
         this.removed.set(data.table_id, data.seq);
       } else {
+        if (data.type === 'challenge' || data.type === 'rematch' || data.type === 'friend') this.onPersonal(data);
         return;
       }
       this.onChange(this.tables);

@@ -10,13 +10,15 @@
  *   #/replay/{id}    a finished game, step by step
  *   #/shame          the hall of shame
  *   #/leaderboard    ratings per game, best first
- *   #/p/{id}         a player's profile, finished games and luck
+ *   #/p/{id}         a player's profile, finished games and luck (add as a friend, block, challenge, report)
+ *   #/friends        friends, requests, challenges and blocks
  *   #/fairness       every finished table's dice against chance, per game
  *   #/rules          the rules of each game; #/rules/{game} one game's, in the language in use
  */
 import { call, keepPlayer, token } from './api.js';
 import { startLanguage } from './i18n.js';
 import { fairnessPage } from './pages/fairness.js';
+import { friendsPage } from './pages/friends.js';
 import { invitePage } from './pages/invite.js';
 import { leaderboardPage } from './pages/leaderboard.js';
 import { lobbyPage } from './pages/lobby.js';
@@ -47,6 +49,7 @@ function route() {
   document.querySelector(`nav a[href="#/${withArg ? '' : page ?? ''}"]`)?.setAttribute('aria-current', 'page');
   if (withArg && arg) withArg(arg);
   else if (page === 'new') newTablePage();
+  else if (page === 'friends') friendsPage();
   else if (page === 'shame') shamePage();
   else if (page === 'leaderboard') leaderboardPage();
   else if (page === 'fairness') fairnessPage();

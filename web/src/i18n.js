@@ -25,7 +25,7 @@ export const PSEUDO = 'en-XA';
  * The message files of each language, one per part of the client (so that work on one part
  * touches one file): `locales/<language>/<area>.ftl`.
  */
-const AREAS = ['common', 'pages', 'problems', 'options', 'rules', 'clock', 'table', 'games'];
+const AREAS = ['common', 'pages', 'problems', 'options', 'rules', 'clock', 'table', 'games', 'social'];
 
 const STORED = 'luddo.language';
 

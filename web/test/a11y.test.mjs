@@ -2,7 +2,8 @@
 /**
  * The table page, the replay and the fairness page against WCAG 2.2 A/AA (axe-core), in Chromium: a
  * live table of each game, mid-game with the viewer's moves on the board, a finished game's replay,
- * and the fairness page with a game counted.
+ * the fairness page with a game counted, and the friends page, the lobby's challenges and a table's
+ * chat (docs/social.md).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,4 +78,61 @@ test('axe finds no WCAG 2.2 A/AA violation on the fairness page, with a finished
   assert.equal(await page.locator('h1').count(), 1, 'one h1');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/**
+ * A call of the API with the page's token (to set the scene quickly).
+ * @param {import('playwright-core').Page} page @param {string} method @param {string} path @param {unknown} [body]
+ */
+function api(page, method, path, body) {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('luddo.token')}`, 'content-type': 'application/json' };
+      const response = await fetch(/** @type {string} */ (path), { method: /** @type {string} */ (method), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return response.status === 204 ? null : response.json();
+    },
+    [method, path, body],
+  );
+}
+
+test('axe finds no WCAG 2.2 A/AA violation on the friends page with a friend, a request each way, a challenge and a block, nor on a table\'s chat with messages', async () => {
+  const me = await newPage();
+  const others = await Promise.all([newPage(), newPage(), newPage(), newPage()]);
+  await signUp(me.page, 'axe friends');
+  const ids = [];
+  for (const [i, other] of others.entries()) {
+    await signUp(other.page, `axe other ${i}`);
+    ids.push(/** @type {string} */ (await other.page.evaluate(() => localStorage.getItem('luddo.player'))));
+  }
+  const [friend, asked, asking, blocked] = ids;
+  const myId = /** @type {string} */ (await me.page.evaluate(() => localStorage.getItem('luddo.player')));
+  await api(me.page, 'POST', '/v1/players/me/friends', { player_id: friend });
+  await api(others[0].page, 'POST', '/v1/players/me/friends', { player_id: myId });
+  await api(me.page, 'POST', '/v1/players/me/friends', { player_id: asked });
+  await api(others[2].page, 'POST', '/v1/players/me/friends', { player_id: myId });
+  await api(me.page, 'PUT', `/v1/players/me/blocks/${blocked}`);
+  await api(others[0].page, 'POST', '/v1/challenges', { to: [myId], table: { game: 'snakes', seat_count: 2 } });
+  await me.page.click('nav a[href="#/friends"]');
+  await me.page.waitForSelector(`#friends-rows tr[data-friend="${friend}"]`);
+  await me.page.waitForSelector(`#friends-incoming [data-request="${asking}"]`);
+  await me.page.waitForSelector('#challenges-incoming [data-accept]');
+  assert.equal(await me.page.locator('h1').count(), 1, 'one h1');
+  assert.deepEqual(await axeViolations(me.page), [], 'the friends page');
+  // The lobby with the challenge waiting.
+  await me.page.click('nav a[href="#/"]');
+  await me.page.waitForSelector('#lobby-challenges [data-accept]');
+  assert.deepEqual(await axeViolations(me.page), [], 'the lobby with a challenge');
+  // A table's chat with a message and an emote of each player.
+  await me.page.click('#lobby-challenges [data-accept]');
+  await me.page.waitForURL(/#\/t\//);
+  const table = me.page.url().split('#/t/')[1];
+  await me.page.waitForSelector('#chat-controls [data-emote]');
+  await api(others[0].page, 'POST', `/v1/tables/${table}/chat`, { text: 'hello there' });
+  await api(me.page, 'POST', `/v1/tables/${table}/chat`, { emote: 'good_game' });
+  await me.page.waitForSelector('#chat-messages li[data-n="2"]', { timeout: 10_000 });
+  assert.deepEqual(await axeViolations(me.page), [], 'the table with its chat');
+  for (const { context, errors } of [me, ...others]) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

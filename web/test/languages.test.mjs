@@ -126,6 +126,10 @@ test('in the pseudolocale no page shows an unlocalized string (every offending s
   await page.click('#me-profile');
   await page.waitForSelector('#profile-games li a');
   await scan(page, 'profile');
+  await page.goto(`${BASE}/#/friends`);
+  await page.waitForSelector('#friends-rows');
+  await page.waitForLoadState('networkidle');
+  await scan(page, 'friends');
   await page.goto(`${BASE}/#/leaderboard`);
   await page.waitForSelector('#board-rows');
   await page.waitForLoadState('networkidle');

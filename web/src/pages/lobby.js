@@ -1,15 +1,21 @@
 // @ts-check
 /**
- * `#/`: the lobby. *Play now* (signed in), the open public tables live from the lobby stream
- * (filtered by game, party and free seats) and the latest finished games, each with its replay.
+ * `#/`: the lobby. *Play now* (signed in), the challenges and rematch offers sent to the player
+ * (live: the lobby stream's `challenge` and `rematch` messages, docs/social.md; accepting a
+ * challenge opens its table), the open public tables live from the lobby stream (filtered by
+ * game, party and free seats) and the latest finished games, each with its replay.
  */
-import { LobbyFeed, call, token } from '../api.js';
+import { LobbyFeed, call, storedId, token } from '../api.js';
 import { chainMoved, newChain } from '../dice.js';
 import { gameOptions, gamesFor, label } from '../games.js';
 import { date, number, t } from '../i18n.js';
-import { app, byId, esc, flash, message, onLeave, playerName, route, signUpForm, stillShown } from '../ui.js';
+import { acceptedHtml, awaitsMe, bindIncoming, incomingHtml } from '../social.js';
+import { app, byId, esc, flash, message, onLeave, playerName, route, signUpForm, stillShown, tHtml } from '../ui.js';
 
-/** @typedef {import('../api.js').Table} Table @typedef {import('../api.js').GameInfo} GameInfo */
+/**
+ * @typedef {import('../api.js').Table} Table @typedef {import('../api.js').GameInfo} GameInfo
+ * @typedef {import('../social.js').Challenge} Challenge @typedef {import('../social.js').PersonalMessage} PersonalMessage
+ */
 
 /** @param {Table} table */
 function seatsSummary(table) {
@@ -35,7 +41,12 @@ export async function lobbyPage() {
         <button type="submit" id="play-now-go">${esc(t('play-now-submit'))}</button>
       </form>
       <p class="hint">${esc(t('play-now-hint'))}</p>
-    </section>` : ''}
+    </section>
+    <section class="card" aria-labelledby="offers-title" id="lobby-offers" hidden>
+      <h2 id="offers-title">${esc(t('lobby-offers'))}</h2>
+      <ul id="lobby-challenges" class="plain"></ul><ul id="lobby-accepted" class="plain"></ul><ul id="lobby-rematches" class="plain"></ul>
+    </section>
+    <p id="lobby-said" class="sr-only" aria-live="polite"></p>` : ''}
     <section class="card" aria-labelledby="lobby-title">
       <h2 id="lobby-title">${esc(t('lobby-open-tables'))} <span class="live" id="lobby-live">${esc(t('lobby-live'))}</span></h2>
       <div class="filters" role="group" aria-label="${esc(t('lobby-filters'))}">
@@ -72,10 +83,14 @@ export async function lobbyPage() {
       : `<tr><td colspan="5">${esc(t('lobby-none'))}</td></tr>`;
   };
   for (const id of ['f-game', 'f-party', 'f-free']) byId(id).onchange = draw;
-  const feed = new LobbyFeed((next) => {
-    tables = next;
-    draw();
-  });
+  const offers = token() ? followOffers(list, shown) : null;
+  const feed = new LobbyFeed(
+    (next) => {
+      tables = next;
+      draw();
+    },
+    (news) => offers?.(news),
+  );
   call('GET', '/v1/tables?status=finished&limit=10')
     .then((page) => {
       if (!shown()) return;
@@ -116,5 +131,66 @@ function bindPlayNow(list) {
     } catch (error) {
       flash(message(error));
     }
+  };
+}
+
+/**
+ * The challenges waiting for the player's answer and the rematch offers, each with its buttons:
+ * fetched once (`GET /v1/challenges`), then kept from the lobby stream's messages to the player
+ * (each new one said in the live region). Answers what handles those messages.
+ * @param {GameInfo[]} list
+ * @param {() => boolean} shown
+ */
+function followOffers(list, shown) {
+  /** @type {Map<string, Challenge>} */
+  const challenges = new Map();
+  /** @type {Map<string, Challenge>} the player's own challenges an invitee accepted (their table is open) */
+  const accepted = new Map();
+  /** @type {Map<string, { from: import('../social.js').PlayerRef }>} rematch offers, by the finished table */
+  const rematches = new Map();
+  const draw = () => {
+    if (!shown()) return;
+    const waiting = [...challenges.values()].filter((c) => awaitsMe(c, storedId())).sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const ul = byId('lobby-challenges');
+    ul.innerHTML = incomingHtml(waiting, list);
+    bindIncoming(ul, () => {
+      refetch();
+    });
+    byId('lobby-accepted').innerHTML = [...accepted.values()].map((c) => acceptedHtml(c, storedId())).join('');
+    byId('lobby-rematches').innerHTML = [...rematches]
+      .map(([table, offer]) => `<li data-rematch="${esc(table)}">${tHtml('rematch-offer', { player: playerName(offer.from) })} <a class="button" href="#/t/${esc(table)}">${esc(t('rematch-open'))}</a></li>`)
+      .join('');
+    byId('lobby-offers').hidden = waiting.length === 0 && accepted.size === 0 && rematches.size === 0;
+  };
+  const refetch = () =>
+    call('GET', '/v1/challenges')
+      .then((/** @type {{ incoming: Challenge[] }} */ answer) => {
+        challenges.clear();
+        for (const c of answer.incoming) challenges.set(c.id, c);
+        draw();
+      })
+      .catch((error) => flash(message(error)));
+  refetch();
+  /** @param {string} text */
+  const say = (text) => {
+    byId('lobby-said').textContent = text;
+  };
+  /** @param {PersonalMessage} news */
+  return (news) => {
+    if (news.type === 'challenge') {
+      challenges.set(news.challenge.id, news.challenge);
+      if (news.event === 'received' && awaitsMe(news.challenge, storedId())) say(t('challenge-received', { name: news.challenge.from.name }));
+      if (acceptedHtml(news.challenge, storedId()) && !accepted.has(news.challenge.id)) {
+        accepted.set(news.challenge.id, news.challenge);
+        say(t('challenge-accepted-said'));
+      }
+    } else if (news.type === 'rematch') {
+      if (news.rematch.table_id) rematches.delete(news.table_id);
+      else {
+        rematches.set(news.table_id, { from: news.from });
+        say(t('rematch-offer-said', { name: news.from.name }));
+      }
+    } else return;
+    draw();
   };
 }

@@ -24,9 +24,7 @@ export async function newTablePage() {
   if (!list) return;
   app.innerHTML = `<section class="card" aria-labelledby="new-title"><h1 id="new-title">${esc(t('new-title'))}</h1>
     <form id="create">
-      <label>${esc(t('field-game'))} <select id="c-game" name="game">${gameOptions(list)}</select></label>
-      <label>${esc(t('new-seats'))} <select id="c-seats" name="seat_count"></select></label>
-      <fieldset><legend>${esc(t('new-options'))}</legend><div id="c-options"></div></fieldset>
+      ${gameFieldsHtml(list, 'c')}
       <label>${esc(t('new-bot-level'))} <select id="c-bot-level" name="bot_level"></select></label>
       <label><input type="checkbox" id="c-private" name="private"> ${esc(t('new-private'))}</label>
       <label><input type="checkbox" id="c-party" name="party"> ${esc(t('new-party', { seconds: list[0]?.clocks.party_turn_seconds ?? 0 }))}</label>
@@ -43,35 +41,18 @@ export async function newTablePage() {
     longClock.disabled = !privateBox.checked;
     if (!privateBox.checked) longClock.checked = false;
   };
-  const gameSelect = /** @type {HTMLSelectElement} */ (byId('c-game'));
-  const chosen = () => /** @type {GameInfo} */ (list.find((g) => g.game === gameSelect.value));
-  const refresh = async () => {
-    const info = chosen();
-    byId('c-options').innerHTML = optionsForm(info);
-    const seats = byId('c-seats');
-    seats.innerHTML = info.seats.allowed.map((n) => `<option value="${n}">${number(n)}</option>`).join('');
+  const fields = bindGameFields(list, 'c', shown, 1, (info) => {
     // The levels the server's bots play at, weakest first, its default chosen.
     byId('c-bot-level').innerHTML = info.bot_levels
       .map((level) => `<option value="${level}"${level === info.default_bot_level ? ' selected' : ''}>${esc(has(`bot-level-${level}`) ? t(`bot-level-${level}`) : level)}</option>`)
       .join('');
-    // What a seat count means for the board is the game's own (Luddo's hexagonal board).
-    const note = (await view(info.game)).seatNote;
-    if (!note || !shown() || chosen() !== info) return;
-    // The options are named in place: a count chosen meanwhile stays chosen.
-    for (const option of /** @type {HTMLSelectElement} */ (seats).options) option.textContent = `${number(Number(option.value))}${note(Number(option.value))}`;
-  };
-  gameSelect.onchange = () => {
-    refresh().catch((error) => flash(message(error)));
-  };
+  });
   // Bound before the fields are filled: a submit meanwhile is never the browser's own (a reload).
   form.onsubmit = async (event) => {
     event.preventDefault();
-    const info = chosen();
     /** @type {Record<string, unknown>} */
     const body = {
-      game: info.game,
-      seat_count: Number(/** @type {HTMLSelectElement} */ (byId('c-seats')).value),
-      options: readOptions(form, info),
+      ...fields.read(form),
       visibility: /** @type {HTMLInputElement} */ (byId('c-private')).checked ? 'private' : 'public',
       party: /** @type {HTMLInputElement} */ (byId('c-party')).checked,
       long_clock: privateBox.checked && longClock.checked,
@@ -90,5 +71,74 @@ export async function newTablePage() {
       flash(message(error));
     }
   };
-  await refresh();
+  await fields.refresh();
+}
+
+/**
+ * The game, its seat count and its options (the registry's, built by games.js): the fields the
+ * new table's form and a challenge's (social.js) share. Ids are `<prefix>-game`, `-seats` and
+ * `-options`.
+ * @param {GameInfo[]} list
+ * @param {string} prefix
+ */
+export function gameFieldsHtml(list, prefix) {
+  return `<label>${esc(t('field-game'))} <select id="${prefix}-game" name="game">${gameOptions(list)}</select></label>
+      <label>${esc(t('new-seats'))} <select id="${prefix}-seats" name="seat_count"></select></label>
+      <fieldset><legend>${esc(t('new-options'))}</legend><div id="${prefix}-options"></div></fieldset>`;
+}
+
+/**
+ * Fills the fields of `gameFieldsHtml` for the game chosen, and again at each change of game:
+ * its seat counts (at least `minSeats`, each named by the game's note: Luddo's hexagonal board),
+ * its options' fields; `onGame` adds what a form has more (the new table's bot levels).
+ * `read` says the table's `game`, `seat_count` and `options` as the form holds them; `fillSeats`
+ * lists the seat counts again after `minSeats` changed (more players invited), the count chosen
+ * kept where it still fits; it answers how many counts fit.
+ * @param {GameInfo[]} list
+ * @param {string} prefix
+ * @param {() => boolean} shown the page's `stillShown()`
+ * @param {number | (() => number)} minSeats
+ * @param {(info: GameInfo) => void} [onGame]
+ */
+export function bindGameFields(list, prefix, shown, minSeats, onGame = () => {}) {
+  const least = typeof minSeats === 'function' ? minSeats : () => minSeats;
+  const gameSelect = /** @type {HTMLSelectElement} */ (byId(`${prefix}-game`));
+  const seats = /** @type {HTMLSelectElement} */ (byId(`${prefix}-seats`));
+  const chosen = () => /** @type {GameInfo} */ (list.find((g) => g.game === gameSelect.value));
+  /** @param {boolean} keep keep the count chosen (else the first fits) */
+  const fillSeats = (keep) => {
+    const info = chosen();
+    const kept = keep ? seats.value : '';
+    const allowed = info.seats.allowed.filter((n) => n >= least());
+    seats.innerHTML = allowed.map((n) => `<option value="${n}"${String(n) === kept ? ' selected' : ''}>${number(n)}</option>`).join('');
+    // What a seat count means for the board is the game's own (Luddo's hexagonal board).
+    view(info.game)
+      .then(({ seatNote: note }) => {
+        if (!note || !shown() || chosen() !== info) return;
+        // The options are named in place: a count chosen meanwhile stays chosen.
+        for (const option of seats.options) option.textContent = `${number(Number(option.value))}${note(Number(option.value))}`;
+      })
+      .catch((error) => flash(message(error)));
+    return allowed.length;
+  };
+  const refresh = async () => {
+    const info = chosen();
+    byId(`${prefix}-options`).innerHTML = optionsForm(info);
+    fillSeats(false);
+    onGame(info);
+    await view(info.game);
+  };
+  gameSelect.onchange = () => {
+    refresh().catch((error) => flash(message(error)));
+  };
+  return {
+    refresh,
+    fillSeats: () => fillSeats(true),
+    /** @param {HTMLFormElement} form */
+    read: (form) => ({
+      game: chosen().game,
+      seat_count: Number(seats.value),
+      options: readOptions(form, chosen()),
+    }),
+  };
 }

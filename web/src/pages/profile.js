@@ -9,11 +9,12 @@
  * players only, and a seat a bot played most of — abandoned — never wins). The page names them
  * so, and says why a rated game the seat won can count as lost.
  */
-import { call } from '../api.js';
+import { call, storedId, token } from '../api.js';
 import { games, label } from '../games.js';
 import { date, number, t } from '../i18n.js';
 import { ledgerHtml } from '../luck.js';
-import { app, discriminator, esc, flash, message, nameOf, stillShown } from '../ui.js';
+import { addFriend, attempt, challengeDialog, reportDialog } from '../social.js';
+import { app, byId, discriminator, esc, flash, message, nameOf, stillShown } from '../ui.js';
 
 /** A rating or a deviation as the page shows it: whole, ungrouped (1500, as players write it). @param {number} value */
 const rounded = (value) => number(value, { maximumFractionDigits: 0, useGrouping: false });
@@ -47,14 +48,36 @@ export async function profilePage(id) {
         .join('') || `<li>${esc(t('none-yet'))}</li>`;
     const summary = { played: p.games_played, won: p.games_won, shame: p.shame };
     app.innerHTML = `<section class="card" aria-labelledby="profile-heading"><h1 id="profile-heading">${nameOf(p.name, 'profile-title')} ${discriminator(p.id)}</h1>
+      ${token() && storedId() !== p.id ? `<p class="profile-actions" role="group" aria-label="${esc(t('profile-actions'))}">
+        <button type="button" id="profile-add-friend">${esc(t('profile-add-friend'))}</button>
+        <button type="button" id="profile-challenge">${esc(t('friends-challenge'))}</button>
+        <button type="button" id="profile-block">${esc(t('profile-block'))}</button>
+        <button type="button" id="profile-report">${esc(t('profile-report'))}</button></p>` : ''}
       <p id="profile-summary">${esc(t(p.shame ? 'profile-summary-shame' : 'profile-summary', summary))}</p>
       <h2>${esc(t('profile-ratings'))}</h2>
       <table class="list"><thead><tr><th scope="col">${esc(t('column-game'))}</th><th scope="col">${esc(t('column-rating'))}</th><th scope="col">${esc(t('column-deviation'))}</th><th scope="col">${esc(t('column-rated-games'))}</th><th scope="col">${esc(t('column-rated-wins'))}</th></tr></thead><tbody id="profile-ratings">${ratings}</tbody></table>
       <p class="hint">${esc(t('profile-rated-hint'))}</p>
       <h2>${esc(t('profile-finished'))}</h2><ul class="plain" id="profile-games">${played}</ul>
       <h2>${esc(t('luck-title'))}</h2><div id="profile-luck">${ledgerHtml(list, luck.games, 'profile')}</div></section>`;
+    bindActions({ id: p.id, name: p.name }, shown);
   } catch (error) {
     app.innerHTML = `<section class="card"><h1>${esc(t('profile-none'))}</h1></section>`;
     flash(message(error));
   }
+}
+
+/**
+ * A profile's buttons for another player (signed in): *Add friend* (or accept their request),
+ * *Challenge*, *Block* (which ends a friendship and the challenges between the two) and *Report*.
+ * @param {import('../social.js').PlayerRef} player
+ * @param {() => boolean} shown
+ */
+function bindActions(player, shown) {
+  if (!document.getElementById('profile-add-friend')) return;
+  byId('profile-add-friend').onclick = () => addFriend(player.id);
+  byId('profile-challenge').onclick = () => challengeDialog([player], shown);
+  byId('profile-block').onclick = async () => {
+    if (await attempt(() => call('PUT', `/v1/players/me/blocks/${player.id}`))) flash(t('profile-blocked', { name: player.name }));
+  };
+  byId('profile-report').onclick = () => reportDialog(player);
 }

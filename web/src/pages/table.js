@@ -5,15 +5,19 @@
  * state after each change (table/render.js, and the game's board from games/<game>.js); a click
  * changes the state or sends an action, then draws again. Each entry is said in words in the
  * live region (table/announce.js) as it arrives, the turn alerts (table/alerts.js) follow every
- * change and clock tick, and single keys answer queries there.
+ * change and clock tick, and single keys answer queries there. The chat (table/chat.js) follows
+ * the same socket's `chat` and `chat_hidden` messages, and after the finish (when the socket has
+ * ended) asks `GET …/chat?after=` now and then, as long as the server keeps it open.
  */
-import { TableFeed, call, token } from '../api.js';
+import { ApiError, TableFeed, call, token } from '../api.js';
 import { SeatDice, chainMoved, newChain, storedChain } from '../dice.js';
 import { diceOf } from '../fairness.js';
 import { games, label, view } from '../games.js';
 import { has, t } from '../i18n.js';
 import { TurnAlert, loadSettings, saveSettings } from '../table/alerts.js';
 import { QUERY_KEYS, announcement, query } from '../table/announce.js';
+import * as chatView from '../table/chat.js';
+import { attempt, reportDialog } from '../social.js';
 import * as render from '../table/render.js';
 import { TableState } from '../table/state.js';
 import { app, byId, checkFairness, esc, flash, forgetRefusedToken, message, onLeave, stillShown } from '../ui.js';
@@ -26,6 +30,10 @@ import { app, byId, checkFairness, esc, flash, forgetRefusedToken, message, onLe
 
 /** How many announcements the live region keeps (the older ones are removed). */
 const ANNOUNCEMENTS_KEPT = 12;
+
+/** How often a finished table's chat is asked for new messages (its socket has ended), and for how long (docs/social.md: an hour after the finish). */
+const CHAT_POLL_MS = 3000;
+const CHAT_OPEN_FOR_MS = 60 * 60_000;
 
 /** How often a finished table is asked whether its rematch opened, and for how long. */
 const REMATCH_POLL_MS = 1500;
@@ -47,6 +55,9 @@ function skeleton() {
         <div id="controls" role="region" aria-label="${e('controls-label')}"></div>
         <div id="end"></div>
         <p id="fresh-dice" class="hint"></p>
+        <section id="chat" class="chat" aria-labelledby="chat-title"><h2 id="chat-title" class="log-title">${e('chat-title')}</h2>
+          <ol id="chat-messages" class="chat-log" tabindex="0" aria-labelledby="chat-title"></ol>
+          <div id="chat-controls"></div></section>
         <details><summary>${e('board-as-text')}</summary><ul id="board-text"></ul></details>
         <details id="table-settings"><summary>${e('settings-title')}</summary>
           <label><input type="checkbox" id="set-sound"> ${e('settings-sound')}</label>
@@ -387,6 +398,9 @@ export async function tablePage(id, inviteCode) {
     drawControls();
     drawEnd();
     byId('log').innerHTML = render.logHtml(s, game);
+    if (!chatLoaded && s.mySeat() !== null) loadChat();
+    drawChatControls();
+    followChat();
     app.dataset.seq = String(s.lastSeq);
     app.dataset.status = s.table.status;
     // Counts the page's redraws: a test waits for the one its click caused.
@@ -415,6 +429,139 @@ export async function tablePage(id, inviteCode) {
     alertTurn();
   };
 
+  const chat = new chatView.ChatState();
+  /** Messages sent before the page opened are shown, not said again (as the log's entries). */
+  const chatOpenedAt = Date.now();
+  /** The chat's messages drawn again (the list only: a message being typed keeps its box). */
+  const drawChatMessages = () => {
+    if (!live) return;
+    const list = byId('chat-messages');
+    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    list.innerHTML = chatView.messagesHtml(chat, s.myId);
+    if (atEnd) list.scrollTop = list.scrollHeight;
+    list.querySelectorAll('[data-report-n]').forEach((el) => {
+      const message = chat.messages.get(Number(/** @type {HTMLElement} */ (el).dataset.reportN));
+      if (message) /** @type {HTMLElement} */ (el).onclick = () => reportDialog(message.player, { tableId: id, n: message.n });
+    });
+    app.dataset.chat = String(chat.latest);
+  };
+  /** @param {import('../social.js').ChatMessage} message */
+  const chatArrived = (message) => {
+    if (!chat.add(message)) return;
+    drawChatMessages();
+    if (message.player.id !== s.myId && !chat.muted.has(message.player.id) && Date.parse(message.at) >= chatOpenedAt - 1000) announce(chatView.said(message));
+  };
+  /** The seated human players (for the mute and report buttons). */
+  const chatPlayers = () => /** @type {import('../social.js').PlayerRef[]} */ (s.table.seats.flatMap((seat) => (seat.player ? [seat.player] : [])));
+  /** What the controls were drawn for: drawn again only when it changes (a box being typed in stays). */
+  let chatControlsFor = '';
+  const drawChatControls = () => {
+    if (!live) return;
+    const viewer = { seated: s.mySeat() !== null, host: s.myId !== null && s.table.host_id === s.myId, me: s.myId, players: chatPlayers() };
+    const key = JSON.stringify([viewer, chat.settings, [...chat.muted]]);
+    if (key === chatControlsFor) return;
+    chatControlsFor = key;
+    const box = /** @type {HTMLInputElement | null} */ (document.getElementById('chat-input'));
+    const typed = box?.value ?? '';
+    const focused = document.activeElement?.id ?? null;
+    const controls = byId('chat-controls');
+    controls.innerHTML = chatView.controlsHtml(chat, viewer);
+    const input = /** @type {HTMLInputElement | null} */ (document.getElementById('chat-input'));
+    if (input) input.value = typed;
+    if (focused) document.getElementById(focused)?.focus();
+    /** @param {{ text: string } | { emote: string }} body */
+    const post = async (body) => {
+      try {
+        chatArrived(await call('POST', `/v1/tables/${id}/chat`, body));
+        return true;
+      } catch (error) {
+        flash(message(error));
+        // The host may have turned free text off since the settings were read.
+        if (error instanceof ApiError && error.code === 'chat_text_off') loadChat();
+        return false;
+      }
+    };
+    controls.querySelectorAll('[data-emote]').forEach((el) => {
+      /** @type {HTMLElement} */ (el).onclick = () => post({ emote: /** @type {string} */ (/** @type {HTMLElement} */ (el).dataset.emote) });
+    });
+    const form = /** @type {HTMLFormElement | null} */ (document.getElementById('chat-form'));
+    if (form && input)
+      form.onsubmit = async (event) => {
+        event.preventDefault();
+        const text = input.value.trim();
+        if (!text) return;
+        if (await post({ text })) input.value = '';
+      };
+    /** A host's switch: PATCH …/chat with the one setting. @param {string} box @param {'text' | 'spectators'} name */
+    const setting = (box, name) => {
+      const el = /** @type {HTMLInputElement | null} */ (document.getElementById(box));
+      if (el)
+        el.onchange = async () => {
+          try {
+            chat.settings = await call('PATCH', `/v1/tables/${id}/chat`, { [name]: el.checked });
+          } catch (error) {
+            flash(message(error));
+          }
+          drawChatControls();
+        };
+    };
+    setting('chat-text-on', 'text');
+    setting('chat-spectators', 'spectators');
+    controls.querySelectorAll('[data-mute]').forEach((el) => {
+      const player = /** @type {string} */ (/** @type {HTMLElement} */ (el).dataset.mute);
+      /** @type {HTMLElement} */ (el).onclick = async () => {
+        const muting = !chat.muted.has(player);
+        if (!(await attempt(() => call(muting ? 'PUT' : 'DELETE', `/v1/players/me/mutes/${player}`)))) return;
+        if (muting) chat.muted.add(player);
+        else chat.muted.delete(player);
+        announce(t(muting ? 'chat-muted' : 'chat-unmuted'));
+        drawChatControls();
+        drawChatMessages();
+      };
+    });
+    controls.querySelectorAll('[data-report-player]').forEach((el) => {
+      const player = chatPlayers().find((p) => p.id === /** @type {HTMLElement} */ (el).dataset.reportPlayer);
+      if (player) /** @type {HTMLElement} */ (el).onclick = () => reportDialog(player, { tableId: id });
+    });
+  };
+  /**
+   * The chat's settings and the viewer's mutes, for a seated viewer (a spectator is sent the
+   * messages on the socket when the host lets spectators read, and is told nothing else).
+   */
+  let chatLoaded = false;
+  const loadChat = async () => {
+    if (s.mySeat() === null) return;
+    chatLoaded = true;
+    try {
+      const [answer, mutes] = await Promise.all([call('GET', `/v1/tables/${id}/chat?limit=1`), call('GET', '/v1/players/me/mutes')]);
+      chat.settings = answer.settings;
+      /** @type {{ player: import('../social.js').PlayerRef }[]} */
+      const listed = mutes.muted ?? mutes.mutes ?? [];
+      chat.muted = new Set(listed.map((m) => m.player.id));
+    } catch (error) {
+      flash(message(error));
+    }
+    drawChatControls();
+    drawChatMessages();
+  };
+  /** After the finish the socket has ended: a seated viewer asks for new messages now and then. */
+  let chatTimer = 0;
+  const followChat = () => {
+    if (!live || !s.finished || s.mySeat() === null || chatTimer) return;
+    const finishedAt = Date.parse(s.table.finished_at ?? '') || openedAt;
+    if (Date.now() - finishedAt > CHAT_OPEN_FOR_MS) return;
+    chatTimer = window.setTimeout(async () => {
+      chatTimer = 0;
+      try {
+        const answer = await call('GET', `/v1/tables/${id}/chat?after=${chat.latest}`);
+        for (const m of answer.messages) chatArrived(m);
+      } catch {
+        // Asked again at the next tick.
+      }
+      followChat();
+    }, CHAT_POLL_MS);
+  };
+
   const feed = new TableFeed(id, 0, {
     onEntry: (entry) => {
       const said = entry.seq > s.announcedUpTo ? announcement(entry, s, game) : '';
@@ -437,6 +584,10 @@ export async function tablePage(id, inviteCode) {
     onPresence: (presence) => follow(s.apply(presence)),
     onReply: (reply) => follow(s.apply(reply)),
     onStatus: (status, detail) => follow(s.connectionChanged(status, detail)),
+    onChat: (message) => chatArrived(message),
+    onChatHidden: (n) => {
+      if (chat.hide(n)) drawChatMessages();
+    },
   });
   const clock = setInterval(() => {
     drawTurn();
@@ -480,11 +631,13 @@ export async function tablePage(id, inviteCode) {
     feed.stop();
     clearInterval(clock);
     clearTimeout(rematchTimer);
+    clearTimeout(chatTimer);
     alerts.stop();
     app.removeEventListener('keydown', onKey);
     app.removeEventListener('pointerdown', unlock);
   });
   draw();
+  drawChatMessages();
   followRematch();
 }
 

@@ -3,6 +3,7 @@
 nav-pages = Seiten
 nav-lobby = Lobby
 nav-new-table = Neuer Tisch
+nav-friends = Freunde
 nav-leaderboard = Rangliste
 nav-shame = Ruhmeshalle der Schande
 nav-fairness = Fairness

@@ -4,6 +4,7 @@
 nav-pages = Pages
 nav-lobby = Lobby
 nav-new-table = New table
+nav-friends = Friends
 nav-leaderboard = Leaderboard
 nav-shame = Hall of shame
 nav-fairness = Fairness

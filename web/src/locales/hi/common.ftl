@@ -3,6 +3,7 @@
 nav-pages = पृष्ठ
 nav-lobby = लॉबी
 nav-new-table = नई मेज़
+nav-friends = दोस्त
 nav-leaderboard = लीडरबोर्ड
 nav-shame = शर्म का दरबार
 nav-fairness = निष्पक्षता

@@ -3,6 +3,7 @@
 nav-pages = Oldalak
 nav-lobby = Előcsarnok
 nav-new-table = Új asztal
+nav-friends = Barátok
 nav-leaderboard = Ranglista
 nav-shame = A szégyen csarnoka
 nav-fairness = Méltányosság
