@@ -131,6 +131,7 @@ impl ChatFeeds {
             viewer,
             last: 0,
             replay: vec![],
+            missed: None,
         }
     }
 
@@ -163,6 +164,9 @@ pub struct ChatFollow {
     last: i64,
     /// Socket messages to send first (the messages the socket missed), then none.
     replay: Vec<String>,
+    /// What the socket missed and is still to be read: the messages after this `n` (`None`:
+    /// the last few), until [`ChatFollow::take_missed`].
+    missed: Option<Option<i64>>,
 }
 
 struct Followed {
@@ -184,7 +188,18 @@ impl Drop for Followed {
 impl ChatFollow {
     /// No chat (the lobby stream's sockets).
     pub fn none() -> Self {
-        Self { follows: None, viewer: None, last: 0, replay: vec![] }
+        Self { follows: None, viewer: None, last: 0, replay: vec![], missed: None }
+    }
+
+    /// Notes that the messages after `since` (`None`: the last few) are to be read for the
+    /// socket, once, before it relays anything live ([`ChatFollow::take_missed`]).
+    pub fn missed_since(&mut self, since: Option<i64>) {
+        self.missed = Some(since);
+    }
+
+    /// The viewer, and what it missed if that is still to be read (once).
+    pub fn take_missed(&mut self) -> Option<(Option<Uuid>, Option<i64>)> {
+        self.missed.take().map(|since| (self.viewer, since))
     }
 
     /// What was missed, to send before anything live: `messages`, up to message `last`.

@@ -87,6 +87,7 @@ pub(super) async fn follow_open(
             }
         }
         loop {
+            Box::pin(super::table::catch_up_chat(state, id, chat)).await;
             let answer = |received| answer_waiting(state, id, player, received);
             match relay_until(socket, &mut receiver, &mut last, true, None, token, chat, answer).await {
                 Relayed::Ended => return Waited::Ended,

@@ -83,6 +83,7 @@ pub(super) async fn follow_store(
                 return;
             }
         }
+        Box::pin(super::table::catch_up_chat(state, id, chat)).await;
         let target = ActionTarget::Elsewhere { table: id, authorization };
         let answer = |received| answer_in_play(state, target, player, received);
         match relay_until(socket, &mut receiver, &mut last, true, None, token, chat, answer).await {

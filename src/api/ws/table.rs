@@ -166,8 +166,11 @@ fn serve(mut socket: WebSocket, mut opened: Box<Opened>) -> impl Future<Output =
         let (state, id, player_id, reclaim) = (&opened.state, opened.id, opened.player_id, opened.reclaim);
         let token = &mut opened.token;
         let mut since = opened.since;
-        // Boxed: the socket's task carries one pointer for it.
-        let mut chat = Box::new(Box::pin(follow_chat(state, id, player_id, opened.chat_since)).await);
+        // Boxed: the socket's task carries one pointer for it. Subscribed now, read later (what
+        // it missed, after the log's backlog: `catch_up_chat`), so the socket's first steps
+        // (its presence, its backlog) wait for no read of the chat.
+        let mut chat = Box::new(state.chat.feeds().follow(id, player_id));
+        chat.missed_since(opened.chat_since);
         let chat = &mut *chat;
         let serving = match serving {
             Some(serving) => Some(serving),
@@ -220,11 +223,11 @@ fn serve(mut socket: WebSocket, mut opened: Box<Opened>) -> impl Future<Output =
     }
 }
 
-/// The socket's following of the table's chat for `viewer`, subscribed before the messages it
-/// missed (after `since`; none given: the last few) are read, so that none falls between.
-/// Should the read fail, the socket follows what comes (the rest is one request away).
-async fn follow_chat(state: &AppState, id: Uuid, viewer: Option<Uuid>, since: Option<i64>) -> ChatFollow {
-    let mut chat = state.chat.feeds().follow(id, viewer);
+/// Reads the chat messages a socket of table `id` missed, once (its chat was subscribed to
+/// before, so none falls between), for the relay to send before anything live. Should the read
+/// fail, the socket follows what comes (the rest is one request away).
+pub(super) async fn catch_up_chat(state: &AppState, id: Uuid, chat: &mut ChatFollow) {
+    let Some((viewer, since)) = chat.take_missed() else { return };
     let missed = async {
         let table = state.store.table(id).await?.ok_or(crate::chat::ChatError::NoTable)?;
         state.chat.replay(&table, viewer, since).await
@@ -233,7 +236,6 @@ async fn follow_chat(state: &AppState, id: Uuid, viewer: Option<Uuid>, since: Op
         Ok((messages, last)) => chat.replay(messages, last),
         Err(e) => tracing::debug!(table = %id, error = %e, "could not read the chat a socket missed"),
     }
-    chat
 }
 
 /// How a socket of a started table is served.
@@ -281,6 +283,7 @@ async fn follow(
     let recent = std::mem::take(&mut sub.recent);
     match Box::pin(send_backlog(socket, state, id, since, recent, sub.seq)).await {
         Ok(true) => {
+            Box::pin(catch_up_chat(state, id, chat)).await;
             let target = ActionTarget::Actor { table: id, handle };
             let answer = |received| answer_in_play(state, target, player, received);
             relay(socket, &mut sub.receiver, since, token, chat, answer).await;
