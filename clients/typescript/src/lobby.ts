@@ -21,6 +21,9 @@
  */
 import type {
   ErrorMessage,
+  LobbyChallengeMessage,
+  LobbyFriendMessage,
+  LobbyRematchMessage,
   LobbyRemovedMessage,
   LobbySnapshotMessage,
   LobbyTableMessage,
@@ -34,8 +37,19 @@ import {
   type SocketOptions,
 } from './reconnect.js';
 
-/** What the server sends on the lobby's socket (`pong` and `error` only answer the client's messages). */
-export type LobbyMessage = LobbySnapshotMessage | LobbyTableMessage | LobbyRemovedMessage | PongMessage | ErrorMessage;
+/**
+ * What the server sends on the lobby's socket (`pong` and `error` only answer the client's
+ * messages; `friend`, `challenge` and `rematch` come to a signed-in player's sockets only).
+ */
+export type LobbyMessage =
+  | LobbySnapshotMessage
+  | LobbyTableMessage
+  | LobbyRemovedMessage
+  | LobbyFriendMessage
+  | LobbyChallengeMessage
+  | LobbyRematchMessage
+  | PongMessage
+  | ErrorMessage;
 
 /** One open public table as the lobby holds it: the table as anyone sees it, as of its log's `seq`. */
 export type LobbyTable = LobbySnapshotMessage['tables'][number];

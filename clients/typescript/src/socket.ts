@@ -21,7 +21,14 @@
  * after either), unless `untilFinish` is false.
  */
 import type { DiceChains } from './dice.js';
-import type { ErrorMessage, Game, PongMessage, PresenceMessage } from './generated/types.gen.js';
+import type {
+  ChatHiddenMessage,
+  ChatSocketMessage,
+  ErrorMessage,
+  Game,
+  PongMessage,
+  PresenceMessage,
+} from './generated/types.gen.js';
 import {
   isLast,
   type Entry,
@@ -42,6 +49,8 @@ import {
 export type ServerMessage<G extends Game = Game> =
   | Entry<G>
   | PresenceMessage
+  | ChatSocketMessage
+  | ChatHiddenMessage
   | GameReply<G>
   | ErrorMessage
   | PongMessage;
@@ -50,7 +59,7 @@ export type ServerMessage<G extends Game = Game> =
 type WireMessage =
   | { type: 'entry'; seq: number; actor: string; action: { type: string }; state?: unknown; reveal?: string }
   | { type: 'reply'; id?: unknown }
-  | { type: 'presence' | 'error' | 'pong' };
+  | { type: 'presence' | 'chat' | 'chat_hidden' | 'error' | 'pong' };
 
 export interface FollowOptions<G extends Game> extends SocketOptions {
   tableId: string;

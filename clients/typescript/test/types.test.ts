@@ -64,6 +64,10 @@ export function describe(message: ServerMessage): string {
       return `entry ${message.seq} of ${message.game}${message.state ? ' with its state' : ''}`;
     case 'presence':
       return `seat ${message.seat} connected: ${message.presence.connected}`;
+    case 'chat':
+      return `chat ${message.message.n}: ${message.message.text ?? message.message.emote ?? ''}`;
+    case 'chat_hidden':
+      return `chat ${message.n} hidden`;
     case 'reply':
       return message.ok ? `reply ${message.seq ?? ''}` : `refused: ${message.error?.code ?? ''}`;
     case 'error':
@@ -84,6 +88,12 @@ export function describeLobby(message: LobbyMessage): string {
       return `${message.table.game} table ${message.table.id} ${message.change} at ${message.seq}`;
     case 'removed':
       return `table ${message.table_id} ${message.reason} at ${message.seq}`;
+    case 'friend':
+      return `${message.player.name}: friend ${message.event}`;
+    case 'challenge':
+      return `challenge ${message.challenge.id} ${message.event}`;
+    case 'rematch':
+      return `rematch of ${message.table_id} asked by ${message.from.name}`;
     case 'error':
       return `error ${message.code}`;
     case 'pong':
@@ -100,6 +110,8 @@ export function clientMessage(message: ClientMessage): string {
       return `action at ${message.seq}`;
     case 'reclaim':
       return 'reclaim';
+    case 'chat':
+      return `chat ${message.text ?? message.emote ?? ''}`;
     case 'ping':
       return 'ping';
     default:
