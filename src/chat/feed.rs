@@ -127,7 +127,7 @@ impl ChatFeeds {
         let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         let receiver = tables.entry(id).or_insert_with(|| broadcast::channel(CHAT_QUEUE).0).subscribe();
         ChatFollow {
-            follows: Some(Followed { feeds: self.clone(), id, receiver }),
+            follows: Some(Followed { receiver, _release: Release { feeds: self.clone(), id } }),
             viewer,
             last: 0,
             replay: vec![],
@@ -169,19 +169,22 @@ pub struct ChatFollow {
     missed: Option<Option<i64>>,
 }
 
+/// A table's chat followed: fields drop in order, so the receiver is gone before the
+/// release counts the channel's receivers.
 struct Followed {
-    feeds: Arc<ChatFeeds>,
-    id: Uuid,
     receiver: broadcast::Receiver<Arc<ChatOut>>,
+    _release: Release,
 }
 
-impl Drop for Followed {
+/// Drops table `id`'s channel if its last receiver went.
+struct Release {
+    feeds: Arc<ChatFeeds>,
+    id: Uuid,
+}
+
+impl Drop for Release {
     fn drop(&mut self) {
-        // The receiver is dropped after this: count it out first.
-        let (feeds, id) = (self.feeds.clone(), self.id);
-        let receiver = std::mem::replace(&mut self.receiver, broadcast::channel(1).1);
-        drop(receiver);
-        feeds.release(id);
+        self.feeds.release(self.id);
     }
 }
 
