@@ -19,6 +19,8 @@
 //!   token used again is answered without the store.
 //! - [`social`]: friends, blocks, challenges and rematch offers as the lobby stream tells
 //!   them to the players they name; the challenge workflow.
+//! - [`tournament`]: arena pairing and points, knockout brackets, Swiss pairing and tie-breaks
+//!   (pure functions over indices; no tables, clocks or store).
 //! - [`verify`]: checks a finished table's dice against its commitment (`luddo verify`).
 //! - [`wording`]: serde's error messages in a client's words, for problem details.
 //!
@@ -46,6 +48,7 @@ pub mod table;
 /// test; not used by the server.
 #[doc(hidden)]
 pub mod testing;
+pub mod tournament;
 pub mod verify;
 pub mod wording;
 
