@@ -36,6 +36,7 @@ pub mod history;
 pub mod instance;
 pub mod ledger;
 pub mod lobby;
+pub mod review;
 pub mod revocations;
 pub mod rules;
 pub mod sessions;
