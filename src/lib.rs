@@ -128,6 +128,12 @@ pub async fn serve(
         let _ = stop.wait_for(|stopped| *stopped).await;
     };
     tokio::spawn(state.store.clone().keep_ledger(stopped));
+    // Finished backgammon tables' reviews (docs/analysis.md).
+    let mut stop = state.tables.stopped();
+    let stopped = async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    };
+    tokio::spawn(state.store.clone().keep_reviews(stopped));
     // The history's checkpoints (docs/history.md).
     tokio::spawn(history::sign_checkpoints(
         state.store.clone(),
