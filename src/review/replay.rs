@@ -45,6 +45,8 @@ pub enum DecisionKind {
 pub struct Decision {
     /// 1, 2, 3, … in the order played.
     pub number: u32,
+    /// The log entry of the action decided (`seq`): a roll's, for a no-double and its luck.
+    pub seq: i64,
     /// The game of the match (1 for the first).
     pub game: u32,
     pub seat: Seat,
@@ -145,6 +147,8 @@ pub struct Reviewer {
     rows: Vec<Decision>,
     /// Rows handed out by [`Reviewer::take_rows`] so far.
     handed: u32,
+    /// The entry being rated.
+    seq: i64,
     seats: [SeatReview; 2],
 }
 
@@ -161,6 +165,7 @@ impl Reviewer {
             offered: None,
             rows: vec![],
             handed: 0,
+            seq: 0,
             seats,
         }
     }
@@ -210,6 +215,7 @@ impl Reviewer {
                 if dice.short || !dice.dice.is_empty() {
                     return Err(diverged("the dice differ from the log's".into()));
                 }
+                self.seq = seq;
                 self.rate(net, &before, seat, &action, &after, events);
                 self.count_games(events);
                 self.game = Some(after);
@@ -221,6 +227,7 @@ impl Reviewer {
     fn row(&mut self, game: &Backgammon, seat: Seat, kind: DecisionKind) -> Decision {
         Decision {
             number: 0,
+            seq: self.seq,
             game: self.game_number,
             seat,
             kind,
