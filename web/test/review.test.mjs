@@ -8,7 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, GAME_MS, newPage, useBrowser } from './support/browser.mjs';
+import { BASE, GAME_MS, axeViolations, newPage, useBrowser } from './support/browser.mjs';
 
 useBrowser();
 
@@ -72,6 +72,7 @@ test('a finished match’s review shows the error rates and a marked blunder', a
   await marked.locator('button').click();
   await page.waitForSelector('#review-step li[data-mark="blunder"]');
   assert.match((await page.textContent('#review-step')) ?? '', /24\/23 24\/21/);
+  assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
