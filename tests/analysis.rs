@@ -120,8 +120,7 @@ async fn hints_are_a_private_tables_option(db: Db) {
     let s = TestServer::start(db).await;
     let (_, host) = s.player("Host").await;
     let body = json!({"game": "backgammon", "seat_count": 2, "options": {"hints": true}});
-    let r = s.post("/v1/tables", Some(&host), body).await;
-    assert_eq!(r.status, 422, "{}", r.json);
+    s.post("/v1/tables", Some(&host), body).await.assert_problem(422, "invalid_options");
     let games = s.get("/v1/games", None).await;
     let backgammon =
         games.json["games"].as_array().unwrap().iter().find(|g| g["game"] == "backgammon").unwrap();

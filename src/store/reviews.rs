@@ -6,7 +6,8 @@
 //! threads; one transaction then claims the table (`game_tables.reviewed` from 0 to 1, so two
 //! processes never both write it) and writes its totals and decisions. A log that does not
 //! replay is set aside (`reviewed = 2`) and its analysis answered as unavailable. The finish
-//! itself pays nothing: a review costs about a hundred thousand network evaluations.
+//! itself pays nothing: a review searches every play at 1 ply, thousands of network evaluations
+//! a decision.
 
 use super::{Store, StoreError, StoreResult, parse_uuid};
 use crate::clock::now_millis;
