@@ -125,6 +125,11 @@ struct HintRequest {
     dice: Option<[u8; 2]>,
 }
 
+/// How many hints one process computes at once (each on a blocking thread).
+const MAX_HINTS_AT_ONCE: usize = 4;
+
+static HINTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(MAX_HINTS_AT_ONCE);
+
 /// The game a position input stands for: a money game with a centred cube for a bare Position
 /// ID, the match an XGID or a Match ID describes otherwise.
 fn game_of(input: &PositionInput) -> ApiResult<(Backgammon, Option<[u8; 2]>)> {
@@ -177,6 +182,9 @@ async fn hint_route(
         None => game_of(&position_input(body.position_id, body.match_id, body.xgid)?)?,
     };
     let dice = body.dice.or(thrown).map(check_dice).transpose()?;
+    // A hint is thousands of network evaluations: a few at once per process, the rest wait
+    // their turn holding nothing but their request.
+    let _permit = HINTS.acquire().await.map_err(|_| ApiError::unavailable("the server is stopping"))?;
     let answer = tokio::task::spawn_blocking(move || hint(crate::bots::backgammon::network(), &game, dice))
         .await
         .map_err(|_| {

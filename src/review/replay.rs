@@ -446,6 +446,35 @@ mod tests {
     }
 
     #[test]
+    fn an_early_double_is_an_error_and_its_pass_a_blunder() {
+        // Seat 0 makes its 5-point with the opening 3-1; seat 1 doubles at once, and seat 0
+        // passes a position where it is the favourite.
+        let mut dice = ScriptedDice::new([3, 1]);
+        let (mut g, start) = Backgammon::new(BackgammonOptions::default(), 2, &mut dice).unwrap();
+        let point = BackgammonAction::Play {
+            moves: vec![
+                crate::rules::backgammon::board::Step { from: 8, to: 5 },
+                crate::rules::backgammon::board::Step { from: 6, to: 5 },
+            ],
+        };
+        let mut actions = vec![];
+        for (seat, action) in [(0, point), (1, BackgammonAction::Double), (0, BackgammonAction::Drop)] {
+            let events = g.apply(seat, &action, &mut dice).unwrap();
+            actions.push((seat, serde_json::to_value(&action).unwrap(), json(&events)));
+        }
+        let (rows, seats) = review(BackgammonOptions::default(), &Log { start: json(&start), actions });
+        let kinds: Vec<_> = rows.iter().map(|r| (r.seat, r.kind)).collect();
+        assert_eq!(kinds, [(0, DecisionKind::Play), (1, DecisionKind::Double), (0, DecisionKind::Pass)]);
+        let (double, pass) = (&rows[1], &rows[2]);
+        assert_eq!((double.best.as_str(), double.mark.is_some()), ("no_double", true), "{double:?}");
+        let e = double.cube.unwrap();
+        assert!(e.double_take < e.double_pass && e.no_double > e.double_take, "{e:?}");
+        assert_eq!((pass.best.as_str(), pass.mark), ("take", Some(Mark::Blunder)), "{pass:?}");
+        assert!((pass.equity_loss - (e.double_pass - e.double_take)).abs() < 1e-6);
+        assert_eq!((seats[1].cube_decisions, seats[0].cube_decisions), (1, 1));
+    }
+
+    #[test]
     fn a_whole_match_replays_and_every_loss_is_at_least_zero() {
         let options = BackgammonOptions { match_to: 3, ..Default::default() };
         let mut dice = RngDice(rand::rngs::StdRng::seed_from_u64(11));
