@@ -8,7 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, GAME_MS, axeViolations, newPage, useBrowser } from './support/browser.mjs';
+import { BASE, GAME_MS, axeViolations, newPage, signUp, useBrowser } from './support/browser.mjs';
 
 useBrowser();
 
@@ -72,6 +72,23 @@ test('a finished match’s review shows the error rates and a marked blunder', a
   await marked.locator('button').click();
   await page.waitForSelector('#review-step li[data-mark="blunder"]');
   assert.match((await page.textContent('#review-step')) ?? '', /24\/23 24\/21/);
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at a private table with hints, the player on turn asks for one and sees the best plays', async () => {
+  const { context, page, errors } = await newPage();
+  await signUp(page, 'Hinted');
+  const mine = /** @type {string} */ (await page.evaluate(() => localStorage.getItem('luddo.token')));
+  const other = await player('Opponent');
+  const table = await api('POST', '/v1/tables', mine, { game: 'backgammon', seat_count: 2, visibility: 'private', options: { hints: true }, dice: [3, 1] });
+  await api('POST', `/v1/tables/${table.id}/join`, other, { seat: 1, invite_code: table.invite_code });
+  await api('POST', `/v1/tables/${table.id}/start`, mine, {});
+  await page.goto(`${BASE}/#/t/${table.id}`);
+  await page.click('#ask-hint');
+  await page.waitForSelector('#hint-plays li');
+  assert.match((await page.textContent('#hint-plays li')) ?? '', /^8\/5 6\/5 \([+-]\d\.\d{3}\)$/);
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(errors, []);
   await context.close();

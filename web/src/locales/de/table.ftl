@@ -226,3 +226,6 @@ review-band-intermediate = Mittelstufe
 review-band-casual_player = Gelegenheitsspieler
 review-band-beginner = Anfänger
 review-band-awful = Furchtbar!
+hint-ask = Hinweis
+hint-cube = { $double }; die Antwort: { $response } (nicht doppeln: { $equity })
+hint-play = { $play } ({ $equity })

@@ -240,3 +240,6 @@ review-band-intermediate = Intermediate
 review-band-casual_player = Casual player
 review-band-beginner = Beginner
 review-band-awful = Awful!
+hint-ask = Hint
+hint-cube = { $double }; the answer: { $response } (no double: { $equity })
+hint-play = { $play } ({ $equity })

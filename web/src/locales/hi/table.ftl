@@ -214,3 +214,6 @@ review-band-intermediate = मध्यम
 review-band-casual_player = शौक़िया खिलाड़ी
 review-band-beginner = नौसिखिया
 review-band-awful = बहुत बुरा!
+hint-ask = संकेत
+hint-cube = { $double }; जवाब: { $response } (डबल के बिना: { $equity })
+hint-play = { $play } ({ $equity })

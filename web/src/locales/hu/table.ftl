@@ -220,3 +220,6 @@ review-band-intermediate = Középhaladó
 review-band-casual_player = Alkalmi játékos
 review-band-beginner = Kezdő
 review-band-awful = Borzalmas!
+hint-ask = Tipp
+hint-cube = { $double }; a válasz: { $response } (duplázás nélkül: { $equity })
+hint-play = { $play } ({ $equity })
