@@ -107,6 +107,14 @@ async fn a_tables_hint_is_for_its_player_on_turn_where_hints_are_on(db: Db) {
     let r = hint(Some(&tokens[1])).await;
     assert_eq!(r.status, 200, "{}", r.json);
     assert_eq!(r.json["cube"]["double"], "no_double");
+    // Seat 1 doubles anyway: seat 0's hint is the answer to give, from the doubler's position.
+    let view = s.table_view(&id, Some(&tokens[1])).await;
+    let r = s.act(&id, &tokens[1], &json!({"type": "double"}), view["play"]["seq"].as_i64().unwrap()).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    hint(Some(&tokens[1])).await.assert_problem(409, "not_your_turn");
+    let r = hint(Some(&tokens[0])).await;
+    assert_eq!(r.status, 200, "{}", r.json);
+    assert_eq!((&r.json["cube"]["available"], &r.json["cube"]["response"]), (&json!(false), &json!("take")));
     // A table without hints, and a table of another game.
     let (plain, plain_tokens) = seated_table(&s, "backgammon", 2, json!({"visibility": "private"})).await;
     let r = s.post("/v1/backgammon/hint", Some(&plain_tokens[0]), json!({"table_id": plain})).await;

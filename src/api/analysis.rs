@@ -235,17 +235,15 @@ async fn table_position(
         state.store.latest_backgammon(id).await?.ok_or_else(|| {
             ApiError::conflict(ErrorCode::TableNotStarted, "the table's game has not started")
         })?;
-    let thrown = match game.phase() {
-        Phase::ToRoll => None,
-        Phase::ToPlay { dice } => Some(dice),
-        Phase::CubeOffered | Phase::Over => {
-            return Err(ApiError::conflict(
-                ErrorCode::NotYourTurn,
-                "no play or cube decision of yours is due",
-            ));
-        }
+    // The seat to decide: the seat on roll, or while a double awaits its answer the other one
+    // (whose hint is the doubler's cube decision: its `response` is the answer to give).
+    let (to_decide, thrown) = match game.phase() {
+        Phase::ToRoll => (game.turn(), None),
+        Phase::ToPlay { dice } => (game.turn(), Some(dice)),
+        Phase::CubeOffered => (1 - game.turn(), None),
+        Phase::Over => return Err(ApiError::conflict(ErrorCode::GameOver, "the game is over")),
     };
-    if game.turn() != seat {
+    if to_decide != seat {
         return Err(ApiError::conflict(ErrorCode::NotYourTurn, "another seat is to act"));
     }
     Ok((game, thrown))
