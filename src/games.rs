@@ -14,7 +14,7 @@ use crate::{
     bots::{self, Level},
     rules::{
         DiceSource, Engine, Outcome, RuleError, Seat,
-        backgammon::Backgammon,
+        backgammon::{Backgammon, BackgammonOptions},
         ludo::{ClassicLudo, Luddo, LuddoOptions},
         snakes::Snakes,
         uckers::Uckers,
@@ -98,6 +98,11 @@ impl TableGame for Backgammon {
     fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
         bots::backgammon::choose(self, seat, level)
     }
+    fn private_only(options: &BackgammonOptions) -> Option<&'static str> {
+        // Hints help a player: never at a public (and so possibly rated) table.
+        options.hints.then_some("hints may be turned on only at a private table")
+    }
+    const PRIVATE_ONLY_OPTIONS: &'static [&'static str] = &["hints"];
 }
 
 /// Declares [`GameKind`], one variant per row, and ties each variant to its engine's
@@ -466,7 +471,7 @@ fn schemas<E: TableGame>() -> GameSchemas {
 /// unless it is composed (`allOf`, `oneOf`, … where closing one part would refuse the others'
 /// fields) or says otherwise already.
 #[derive(Debug, Clone, Copy)]
-struct CloseObjects;
+pub(crate) struct CloseObjects;
 
 impl schemars::transform::Transform for CloseObjects {
     fn transform(&mut self, schema: &mut schemars::Schema) {

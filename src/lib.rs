@@ -38,6 +38,7 @@ pub mod history;
 pub mod instance;
 pub mod ledger;
 pub mod lobby;
+pub mod review;
 pub mod revocations;
 pub mod rules;
 pub mod sessions;
@@ -130,6 +131,12 @@ pub async fn serve(
         let _ = stop.wait_for(|stopped| *stopped).await;
     };
     tokio::spawn(state.store.clone().keep_ledger(stopped));
+    // Finished backgammon tables' reviews (docs/analysis.md).
+    let mut stop = state.tables.stopped();
+    let stopped = async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    };
+    tokio::spawn(state.store.clone().keep_reviews(stopped));
     // The history's checkpoints (docs/history.md).
     tokio::spawn(history::sign_checkpoints(
         state.store.clone(),

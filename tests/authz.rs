@@ -66,6 +66,8 @@ const COVERED: &[(&str, &str)] = &[
     ("GET", "/v1/lobby/events"),
     ("GET", "/v1/hall-of-shame"),
     ("POST", "/v1/backgammon/plays"),
+    ("POST", "/v1/backgammon/hint"),
+    ("GET", "/v1/tables/{id}/analysis"),
     ("POST", "/v1/quick-play"),
     ("GET", "/v1/leaderboards/{game}"),
     ("GET", "/v1/players/{id}"),

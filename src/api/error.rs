@@ -155,6 +155,13 @@ error_codes! {
     NotBotControlled = "not_bot_controlled",
     /// 422: a position the analysis cannot read.
     InvalidPosition = "invalid_position",
+    /// 403: a hint asked for a table whose options do not allow hints (its `hints` option,
+    /// private tables only).
+    HintsOff = "hints_off",
+    /// 409: a backgammon hint or analysis asked of a table of another game.
+    NotBackgammon = "not_backgammon",
+    /// 409: the finished table's log could not be replayed for its analysis.
+    AnalysisUnavailable = "analysis_unavailable",
     /// 429: too many open WebSockets for the player or the table's spectators.
     TooManyConnections = "too_many_connections",
     /// 408: the request took longer than the request timeout.

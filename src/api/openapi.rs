@@ -130,6 +130,7 @@ pub fn build(mut doc: Value) -> Value {
         game_schemas(game, &mut generated);
     }
     envelope_per_game(schemas, &mut generated);
+    analysis_schemas(&mut generated);
     for (name, schema) in generated {
         assert!(
             schemas.insert(name.clone(), schema).is_none(),
@@ -137,6 +138,41 @@ pub fn build(mut doc: Value) -> Value {
         );
     }
     doc
+}
+
+/// The backgammon analysis's answers (docs/analysis.md), generated from their types as
+/// `Analysis<Type>`: `AnalysisHint` (`POST /v1/backgammon/hint`), `AnalysisDecision` and
+/// `AnalysisSeatReview` (`GET /v1/tables/{id}/analysis`), and the types they contain.
+fn analysis_schemas(out: &mut Map<String, Value>) {
+    use crate::review::{hint::Hint, replay::Decision, replay::SeatReview};
+    use schemars::{generate::SchemaSettings, transform::Transform};
+    let mut generator =
+        SchemaSettings::draft2020_12().with_transform(crate::games::CloseObjects).into_generator();
+    let root = |mut schema: schemars::Schema| {
+        crate::games::CloseObjects.transform(&mut schema);
+        schema.to_value()
+    };
+    let roots = [
+        ("Hint", root(generator.subschema_for::<Hint>())),
+        ("Decision", root(generator.subschema_for::<Decision>())),
+        ("SeatReview", root(generator.subschema_for::<SeatReview>())),
+    ];
+    let rename = |schema: &Value| {
+        let mut schema = schema.clone();
+        rewrite_refs(&mut schema, &|r| {
+            r.strip_prefix("#/$defs/").map(|def| format!("{COMPONENTS}Analysis{def}"))
+        });
+        schema
+    };
+    for (def, schema) in generator.take_definitions(true) {
+        out.insert(format!("Analysis{def}"), rename(&schema));
+    }
+    for (name, schema) in roots {
+        // A root that is a reference to its own definition is that definition, inserted above.
+        if schema["$ref"].as_str() != Some(&format!("#/$defs/{name}")) {
+            out.insert(format!("Analysis{name}"), rename(&schema));
+        }
+    }
 }
 
 /// Every operation that takes a bearer token may answer 403 (`banned`, if no other).

@@ -148,7 +148,10 @@ async fn record(
     let mut first = vec![];
     let mut writer = match format {
         RecordFormat::Json => RecordWriter::json(&state.lobby.view(&table, None), &mut first),
-        RecordFormat::Mat => RecordWriter::Mat(match_file(&table, &mut first)?),
+        RecordFormat::Mat => {
+            let review = review_comments(&state.store, &table).await?;
+            RecordWriter::Mat(match_file(&table, review, &mut first)?)
+        }
     };
     let page = state.store.entries_page(id, 0, i64::MAX, RECORD_PAGE).await?;
     writer.page(&page, &mut first).map_err(|Unreadable| unreadable())?;
@@ -315,18 +318,79 @@ fn write_json(out: &mut Vec<u8>, value: &impl Serialize) {
     serde_json::to_writer(out, value).expect("a record's values serialize to JSON");
 }
 
-/// The backgammon table's match file's writer, having written the file's header to `out`.
-fn match_file(table: &TableRecord, out: &mut Vec<u8>) -> ApiResult<MatWriter> {
+/// Most blunders a `.mat` file's comments list.
+const MAT_BLUNDERS: usize = 50;
+
+/// The comment lines of a finished table's review (docs/analysis.md), once it is written: each
+/// seat's error rate, band, errors, blunders and luck, then its blunders (the first
+/// [`MAT_BLUNDERS`]). None before the review is written.
+async fn review_comments(store: &Store, table: &TableRecord) -> ApiResult<Vec<String>> {
+    use crate::review::replay::DecisionKind;
+    use crate::store::ReviewState;
+    if table.status != TableStatus::Finished {
+        return Ok(vec![]);
+    }
+    let ReviewState::Done(seats) = store.review_state(table.id).await? else { return Ok(vec![]) };
+    let name = |seat: usize| player_name(table, seat);
+    let mut lines = vec![format!(
+        "Analysis: each decision rated by the server's network at {} (docs/analysis.md); equities per unit of cube",
+        crate::review::eval::SEARCH
+    )];
+    for s in &seats {
+        lines.push(format!(
+            "{}: {:.1} mp per decision over {} decisions ({}), {} errors, {} blunders, luck {:+.3} over {} rolls",
+            name(s.seat),
+            s.error_rate,
+            s.decisions,
+            s.band.gnubg_name(),
+            s.errors,
+            s.blunders,
+            s.luck,
+            s.rolls
+        ));
+    }
+    let mut after = 0;
+    let mut blunders = vec![];
+    while blunders.len() < MAT_BLUNDERS {
+        let page = store.review_decisions(table.id, after, 512).await?;
+        let Some(last) = page.last() else { break };
+        after = last.number as i64;
+        for d in page.into_iter().filter(|d| d.mark == Some(crate::review::Mark::Blunder)) {
+            let what = match d.kind {
+                DecisionKind::Play => {
+                    let dice = d.dice.map(|[a, b]| format!("{a}{b} ")).unwrap_or_default();
+                    format!("played {dice}{} ({} best)", d.played, d.best)
+                }
+                _ => format!("{} ({} best)", d.played.replace('_', " "), d.best.replace('_', " ")),
+            };
+            blunders.push(format!(
+                "Blunder: game {}, {} {what}, equity lost {:.3}",
+                d.game,
+                name(d.seat),
+                d.equity_loss
+            ));
+        }
+    }
+    blunders.truncate(MAT_BLUNDERS);
+    lines.extend(blunders);
+    Ok(lines)
+}
+
+fn player_name(table: &TableRecord, seat: usize) -> String {
+    table
+        .seats
+        .iter()
+        .find(|s| s.seat == seat)
+        .and_then(|s| s.player_name.clone())
+        .unwrap_or_else(|| format!("Bot (seat {seat})"))
+}
+
+/// The backgammon table's match file's writer, having written the file's header to `out`;
+/// `review` are the review's comment lines, after the dice's.
+fn match_file(table: &TableRecord, review: Vec<String>, out: &mut Vec<u8>) -> ApiResult<MatWriter> {
     let options: BackgammonOptions =
         serde_json::from_value(table.options.clone()).map_err(|_| unreadable())?;
-    let name = |seat: usize| {
-        table
-            .seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .and_then(|s| s.player_name.clone())
-            .unwrap_or_else(|| format!("Bot (seat {seat})"))
-    };
+    let name = |seat: usize| player_name(table, seat);
     let date = chrono::DateTime::from_timestamp_millis(table.started_at.unwrap_or(table.created_at));
     let mut comments = vec![format!(
         "Dice: HMAC-SHA256 of the server seed and the client seed (docs/fairness.md); the server \
@@ -339,6 +403,7 @@ fn match_file(table: &TableRecord, out: &mut Vec<u8>) -> ApiResult<MatWriter> {
     if matches!(table.status, TableStatus::Finished | TableStatus::Closed) {
         comments.push(format!("Server seed: {}", table.seed));
     }
+    comments.extend(review);
     let header = MatHeader {
         players: [name(0), name(1)],
         options,

@@ -40,6 +40,7 @@ const POSTGRES: &[(&str, &str)] = embedded!("postgres":
     "0015_history.sql",
     "0016_friends.sql",
     "0017_chat.sql",
+    "0018_reviews.sql",
 );
 
 const SQLITE: &[(&str, &str)] = embedded!("sqlite":
@@ -60,6 +61,7 @@ const SQLITE: &[(&str, &str)] = embedded!("sqlite":
     "0015_history.sql",
     "0016_friends.sql",
     "0017_chat.sql",
+    "0018_reviews.sql",
 );
 
 /// The migrations of `backend`.

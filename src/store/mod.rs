@@ -43,6 +43,7 @@ mod profiles;
 mod quick;
 mod ratings;
 mod rematch;
+mod reviews;
 mod rows;
 mod shame;
 mod tables;
@@ -61,6 +62,7 @@ pub use profiles::{GameRating, PlayedTable, Profile};
 pub use quick::{QuickKind, QuickSeat};
 pub use ratings::RatingRow;
 pub use rematch::RematchVote;
+pub use reviews::ReviewState;
 pub use rows::*;
 pub use tokens::{NewToken, TOKENS_CHANNEL};
 

@@ -16,6 +16,8 @@
  * @typedef {import('../types/api.gen.js').PresenceMessage} PresenceMessage
  * @typedef {import('../types/api.gen.js').ReplyMessage} Reply
  * @typedef {import('../types/api.gen.js').Problem} Problem
+ * @typedef {import('../types/api.gen.js').AnalysisDecision} ReviewDecision
+ * @typedef {import('../types/api.gen.js').AnalysisSeatReview} SeatReview
  */
 
 import { t } from './i18n.js';
@@ -307,6 +309,25 @@ export class LobbyFeed {
  */
 export function gameRecord(tableId) {
   return call('GET', `/v1/tables/${tableId}/record?format=json`);
+}
+
+/**
+ * A finished backgammon table's review (docs/analysis.md), every page of its decisions: `null`
+ * while the server is still computing it (202).
+ * @param {string} tableId
+ * @returns {Promise<{ search: string, seats: SeatReview[], decisions: ReviewDecision[] } | null>}
+ */
+export async function tableAnalysis(tableId) {
+  /** @type {ReviewDecision[]} */
+  const decisions = [];
+  let cursor = '';
+  for (;;) {
+    const page = await call('GET', `/v1/tables/${tableId}/analysis?limit=100&cursor=${encodeURIComponent(cursor)}`);
+    if (page.status !== 'done') return null;
+    decisions.push(...page.decisions);
+    if (!page.next_cursor) return { search: page.search, seats: page.seats, decisions };
+    cursor = page.next_cursor;
+  }
 }
 
 /**

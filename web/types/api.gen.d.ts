@@ -17,6 +17,244 @@ export type Action = LuddoAction | LudoAction | UckersAction | SnakesAction | Ba
 
 export type ActionRequest = LuddoActionRequest | LudoActionRequest | UckersActionRequest | SnakesActionRequest | BackgammonActionRequest;
 
+/**
+ * GNU Backgammon's rating of an error rate (millipoints lost per decision).
+ */
+export type AnalysisBand = 'supernatural' | 'world_class' | 'expert' | 'advanced' | 'intermediate' | 'casual_player' | 'beginner' | 'awful';
+
+/**
+ * The equities of the three outcomes of a cube decision, for the side on roll, per unit of
+ * the cube before the double.
+ */
+export type AnalysisCubeEquities = {
+    double_pass: number;
+    double_take: number;
+    no_double: number;
+};
+
+/**
+ * The cube decision of a position before the roll.
+ */
+export type AnalysisCubeHint = {
+    /**
+     * Whether the player on roll may turn the cube now (cube in play, centred or its own, not
+     * the Crawford game, not dead in a match). When false, `double` and `response` say what
+     * the estimate would advise with the cube available; the equities hold as they are.
+     */
+    available: boolean;
+    /**
+     * Cubeless equity of the position for the player on roll.
+     */
+    cubeless_equity: number;
+    double: AnalysisDoubleAdvice;
+    /**
+     * Per unit of the cube now, for the player on roll (a match: equivalent-to-money equity).
+     */
+    equities: AnalysisCubeEquities;
+    probabilities: AnalysisProbabilities;
+    /**
+     * The opponent's best answer to a double.
+     */
+    response: AnalysisTakeAdvice;
+};
+
+/**
+ * One row of a review: a decision, or a roll's luck.
+ */
+export type AnalysisDecision = {
+    /**
+     * The best play's notation, or the best cube action (`double`, `no_double`, `too_good`,
+     * `take`, `pass`, `beaver`).
+     */
+    best: string;
+    /**
+     * Whether it counts in the error rate (a choice was made).
+     */
+    counted: boolean;
+    /**
+     * Cube decisions: the equities of no double, double/take and double/pass for the doubler.
+     */
+    cube?: AnalysisCubeEquities | null;
+    /**
+     * The roll played (plays).
+     */
+    dice?: [
+        number,
+        number
+    ] | null;
+    /**
+     * Equity lost against the best, per unit of cube (0 when it was the best).
+     */
+    equity_loss: number;
+    /**
+     * The game of the match (1 for the first).
+     */
+    game: number;
+    kind: AnalysisDecisionKind;
+    /**
+     * The roll's luck for the roller (equity against the average of the 36 rolls); absent for
+     * the opening roll and cube decisions.
+     */
+    luck?: number | null;
+    mark?: AnalysisMark | null;
+    match_id: string;
+    /**
+     * 1, 2, 3, … in the order played.
+     */
+    number: number;
+    /**
+     * What was played: the play's notation, or the cube action.
+     */
+    played: string;
+    /**
+     * Position ID and Match ID before the decision, as GNU Backgammon reads them.
+     */
+    position_id: string;
+    seat: number;
+    /**
+     * The log entry of the action decided (`seq`): a roll's, for a no-double and its luck.
+     */
+    seq: number;
+};
+
+/**
+ * What a decision was.
+ */
+export type AnalysisDecisionKind = 'double' | 'take' | 'pass' | 'beaver' | 'play' | 'no_play' | 'no_double';
+
+/**
+ * What the side on roll should do with the cube.
+ */
+export type AnalysisDoubleAdvice = 'no_double' | 'double' | 'too_good';
+
+/**
+ * A hint's answer.
+ */
+export type AnalysisHint = {
+    /**
+     * Before the roll: the cube decision.
+     */
+    cube?: AnalysisCubeHint | null;
+    /**
+     * The dice the plays are of; absent for a cube decision.
+     */
+    dice?: [
+        number,
+        number
+    ] | null;
+    /**
+     * The best plays, at most 10, best first (empty: the roll cannot be played, or a cube
+     * decision).
+     */
+    plays: Array<AnalysisRatedPlay>;
+    /**
+     * The search that rated the plays and the cube (`"1-ply"`).
+     */
+    search: string;
+    /**
+     * How many distinct legal plays the roll has.
+     */
+    total_plays: number;
+};
+
+/**
+ * How bad a decision was.
+ */
+export type AnalysisMark = 'error' | 'blunder';
+
+/**
+ * The five probabilities of an estimate, for the side named.
+ */
+export type AnalysisProbabilities = {
+    lose_backgammon: number;
+    lose_gammon: number;
+    win: number;
+    win_backgammon: number;
+    win_gammon: number;
+};
+
+/**
+ * One candidate play, rated for the player to play.
+ */
+export type AnalysisRatedPlay = {
+    /**
+     * Cubeful equity per unit of cube (money; in a match, match winning chances as
+     * equivalent-to-money equity).
+     */
+    cubeful_equity: number;
+    /**
+     * Cubeless equity (points per game at a cube of 1).
+     */
+    cubeless_equity: number;
+    /**
+     * The best play's cubeful equity minus this one's (0 for the best).
+     */
+    equity_loss: number;
+    /**
+     * The checker moves, as a `play` action sends them.
+     */
+    moves: Array<AnalysisStep>;
+    /**
+     * GNU Backgammon's notation, e.g. `13/7*5 6/5`.
+     */
+    play: string;
+    /**
+     * The search that rated it: 1 for the candidates searched, 0 for the rest.
+     */
+    ply: number;
+    /**
+     * Position ID after the play (the opponent on roll).
+     */
+    position_id: string;
+    probabilities: AnalysisProbabilities;
+};
+
+/**
+ * One seat's totals.
+ */
+export type AnalysisSeatReview = {
+    /**
+     * GNU Backgammon's band of the error rate.
+     */
+    band: AnalysisBand;
+    blunders: number;
+    checker_decisions: number;
+    cube_decisions: number;
+    /**
+     * Decisions counted: checker plays with a choice and cube decisions.
+     */
+    decisions: number;
+    /**
+     * Equity lost in all, per unit of cube.
+     */
+    equity_lost: number;
+    /**
+     * Millipoints lost per decision (0 with no decision).
+     */
+    error_rate: number;
+    errors: number;
+    /**
+     * The rolls' luck summed (equity), over `rolls` rolls (the openings not counted).
+     */
+    luck: number;
+    rolls: number;
+    seat: number;
+};
+
+/**
+ * One checker's move by one die, numbered from the mover's side as GNU Backgammon numbers
+ * them: `from` 1–24 or 25 for the bar, `to` 1–24 or 0 for off.
+ */
+export type AnalysisStep = {
+    from: number;
+    to: number;
+};
+
+/**
+ * What the side doubled should do.
+ */
+export type AnalysisTakeAdvice = 'take' | 'pass' | 'beaver';
+
 export type BackgammonActOk = {
     events: Array<BackgammonEvent>;
     seq: number;
@@ -317,6 +555,14 @@ export type BackgammonOptions = {
      */
     cube?: boolean;
     /**
+     * hints (private tables)
+     *
+     * Private tables only: a seated player may ask for a hint (`POST /v1/backgammon/hint`
+     * with the table's id) on its own turn. Never at a rated table: private tables are never
+     * rated.
+     */
+    hints?: boolean;
+    /**
      * Jacoby rule
      *
      * Money games only: gammons and backgammons count single unless the cube was turned.
@@ -394,7 +640,7 @@ export type BackgammonReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'hints_off' | 'not_backgammon' | 'analysis_unavailable' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -1360,7 +1606,7 @@ export type LuddoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'hints_off' | 'not_backgammon' | 'analysis_unavailable' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -1844,7 +2090,7 @@ export type LudoReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'hints_off' | 'not_backgammon' | 'analysis_unavailable' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -2070,7 +2316,7 @@ export type Problem = {
      * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
      *
      */
-    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
+    code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'hints_off' | 'not_backgammon' | 'analysis_unavailable' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
     detail: string;
     /**
      * The request's `x-request-id` (the client's own, or the one the server gave it, also
@@ -2516,7 +2762,7 @@ export type SnakesReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'hints_off' | 'not_backgammon' | 'analysis_unavailable' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -3256,7 +3502,7 @@ export type UckersReplyMessage = {
          * The `enum` is generated: every `ErrorCode` but the WebSocket `error` message's.
          *
          */
-        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
+        code: 'malformed_json' | 'invalid_body' | 'invalid_query' | 'bad_request' | 'unsupported_media_type' | 'payload_too_large' | 'unauthorized' | 'not_host' | 'scripted_dice_disabled' | 'not_found' | 'table_not_found' | 'method_not_allowed' | 'conflict' | 'already_seated' | 'not_seated' | 'seat_taken' | 'table_full' | 'table_not_open' | 'seats_empty' | 'invalid_name' | 'unknown_game' | 'invalid_seat_count' | 'invalid_options' | 'long_clock_private_only' | 'invalid_seat' | 'invalid_client_seed' | 'invalid_dice' | 'invalid_dice_chain' | 'fresh_dice_off' | 'reveal_required' | 'reveal_mismatch' | 'rate_limited' | 'too_many_tables' | 'too_many_waiting_seats' | 'too_many_tokens' | 'table_not_started' | 'record_unavailable' | 'records_busy' | 'table_not_finished' | 'not_in_history' | 'history_not_checkpointed' | 'stale_seq' | 'seq_ahead' | 'not_your_seat' | 'not_your_turn' | 'illegal_action' | 'game_over' | 'game_not_over' | 'not_bot_controlled' | 'invalid_position' | 'hints_off' | 'not_backgammon' | 'analysis_unavailable' | 'too_many_connections' | 'timeout' | 'unavailable' | 'table_elsewhere' | 'outcome_unknown' | 'invalid_chat' | 'chat_text_off' | 'chat_muted' | 'chat_closed' | 'chat_full' | 'too_many_mutes' | 'banned' | 'admin_only' | 'too_many_reports' | 'player_not_found' | 'blocked' | 'too_many_friends' | 'challenge_not_pending' | 'too_many_challenges' | 'internal';
         detail: string;
         status: number;
     };
@@ -3983,6 +4229,74 @@ export type HideChatMessageResponses = {
 };
 
 export type HideChatMessageResponse = HideChatMessageResponses[keyof HideChatMessageResponses];
+
+export type BackgammonHintData = {
+    body: {
+        dice?: [
+            number,
+            number
+        ];
+        /**
+         * GNU Backgammon Match ID of the position's game (with position_id only).
+         */
+        match_id?: string;
+        position_id?: string;
+        /**
+         * A table in play: the caller's seat to act.
+         */
+        table_id?: string;
+        xgid?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/backgammon/hint';
+};
+
+export type BackgammonHintErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    413: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    415: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type BackgammonHintError = BackgammonHintErrors[keyof BackgammonHintErrors];
+
+export type BackgammonHintResponses = {
+    /**
+     * The hint.
+     */
+    200: AnalysisHint;
+};
+
+export type BackgammonHintResponse = BackgammonHintResponses[keyof BackgammonHintResponses];
 
 export type BackgammonPlaysData = {
     body: {
@@ -5907,6 +6221,80 @@ export type ActResponses = {
 };
 
 export type ActResponse = ActResponses[keyof ActResponses];
+
+export type GetTableAnalysisData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        invite_code?: string;
+        limit?: number;
+        cursor?: Cursor;
+    };
+    url: '/v1/tables/{id}/analysis';
+};
+
+export type GetTableAnalysisErrors = {
+    /**
+     * An RFC 9457 problem.
+     */
+    400: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    403: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    404: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    409: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    422: Problem;
+    /**
+     * An RFC 9457 problem.
+     */
+    503: Problem;
+};
+
+export type GetTableAnalysisError = GetTableAnalysisErrors[keyof GetTableAnalysisErrors];
+
+export type GetTableAnalysisResponses = {
+    /**
+     * The review's totals and one page of its decisions.
+     */
+    200: {
+        /**
+         * The same for a blunder.
+         */
+        blunder_from: number;
+        decisions: Array<AnalysisDecision>;
+        /**
+         * Equity lost per unit of cube from which a decision is an error.
+         */
+        error_from: number;
+        next_cursor?: string;
+        /**
+         * The search that rated the decisions ("1-ply").
+         */
+        search: string;
+        seats: Array<AnalysisSeatReview>;
+        status: 'done';
+    };
+    /**
+     * The review is not written yet; try again after Retry-After.
+     */
+    202: {
+        status: 'pending';
+    };
+};
+
+export type GetTableAnalysisResponse = GetTableAnalysisResponses[keyof GetTableAnalysisResponses];
 
 export type GetChatData = {
     body?: never;

@@ -42,11 +42,16 @@ pub struct BackgammonOptions {
     /// Matches only: no doubling in the game after a player first reaches match point.
     #[schemars(title = "Crawford rule")]
     pub crawford: bool,
+    /// Private tables only: a seated player may ask for a hint (`POST /v1/backgammon/hint`
+    /// with the table's id) on its own turn. Never at a rated table: private tables are never
+    /// rated.
+    #[schemars(title = "hints (private tables)")]
+    pub hints: bool,
 }
 
 impl Default for BackgammonOptions {
     fn default() -> Self {
-        Self { match_to: 0, cube: true, beavers: false, jacoby: false, crawford: true }
+        Self { match_to: 0, cube: true, beavers: false, jacoby: false, crawford: true, hints: false }
     }
 }
 

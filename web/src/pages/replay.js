@@ -2,9 +2,11 @@
 /**
  * `#/replay/{id}`: a finished game step by step from its JSON record (buttons with icons, a
  * slider, the arrow keys; each step said in words in a live region), its fairness check, and
- * the record to download (and backgammon's `.mat`).
+ * the record to download (and backgammon's `.mat`). A backgammon game also shows its analysis
+ * (docs/analysis.md): each player's error rate and band, the errors and blunders (each a link to
+ * its step), and at each step the decisions made there with their equity lost and luck.
  */
-import { downloadRecord, gameRecord } from '../api.js';
+import { ApiError, downloadRecord, gameRecord, tableAnalysis } from '../api.js';
 import { games, label, view } from '../games.js';
 import { has, number, t } from '../i18n.js';
 import { announcement } from '../table/announce.js';
@@ -73,6 +75,7 @@ export async function replayPage(id) {
       </div>
       <input type="range" id="r-range" min="0" max="${steps.length - 1}" value="0" aria-label="${esc(t('replay-position'))}">
       <p id="r-entry"></p>
+      ${table.game === 'backgammon' ? `<section id="review" aria-labelledby="review-title"><h2 id="review-title">${esc(t('review-title'))}</h2><div id="review-body" aria-live="polite"><p>${esc(t('review-pending'))}</p></div><ul id="review-step"></ul></section>` : ''}
       <div id="announcer" class="announcer" aria-live="polite" aria-label="${esc(t('announcer-label'))}"></div>
       <details><summary>${esc(t('board-as-text'))}</summary><ul id="board-text"></ul></details>
       <button type="button" id="check-fairness">${esc(t('end-check-dice'))}</button><p id="fairness" aria-live="polite"></p>
@@ -80,6 +83,60 @@ export async function replayPage(id) {
       <p id="download-error" class="error" aria-live="polite"></p>
       <p><a href="#/t/${id}">${esc(t('replay-table'))}</a></p>
     </aside></div></section>`;
+  /** The analysis, once the server has it (backgammon). @type {Awaited<ReturnType<typeof tableAnalysis>>} */
+  let review = null;
+  const showStep = () => {
+    const list = document.getElementById('review-step');
+    if (!list || !review) return;
+    const here = review.decisions.filter((d) => d.seq === steps[at].seq);
+    list.innerHTML = here.length
+      ? here.map((d) => `<li class="review-decision"${d.mark ? ` data-mark="${d.mark}"` : ''}>${esc(decisionText(d, names))}</li>`).join('')
+      : `<li>${esc(t('review-step-none'))}</li>`;
+  };
+  /** Shows the analysis, or asks again shortly while the server computes it. */
+  const loadReview = async () => {
+    if (table.game !== 'backgammon') return;
+    try {
+      review = await tableAnalysis(id);
+    } catch (error) {
+      if (!shown()) return;
+      byId('review-body').innerHTML = `<p>${esc(error instanceof ApiError && error.code === 'analysis_unavailable' ? t('review-unavailable') : message(error))}</p>`;
+      return;
+    }
+    if (!shown()) return;
+    if (!review) {
+      setTimeout(loadReview, 2000);
+      return;
+    }
+    const marked = review.decisions.filter((d) => d.mark);
+    byId('review-body').innerHTML = `<p>${esc(t('review-search', { search: review.search }))}</p>
+      <ul id="review-seats">${review.seats
+        .map(
+          (s) =>
+            `<li data-seat="${s.seat}">${esc(
+              t('review-seat', {
+                player: names[s.seat] ?? String(s.seat),
+                rate: number(s.error_rate, { maximumFractionDigits: 1, minimumFractionDigits: 1 }),
+                band: t(`review-band-${s.band}`),
+                decisions: number(s.decisions),
+                errors: number(s.errors),
+                blunders: number(s.blunders),
+                luck: number(s.luck, { maximumFractionDigits: 3, signDisplay: 'always' }),
+              }),
+            )}</li>`,
+        )
+        .join('')}</ul>
+      ${marked.length ? `<h3>${esc(t('review-marks'))}</h3><ol id="review-marks">${marked
+        .map((d) => {
+          const step = steps.findIndex((e) => e.seq === d.seq);
+          return `<li class="review-mark" data-mark="${d.mark}"><button type="button" class="link" data-step="${step}" aria-label="${esc(t('review-go', { step: number(step + 1) }))}">${esc(decisionText(d, names))}</button></li>`;
+        })
+        .join('')}</ol>` : ''}`;
+    for (const button of byId('review-body').querySelectorAll('button[data-step]')) {
+      /** @type {HTMLButtonElement} */ (button).onclick = () => go(Number(/** @type {HTMLButtonElement} */ (button).dataset.step));
+    }
+    showStep();
+  };
   /** The replay as a table's state, for the words of each step. */
   const words = new TableState(table, null, game.positions);
   const show = () => {
@@ -99,6 +156,7 @@ export async function replayPage(id) {
     words.state = entry.state;
     byId('announcer').textContent = `${byId('r-pos').textContent}. ${announcement(entry, words, game)}`;
     /** @type {HTMLInputElement} */ (byId('r-range')).value = String(at);
+    showStep();
   };
   const go = (/** @type {number} */ n) => {
     at = Math.max(0, Math.min(steps.length - 1, n));
@@ -130,4 +188,28 @@ export async function replayPage(id) {
   document.addEventListener('keydown', keys);
   onLeave(() => document.removeEventListener('keydown', keys));
   show();
+  loadReview();
+}
+
+/**
+ * One decision of the analysis in words: who played what, its mark, the equity it lost and the
+ * best, the roll's luck.
+ * @param {import('../api.js').ReviewDecision} d
+ * @param {string[]} names
+ */
+function decisionText(d, names) {
+  const player = names[d.seat] ?? String(d.seat);
+  const action = (/** @type {string} */ a) => (has(`review-action-${a}`) ? t(`review-action-${a}`) : a);
+  const parts = [
+    d.kind === 'play' || d.kind === 'no_play'
+      ? t('review-play', { player, dice: d.dice ? `${d.dice[0]}${d.dice[1]}` : '', played: d.played })
+      : t('review-cube', { player, played: action(d.played) }),
+  ];
+  if (d.mark) parts.push(t(`review-mark-${d.mark}`));
+  if (d.counted && d.equity_loss > 0) {
+    parts.push(t('review-lost', { loss: number(d.equity_loss, { maximumFractionDigits: 3, minimumFractionDigits: 3 }) }));
+    parts.push(t('review-best', { best: d.kind === 'play' ? d.best : action(d.best) }));
+  }
+  if (d.luck !== undefined && d.luck !== null) parts.push(t('review-luck', { luck: number(d.luck, { maximumFractionDigits: 3, signDisplay: 'always' }) }));
+  return parts.join(' · ');
 }

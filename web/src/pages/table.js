@@ -13,7 +13,7 @@ import { ApiError, TableFeed, call, token } from '../api.js';
 import { SeatDice, chainMoved, newChain, storedChain } from '../dice.js';
 import { diceOf } from '../fairness.js';
 import { games, label, view } from '../games.js';
-import { has, t } from '../i18n.js';
+import { has, number, t } from '../i18n.js';
 import { TurnAlert, loadSettings, saveSettings } from '../table/alerts.js';
 import { QUERY_KEYS, announcement, query } from '../table/announce.js';
 import * as chatView from '../table/chat.js';
@@ -53,6 +53,7 @@ function skeleton() {
         <ul id="seats" class="seats" aria-label="${e('seats-label')}"></ul>
         <div id="room"></div>
         <div id="controls" role="region" aria-label="${e('controls-label')}"></div>
+        <div id="hint"></div>
         <div id="end"></div>
         <p id="fresh-dice" class="hint"></p>
         <section id="chat" class="chat" aria-labelledby="chat-title"><h2 id="chat-title" class="log-title">${e('chat-title')}</h2>
@@ -315,6 +316,28 @@ export async function tablePage(id, inviteCode) {
     on('reclaim', () => call('POST', `/v1/tables/${id}/reclaim`));
   };
 
+  /** The hint asked for at this table (docs/analysis.md), with the entry it was asked at: shown until the next entry. @type {{ seq: number, html: string } | null} */
+  let hint = null;
+  /** A button for a hint on the viewer's turn at a backgammon table whose `hints` option is on. */
+  const drawHint = () => {
+    const panel = byId('hint');
+    const options = /** @type {{ hints?: boolean }} */ (s.table.options ?? {});
+    if (s.table.game !== 'backgammon' || !options.hints || !s.myTurn()) {
+      panel.innerHTML = '';
+      return;
+    }
+    panel.innerHTML = `<button type="button" id="ask-hint">${esc(t('hint-ask'))}</button><div id="hint-answer" aria-live="polite">${hint && hint.seq === s.lastSeq ? hint.html : ''}</div>`;
+    byId('ask-hint').onclick = async () => {
+      const seq = s.lastSeq;
+      try {
+        hint = { seq, html: hintHtml(await call('POST', '/v1/backgammon/hint', { table_id: id })) };
+      } catch (error) {
+        hint = { seq, html: `<p class="error">${esc(message(error))}</p>` };
+      }
+      if (live) draw();
+    };
+  };
+
   const drawEnd = () => {
     byId('end').innerHTML = render.endHtml(s);
     on('rematch', async () => {
@@ -396,6 +419,7 @@ export async function tablePage(id, inviteCode) {
     drawRoom();
     drawBoardArea();
     drawControls();
+    drawHint();
     drawEnd();
     byId('log').innerHTML = render.logHtml(s, game);
     if (!chatLoaded && s.mySeat() !== null) loadChat();
@@ -654,4 +678,20 @@ function glide(board, glides) {
     const frames = path.map((p) => ({ transform: `translate(${(p.x - end.x).toFixed(1)}px, ${(p.y - end.y).toFixed(1)}px)` }));
     piece.animate(frames, { duration: Math.min(900, 120 * (path.length - 1) + 150), easing: 'ease-in-out' });
   }
+}
+
+/**
+ * A hint's answer in words: the best plays with their equity, or the cube decision.
+ * @param {import('../../types/api.gen.js').AnalysisHint} answer
+ */
+function hintHtml(answer) {
+  const equity = (/** @type {number} */ x) => number(x, { maximumFractionDigits: 3, minimumFractionDigits: 3, signDisplay: 'always' });
+  if (answer.cube) {
+    const c = answer.cube;
+    return `<p id="hint-cube">${esc(t('hint-cube', { double: t(`review-action-${c.double}`), response: t(`review-action-${c.response}`), equity: equity(c.equities.no_double) }))}</p>`;
+  }
+  return `<ol id="hint-plays">${answer.plays
+    .slice(0, 3)
+    .map((p) => `<li>${esc(t('hint-play', { play: p.play, equity: equity(p.cubeful_equity) }))}</li>`)
+    .join('')}</ol>`;
 }
