@@ -531,4 +531,43 @@ mod tests {
         }
         assert!(wins >= 50, "the bot won {wins} of {games}");
     }
+
+    #[test]
+    fn the_heuristic_player_follows_the_issues_list() {
+        // A capture before bringing a piece home; entering before reaching safety.
+        assert_eq!(
+            heuristic(&rolled([[10, 30, 53, B], [7, B, B, B]], &[3]), 0),
+            Some(Action::Move { piece: 1 }),
+            "captures first"
+        );
+        assert_eq!(heuristic(&rolled([[10, B, B, B], [B; 4]], &[6, 2]), 0), Some(Action::Move { piece: 1 }));
+        // Piece 1 (18) reaches the star on 21; piece 0 (30) would land on plain track.
+        assert_eq!(heuristic(&rolled([[30, 18, B, B], [B; 4]], &[3]), 0), Some(Action::Move { piece: 1 }));
+        let game = json_state([[B; 4], [B; 4]]);
+        assert_eq!(heuristic(&game, 0), Some(Action::Roll));
+        assert_eq!(heuristic(&game, 1), None);
+    }
+
+    #[test]
+    fn the_strong_bot_searches_deterministically_and_plays_whole_games_legally() {
+        let game = rolled([[10, 30, 44, B], [7, 20, B, B]], &[4]);
+        let first = search_with(&game, 0, 8);
+        assert!(first.is_some_and(|a| game.legal_actions(0).contains(&a)));
+        assert_eq!(search_with(&game.clone(), 0, 8), first, "the same state, the same move");
+        assert_eq!(search(&game, 1), None);
+        assert_eq!(bot(&json_state([[B; 4], [B; 4]]), 0, crate::bots::Level::Strong), Some(Action::Roll));
+        // A capture that also wins the race: the search finds it as the one-ply policy does.
+        assert_eq!(
+            search_with(&rolled([[10, 30, B, B], [7, B, B, B]], &[3]), 0, 8),
+            Some(Action::Move { piece: 1 })
+        );
+        for g in 0..2 {
+            let mut dice = RngDice(SmallRng::seed_from_u64(g));
+            let mut game = Luddo::new_quiet(LuddoOptions::default(), 4, &mut dice).unwrap();
+            while let Some(seat) = game.to_act() {
+                let action = if seat == 0 { search_with(&game, seat, 4) } else { heuristic(&game, seat) };
+                game.apply_quiet(seat, &action.unwrap(), &mut dice).unwrap();
+            }
+        }
+    }
 }

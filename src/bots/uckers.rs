@@ -427,4 +427,29 @@ mod tests {
             assert!(n < 5_000, "the game should end");
         }
     }
+
+    #[test]
+    fn the_strong_bot_searches_deterministically_and_plays_whole_games_legally() {
+        let mut pieces = [[None; 4]; 4];
+        pieces[0] = [Some(0), Some(30), None, None];
+        pieces[1] = [on(Colour::Red, 5), None, None, None];
+        let g = game(pieces, [2, 3]);
+        let choice = search_with(&g, 0, 4).unwrap();
+        assert_eq!(search_with(&g.clone(), 0, 4), Some(choice.clone()), "the same state, the same action");
+        let mut next = g.clone();
+        next.apply(0, &choice, &mut NoDice).unwrap();
+        assert_eq!(next.board().progress(PieceId::new(Colour::Red, 0)), None, "it captures");
+        assert_eq!(search(&g, 1), None);
+        use crate::rules::dice::RngDice;
+        use rand::{SeedableRng, rngs::StdRng};
+        let mut dice = RngDice(StdRng::seed_from_u64(5));
+        let (mut g, _) = Uckers::new(UckersOptions::default(), 4, &mut dice).unwrap();
+        let mut n = 0;
+        while let Some(seat) = g.to_act() {
+            let action = if seat % 2 == 0 { search_with(&g, seat, 2) } else { priority(&g, seat) };
+            g.apply(seat, &action.expect("a choice"), &mut dice).unwrap();
+            n += 1;
+            assert!(n < 5_000, "the game should end");
+        }
+    }
 }
