@@ -7,6 +7,11 @@
 //! transaction (with the new deadline, and the epoch this process took the table with) before
 //! it replies or broadcasts. Should the store fail, or another process have taken the table,
 //! the actor stops; the next request rebuilds it from the log, so nothing is ever half-applied.
+//!
+//! A bot decision that searches (the `strong` level with a choice to make) is not made on the
+//! actor's task: the step stores what it staged, the decision runs on a blocking thread, and
+//! the actor answers reads meanwhile, keeping the commands that change the table, in order,
+//! for when the decision has been played and the table settled (the step's reply waits too).
 
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
