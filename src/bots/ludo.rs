@@ -55,6 +55,117 @@ pub fn choose(game: &LudoState, seat: Seat) -> Option<Action> {
     best.map(|(_, action)| action)
 }
 
+/// The bot of `level` for `seat`: the `strong` bot searches ([`search`]), the others play
+/// [`choose`]'s one-ply policy.
+pub fn bot(game: &LudoState, seat: Seat, level: crate::bots::Level) -> Option<Action> {
+    match level {
+        crate::bots::Level::Strong => search(game, seat),
+        _ => choose(game, seat),
+    }
+}
+
+/// Rollouts per candidate move of [`search`].
+pub const ROLLOUTS: u32 = 64;
+/// How many turns after the bot's own each rollout plays before the position is scored: every
+/// opponent's next turn and the bot's own next one.
+const HORIZON_TURNS: u32 = 1;
+
+/// The `strong` bot: a Monte Carlo search over the dice. Each legal move is tried on a copy and
+/// the game played on from it [`ROLLOUTS`] times, every seat by [`choose`]'s policy, until each
+/// opponent has had its next turn and the bot its own next one; the move whose positions score
+/// best on average by [`choose`]'s evaluation (a first place settles it) is played. Every move
+/// sees the same dice in its `i`th rollout (common random numbers, so the comparison is not
+/// swamped by luck), drawn from a hash of the state: the bot is a deterministic function of
+/// the state. With one legal move (or a roll to make) there is nothing to search.
+pub fn search(game: &LudoState, seat: Seat) -> Option<Action> {
+    search_with(game, seat, ROLLOUTS)
+}
+
+/// [`search`] with `rollouts` playouts per candidate move.
+pub fn search_with(game: &LudoState, seat: Seat, rollouts: u32) -> Option<Action> {
+    if game.to_act() != Some(seat) {
+        return None;
+    }
+    if game.phase() != Phase::Move {
+        return choose(game, seat);
+    }
+    let moves = game.legal_moves();
+    if moves.len() <= 1 {
+        return choose(game, seat);
+    }
+    let key = state_key(game);
+    let mut best: Option<(i64, Action)> = None;
+    for piece in moves.iter() {
+        let action = Action::Move { piece };
+        let mut after = game.clone();
+        if after.apply_with(seat, &action, &mut NoDiceForMoves, &mut crate::rules::ludo::NoEvents).is_err() {
+            continue;
+        }
+        let total: i64 = (0..rollouts)
+            .map(|r| rollout(after.clone(), seat, key ^ u64::from(r).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+            .sum();
+        if best.as_ref().is_none_or(|(b, _)| total > *b) {
+            best = Some((total, action));
+        }
+    }
+    best.map(|(_, a)| a).or_else(|| choose(game, seat))
+}
+
+/// Plays `game` on with [`choose`] for every seat and dice drawn from `seed` until the
+/// horizon (or the end), and scores where it got to for `seat`.
+fn rollout(mut game: LudoState, seat: Seat, seed: u64) -> i64 {
+    use rand::SeedableRng;
+    let mut dice = crate::rules::dice::RngDice(rand::rngs::SmallRng::seed_from_u64(seed));
+    // Turns that began since the move tried: the bot's own next one ends the rollout once
+    // played, after every opponent's.
+    let mut own_turns = 0;
+    let mut last = seat;
+    let mut steps = 0;
+    while let Some(to_act) = game.to_act() {
+        if to_act != last {
+            if to_act == seat {
+                own_turns += 1;
+                if own_turns > HORIZON_TURNS {
+                    break;
+                }
+            }
+            last = to_act;
+        }
+        let Some(action) = choose(&game, to_act) else { break };
+        if game.apply_with(to_act, &action, &mut dice, &mut crate::rules::ludo::NoEvents).is_err() {
+            break;
+        }
+        steps += 1;
+        if steps > 400 {
+            break;
+        }
+    }
+    score(&game, seat)
+}
+
+/// Where a rollout got to, for `seat`: a first place (its own or another's) settles it,
+/// otherwise [`evaluate`].
+fn score(game: &LudoState, seat: Seat) -> i64 {
+    const WON: i64 = 100_000;
+    match game.place(seat) {
+        Some(1) => return WON,
+        Some(_) => return -WON,
+        None => {}
+    }
+    if (0..game.seats()).any(|s| game.place(s) == Some(1)) {
+        return -WON;
+    }
+    i64::from(evaluate(game, seat))
+}
+
+/// A hash of the whole state (its JSON form), the seed of a bot's draws.
+fn state_key(game: &LudoState) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    serde_json::to_string(game).unwrap_or_default().hash(&mut h);
+    h.finish()
+}
+
 /// A uniformly random legal action for `seat` (the baseline the bot is measured against, and
 /// the player of random playouts).
 pub fn random(game: &LudoState, seat: Seat, rng: &mut impl Rng) -> Option<Action> {
@@ -230,6 +341,60 @@ pub fn priority(game: &LudoState, seat: Seat) -> Option<Action> {
     best.map(|(_, a)| a)
 }
 
+/// The four-rule heuristic of issue #38, the opponent the `strong` bot's search is measured
+/// against (`examples/ludo_bot_winrate.rs --against heuristic`): a classic priority list as players
+/// outside the server wrote it. It plays the first move that, in this order: captures (the most
+/// advanced victim first); enters a piece (on a six, or whatever number the rules bring one out
+/// on); reaches safety (a safe square, the home column or home); advances the most advanced
+/// piece that is not at risk where it lands; else advances the most advanced piece.
+pub fn heuristic(game: &LudoState, seat: Seat) -> Option<Action> {
+    if game.to_act() != Some(seat) {
+        return None;
+    }
+    match game.phase() {
+        Phase::Roll => return Some(Action::Roll),
+        Phase::Over => return None,
+        Phase::Move => {}
+    }
+    let board = game.board();
+    let n = game.seats();
+    let mut best: Option<((u8, i32), Action)> = None;
+    for piece in game.legal_moves().iter() {
+        let action = Action::Move { piece };
+        let mut after = game.clone();
+        if after.apply_with(seat, &action, &mut NoDiceForMoves, &mut crate::rules::ludo::NoEvents).is_err() {
+            continue;
+        }
+        let piece = piece as usize;
+        let before = game.progress(seat, piece);
+        let now = after.progress(seat, piece);
+        let leader = before.map_or(-1, |p| p as i32);
+        let captured: Option<i32> = (0..n)
+            .filter(|&o| o != seat)
+            .flat_map(|o| (0..PIECES).map(move |q| (o, q)))
+            .filter(|&(o, q)| game.progress(o, q).is_some() && after.progress(o, q).is_none())
+            .map(|(o, q)| game.progress(o, q).map_or(0, |p| p as i32))
+            .max();
+        let safe = now.is_some_and(|p| p > board.last_track())
+            || after.square_of(seat, piece).is_some_and(|sq| after.is_safe_square(sq));
+        let key = if let Some(victim) = captured {
+            (0, victim)
+        } else if before.is_none() && now.is_some() {
+            (1, 0)
+        } else if safe {
+            (2, leader)
+        } else if !exposed(&after, seat, piece) {
+            (3, leader)
+        } else {
+            (4, leader)
+        };
+        if best.as_ref().is_none_or(|((r, t), _)| key.0 < *r || (key.0 == *r && key.1 > *t)) {
+            best = Some((key, action));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
 /// Whether `seat`'s `piece` on `square` cannot be captured there: a safe square, or a block in
 /// classic Ludo.
 fn protected(game: &LudoState, seat: Seat, piece: usize, square: u8) -> bool {
@@ -365,5 +530,44 @@ mod tests {
             wins += (game.place(bot) == Some(1)) as u32;
         }
         assert!(wins >= 50, "the bot won {wins} of {games}");
+    }
+
+    #[test]
+    fn the_heuristic_player_follows_the_issues_list() {
+        // A capture before bringing a piece home; entering before reaching safety.
+        assert_eq!(
+            heuristic(&rolled([[10, 30, 53, B], [7, B, B, B]], &[3]), 0),
+            Some(Action::Move { piece: 1 }),
+            "captures first"
+        );
+        assert_eq!(heuristic(&rolled([[10, B, B, B], [B; 4]], &[6, 2]), 0), Some(Action::Move { piece: 1 }));
+        // Piece 1 (18) reaches the star on 21; piece 0 (30) would land on plain track.
+        assert_eq!(heuristic(&rolled([[30, 18, B, B], [B; 4]], &[3]), 0), Some(Action::Move { piece: 1 }));
+        let game = json_state([[B; 4], [B; 4]]);
+        assert_eq!(heuristic(&game, 0), Some(Action::Roll));
+        assert_eq!(heuristic(&game, 1), None);
+    }
+
+    #[test]
+    fn the_strong_bot_searches_deterministically_and_plays_whole_games_legally() {
+        let game = rolled([[10, 30, 44, B], [7, 20, B, B]], &[4]);
+        let first = search_with(&game, 0, 8);
+        assert!(first.is_some_and(|a| game.legal_actions(0).contains(&a)));
+        assert_eq!(search_with(&game.clone(), 0, 8), first, "the same state, the same move");
+        assert_eq!(search(&game, 1), None);
+        assert_eq!(bot(&json_state([[B; 4], [B; 4]]), 0, crate::bots::Level::Strong), Some(Action::Roll));
+        // A capture that also wins the race: the search finds it as the one-ply policy does.
+        assert_eq!(
+            search_with(&rolled([[10, 30, B, B], [7, B, B, B]], &[3]), 0, 8),
+            Some(Action::Move { piece: 1 })
+        );
+        for g in 0..2 {
+            let mut dice = RngDice(SmallRng::seed_from_u64(g));
+            let mut game = Luddo::new_quiet(LuddoOptions::default(), 4, &mut dice).unwrap();
+            while let Some(seat) = game.to_act() {
+                let action = if seat == 0 { search_with(&game, seat, 4) } else { heuristic(&game, seat) };
+                game.apply_quiet(seat, &action.unwrap(), &mut dice).unwrap();
+            }
+        }
     }
 }
