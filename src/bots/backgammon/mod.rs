@@ -50,33 +50,45 @@ pub const STRONG_CANDIDATES: usize = 8;
 /// The play `level` chooses among `plays` (the legal plays of `dice` from `pos`): its index, or
 /// `None` when there are none. The first of equally rated plays, in the engine's order.
 pub fn pick_play(level: Level, pos: &Position, dice: [u8; 2], plays: &[Play]) -> Option<usize> {
-    let best = |score: &dyn Fn(&Position) -> f64| {
-        let mut best: Option<(f64, usize)> = None;
-        for (i, p) in plays.iter().enumerate() {
-            let v = score(&p.result);
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, i));
-            }
-        }
-        best.map(|(_, i)| i)
-    };
     match level {
         // A 1-ply search over the network's best plays: +3–4% against pubeval for a p99 of a
         // few milliseconds a play (BENCHMARKS.md, "Backgammon bots").
         Level::Strong => net::pick_1ply(network(), plays, STRONG_CANDIDATES),
-        Level::Normal => best(&evaluate),
-        Level::Easy => {
-            // Half the time a random legal play, otherwise the normal bot's.
-            let key = crate::rules::backgammon::board::zobrist(pos)
-                ^ ((dice[0] as u64) << 56)
-                ^ ((dice[1] as u64) << 60);
-            if plays.is_empty() || super::pick(key, 2) == 0 {
-                best(&evaluate)
-            } else {
-                Some(super::pick(key >> 1, plays.len()))
-            }
+        Level::Normal => pick_noisy(network(), pos, dice, plays, NORMAL_NOISE),
+        Level::Easy => pick_noisy(network(), pos, dice, plays, EASY_NOISE),
+    }
+}
+
+/// The most a `normal` bot's play is misjudged by, in cubeless points: each play's 0-ply
+/// equity gets its own noise, uniform in ± this much (calibrated to gnubg's bands, docs/bots.md).
+pub const NORMAL_NOISE: f32 = 0.0;
+/// The same for the `easy` bot.
+pub const EASY_NOISE: f32 = 0.25;
+
+/// The index of the play the network rates best at 0 ply among `plays`, each play's equity
+/// shifted by its own noise uniform in ±`noise` (drawn from the position, the dice and the
+/// play's result, so the choice is deterministic); `None` when there are no plays.
+pub fn pick_noisy(
+    net: &net::Net,
+    pos: &Position,
+    dice: [u8; 2],
+    plays: &[Play],
+    noise: f32,
+) -> Option<usize> {
+    use crate::rules::backgammon::board::zobrist;
+    let key = zobrist(pos) ^ ((dice[0] as u64) << 56) ^ ((dice[1] as u64) << 60);
+    let mut best: Option<(f32, usize)> = None;
+    for (i, p) in plays.iter().enumerate() {
+        let mut v = net.evaluate(&p.result).equity();
+        if noise > 0.0 {
+            let u = super::pick(key ^ zobrist(&p.result).rotate_left(17), 2001) as f32 / 1000.0 - 1.0;
+            v += noise * u;
+        }
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, i));
         }
     }
+    best.map(|(_, i)| i)
 }
 
 /// The position `level` leaves from `pos` with `dice` (seen from the side that moved; `pos`
