@@ -46,24 +46,38 @@ pub fn network() -> &'static net::Net {
 
 /// How many of the network's best plays the strong bot searches one ply deeper.
 pub const STRONG_CANDIDATES: usize = 8;
+/// How many of those the strong bot then searches two plies deep ([`net::pick_2ply`]) …
+pub const STRONG_DEEP: usize = 2;
+/// … when they are within this many points of the best at one ply.
+pub const STRONG_DEEP_WITHIN: f32 = 0.1;
+/// How many of the network's best plays the normal bot searches one ply deeper.
+pub const NORMAL_CANDIDATES: usize = 2;
+/// The most the easy bot misjudges a play by, in cubeless points: each play's 0-ply equity
+/// gets its own noise, uniform in ± this much ([`pick_noisy`]).
+pub const EASY_NOISE: f32 = 0.05;
 
 /// The play `level` chooses among `plays` (the legal plays of `dice` from `pos`): its index, or
 /// `None` when there are none. The first of equally rated plays, in the engine's order.
 pub fn pick_play(level: Level, pos: &Position, dice: [u8; 2], plays: &[Play]) -> Option<usize> {
-    match level {
-        // A 1-ply search over the network's best plays: +3–4% against pubeval for a p99 of a
-        // few milliseconds a play (BENCHMARKS.md, "Backgammon bots").
-        Level::Strong => net::pick_1ply(network(), plays, STRONG_CANDIDATES),
-        Level::Normal => pick_noisy(network(), pos, dice, plays, NORMAL_NOISE),
-        Level::Easy => pick_noisy(network(), pos, dice, plays, EASY_NOISE),
-    }
+    pick_play_with(network(), level, pos, dice, plays)
 }
 
-/// The most a `normal` bot's play is misjudged by, in cubeless points: each play's 0-ply
-/// equity gets its own noise, uniform in ± this much (calibrated to gnubg's bands, docs/bots.md).
-pub const NORMAL_NOISE: f32 = 0.0;
-/// The same for the `easy` bot.
-pub const EASY_NOISE: f32 = 0.25;
+/// [`pick_play`] with the network `net` (another weights file, to measure it as the levels play).
+/// Levels calibrated to GNU Backgammon's bands by its judgement (docs/bots.md, "Levels";
+/// BENCHMARKS.md, "Backgammon bots, round 2").
+pub fn pick_play_with(
+    net: &net::Net,
+    level: Level,
+    pos: &Position,
+    dice: [u8; 2],
+    plays: &[Play],
+) -> Option<usize> {
+    match level {
+        Level::Strong => net::pick_2ply(net, plays, STRONG_CANDIDATES, STRONG_DEEP, STRONG_DEEP_WITHIN),
+        Level::Normal => net::pick_1ply(net, plays, NORMAL_CANDIDATES),
+        Level::Easy => pick_noisy(net, pos, dice, plays, EASY_NOISE),
+    }
+}
 
 /// The index of the play the network rates best at 0 ply among `plays`, each play's equity
 /// shifted by its own noise uniform in ±`noise` (drawn from the position, the dice and the
