@@ -1,8 +1,9 @@
-//! The backgammon bots, by level (docs/bots.md): `strong` is the network trained here by
-//! self-play ([`net`]) with a 1-ply search, and cube decisions from its estimates ([`cube`]);
-//! `normal` is a 1-ply search with a hand-tuned static evaluator ([`evaluate`]) and cube
-//! decisions from a win-probability estimate of it; `easy` plays a random legal play half the
-//! time. [`pubeval`] and [`duel`] measure them.
+//! The backgammon bots, by level (docs/bots.md): all three play with the network trained here
+//! ([`net`]: self-play, then fitted to GNU Backgammon's evaluations); `strong` with a 2-ply
+//! search, `normal` with a 1-ply search over its 2 best plays, both with cube decisions from the
+//! network's estimates ([`cube`]); `easy` at 0 ply with noise, and cube decisions from a
+//! win-probability estimate of the hand-tuned static evaluator ([`evaluate`]). [`pubeval`] and
+//! [`duel`] measure them.
 //!
 //! The hand-tuned evaluator scores a position in "pips" for the side that has just moved (the opponent is
 //! on roll): the race (pip counts), and in contact positions the points made (home board and
@@ -220,7 +221,7 @@ pub fn choose(game: &Backgammon, seat: Seat, level: Level) -> Option<BackgammonA
             if drop_loses_the_match(game) {
                 return Some(BackgammonAction::Take);
             }
-            if level == Level::Strong {
+            if level != Level::Easy {
                 // The doubler is on roll in `game.position()`.
                 let o = cube::on_roll(&game.position());
                 let cube_value = game.cube().0 as i64;
@@ -272,7 +273,7 @@ fn should_double(game: &Backgammon, seat: Seat, level: Level) -> bool {
     if o.match_to > 0 && score[1 - seat] + 1 == o.match_to && score[seat] + 1 < o.match_to {
         return true;
     }
-    if level == Level::Strong {
+    if level != Level::Easy {
         let (value, owner) = game.cube();
         let jacoby = o.match_to == 0 && o.jacoby && owner.is_none();
         return cube::should_double(
@@ -326,8 +327,8 @@ mod tests {
             // In a 1-point match the cube is dead from the start: bots never double.
             let mut dice = RngDice(rand::rngs::StdRng::seed_from_u64(3));
             let options = BackgammonOptions { match_to: 1, ..Default::default() };
-            // Fewer games for the strong bot: its search is slow in a debug build.
-            for _ in 0..if level == Level::Strong { 2 } else { 10 } {
+            // Fewer games for the searching bots: their search is slow in a debug build.
+            for _ in 0..if level != Level::Easy { 2 } else { 10 } {
                 let (mut g, _) = Backgammon::new(options.clone(), 2, &mut dice).unwrap();
                 while let Some(s) = g.to_act() {
                     let a = choose(&g, s, level).unwrap();
