@@ -227,7 +227,7 @@ async fn the_analysis_is_of_finished_backgammon_tables_for_those_who_may_see_the
 
 /// The hint's best play against GNU Backgammon's at 2 plies (the `gnubg` Python package,
 /// `scripts/gnubg_hint_agreement.py`) over 1,000 contact positions from seeded games in which
-/// each side plays the easy bot's play (the network at 0 ply with noise, so the positions vary), sampled
+/// each side plays the easy bot's play (half of them random, so the positions vary), sampled
 /// every third choice: the share of positions where the two agree, and how far our cubeless
 /// equity of our play is from gnubg's 2-ply equity of it. The thresholds are what the shipped
 /// network measurably meets (docs/analysis.md gives the figures), not the 90%.
