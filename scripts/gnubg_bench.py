@@ -64,14 +64,9 @@ DEFAULT_BRIDGE = os.path.join(
 class Bridge:
     """Our bot behind the line protocol."""
 
-    def __init__(self, path, policy, weights=None, noise=None):
-        cmd = [path, "--policy", policy]
-        if weights:
-            cmd += ["--weights", weights]
-        if noise is not None:
-            cmd += ["--noise", str(noise)]
+    def __init__(self, path, policy):
         self.proc = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            [path, "--policy", policy], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
 
     def ask(self, pid, dice):
@@ -115,14 +110,10 @@ def equity(board, cube, ctx):
     return 2 * w - 1 + wg - lg + wbg - lbg
 
 
-def loss(chosen, candidates, cube, ctx, keep=0, filter_ctx=None):
+def loss(chosen, candidates, cube, ctx):
     """Equity lost by `chosen` against the best of `candidates` (results from the opponent's view),
-    and that best. With `keep`, only the `keep` best candidates by `filter_ctx` (gnubg 0-ply) and
-    the chosen one are evaluated by `ctx`, as gnubg's own analysis filters plays."""
-    if keep and len(candidates) > keep:
-        quick = {c: -equity(gnubg.positionfromid(c), cube, filter_ctx) for c in set(candidates)}
-        candidates = sorted(quick, key=quick.get, reverse=True)[:keep] + [chosen]
-    ours = {c: -equity(gnubg.positionfromid(c), cube, ctx) for c in set(candidates)}
+    and that best."""
+    ours = {c: -equity(gnubg.positionfromid(c), cube, ctx) for c in candidates}
     best = max(ours, key=ours.get)
     return ours[best] - ours[chosen], best
 
@@ -145,21 +136,17 @@ def mean_ci(xs):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--policy", default="strong", help="strong, normal, easy, pubeval, net0, net1 or net1:K (the bridge's policies)")
+    ap.add_argument("--policy", default="strong", choices=["strong", "normal", "easy", "pubeval"])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--gnubg-plies", type=int, default=0, help="gnubg's plies when it plays (0 = static)")
     ap.add_argument("--judge-plies", type=int, default=2)
     ap.add_argument("--judge-moves", type=int, default=0, help="judge this many of our non-forced decisions")
     ap.add_argument("--judge-every", type=int, default=1, help="judge every Nth non-forced decision")
-    ap.add_argument("--judge-filter", type=int, default=0,
-                    help="judge only gnubg 0-ply's N best plays and ours (0: every legal play)")
     ap.add_argument("--judge-gnubg-moves", type=int, default=0, help="judge this many of gnubg's too")
     ap.add_argument("--judge-log", help="write each judged decision of ours to this file (TSV)")
     ap.add_argument("--check-moves", action="store_true", help="compare all legal plays with gnubg's")
     ap.add_argument("--bridge", default=DEFAULT_BRIDGE, help="path of the bridge binary")
-    ap.add_argument("--weights", help="the bridge plays this weights file instead of the shipped one")
-    ap.add_argument("--noise", type=float, help="the bridge plays the network at 0 ply with this noise")
     ap.add_argument("--progress", type=int, default=50, help="print a line every N games (0: never)")
     args = ap.parse_args()
 
@@ -168,7 +155,7 @@ def main():
     play_ctx = gnubg.evalcontext(0, args.gnubg_plies, 1, 1, 0.0)
     judge_ctx = gnubg.evalcontext(0, args.judge_plies, 1, 1, 0.0)
     check_ctx = gnubg.evalcontext(0, 0, 1, 0, 0.0)
-    bridge = Bridge(args.bridge, args.policy, args.weights, args.noise)
+    bridge = Bridge(args.bridge, args.policy)
 
     points, errors, gnubg_errors = [], [], []
     wins = gammons = backgammons = mismatches = moves_checked = by_evaluation = 0
@@ -194,7 +181,7 @@ def main():
                 if (len(errors) < args.judge_moves and len(cands) > 1
                         and (unforced - 1) % args.judge_every == 0):
                     t = time.time()
-                    lost, best = loss(chosen, cands, cube, judge_ctx, args.judge_filter, check_ctx)
+                    lost, best = loss(chosen, cands, cube, judge_ctx)
                     errors.append(lost)
                     judge_time += time.time() - t
                     if log:
@@ -228,7 +215,7 @@ def main():
                 if (len(gnubg_errors) < args.judge_gnubg_moves and len(cands) > 1
                         and (gnubg_unforced - 1) % args.judge_every == 0):
                     t = time.time()
-                    gnubg_errors.append(loss(nxt, cands, cube, judge_ctx, args.judge_filter, check_ctx)[0])
+                    gnubg_errors.append(loss(nxt, cands, cube, judge_ctx)[0])
                     judge_time += time.time() - t
             board = gnubg.positionfromid(nxt)
             mover, loser = board[0], board[1]
@@ -267,8 +254,7 @@ def main():
     if errors:
         m, h = mean_ci(errors)
         big = sum(1 for e in errors if e >= 0.08)
-        filt = f", gnubg 0-ply's best {args.judge_filter} and ours" if args.judge_filter else ""
-        print(f"judged by gnubg {args.judge_plies}-ply{filt}: {len(errors)} non-forced decisions "
+        print(f"judged by gnubg {args.judge_plies}-ply: {len(errors)} non-forced decisions "
               f"(every {args.judge_every} of {unforced}), "
               f"mean loss {1000 * m:.1f} ± {1000 * h:.1f} mp; {big} of them lose ≥ 80 mp")
     if gnubg_errors:

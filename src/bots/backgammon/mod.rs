@@ -1,9 +1,8 @@
-//! The backgammon bots, by level (docs/bots.md): all three play with the network trained here
-//! ([`net`]: self-play, then fitted to GNU Backgammon's evaluations); `strong` with a 2-ply
-//! search, `normal` with a 1-ply search over its 2 best plays, both with cube decisions from the
-//! network's estimates ([`cube`]); `easy` at 0 ply with noise, and cube decisions from a
-//! win-probability estimate of the hand-tuned static evaluator ([`evaluate`]). [`pubeval`] and
-//! [`duel`] measure them.
+//! The backgammon bots, by level (docs/bots.md): `strong` is the network trained here by
+//! self-play ([`net`]) with a 1-ply search, and cube decisions from its estimates ([`cube`]);
+//! `normal` is a 1-ply search with a hand-tuned static evaluator ([`evaluate`]) and cube
+//! decisions from a win-probability estimate of it; `easy` plays a random legal play half the
+//! time. [`pubeval`] and [`duel`] measure them.
 //!
 //! The hand-tuned evaluator scores a position in "pips" for the side that has just moved (the opponent is
 //! on roll): the race (pip counts), and in contact positions the points made (home board and
@@ -47,63 +46,37 @@ pub fn network() -> &'static net::Net {
 
 /// How many of the network's best plays the strong bot searches one ply deeper.
 pub const STRONG_CANDIDATES: usize = 8;
-/// How many of those the strong bot then searches two plies deep ([`net::pick_2ply`]) …
-pub const STRONG_DEEP: usize = 2;
-/// … when they are within this many points of the best at one ply.
-pub const STRONG_DEEP_WITHIN: f32 = 0.1;
-/// How many of the network's best plays the normal bot searches one ply deeper.
-pub const NORMAL_CANDIDATES: usize = 2;
-/// The most the easy bot misjudges a play by, in cubeless points: each play's 0-ply equity
-/// gets its own noise, uniform in ± this much ([`pick_noisy`]).
-pub const EASY_NOISE: f32 = 0.05;
 
 /// The play `level` chooses among `plays` (the legal plays of `dice` from `pos`): its index, or
 /// `None` when there are none. The first of equally rated plays, in the engine's order.
 pub fn pick_play(level: Level, pos: &Position, dice: [u8; 2], plays: &[Play]) -> Option<usize> {
-    pick_play_with(network(), level, pos, dice, plays)
-}
-
-/// [`pick_play`] with the network `net` (another weights file, to measure it as the levels play).
-/// Levels calibrated to GNU Backgammon's bands by its judgement (docs/bots.md, "Levels";
-/// BENCHMARKS.md, "Backgammon bots, round 2").
-pub fn pick_play_with(
-    net: &net::Net,
-    level: Level,
-    pos: &Position,
-    dice: [u8; 2],
-    plays: &[Play],
-) -> Option<usize> {
+    let best = |score: &dyn Fn(&Position) -> f64| {
+        let mut best: Option<(f64, usize)> = None;
+        for (i, p) in plays.iter().enumerate() {
+            let v = score(&p.result);
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    };
     match level {
-        Level::Strong => net::pick_2ply(net, plays, STRONG_CANDIDATES, STRONG_DEEP, STRONG_DEEP_WITHIN),
-        Level::Normal => net::pick_1ply(net, plays, NORMAL_CANDIDATES),
-        Level::Easy => pick_noisy(net, pos, dice, plays, EASY_NOISE),
-    }
-}
-
-/// The index of the play the network rates best at 0 ply among `plays`, each play's equity
-/// shifted by its own noise uniform in ±`noise` (drawn from the position, the dice and the
-/// play's result, so the choice is deterministic); `None` when there are no plays.
-pub fn pick_noisy(
-    net: &net::Net,
-    pos: &Position,
-    dice: [u8; 2],
-    plays: &[Play],
-    noise: f32,
-) -> Option<usize> {
-    use crate::rules::backgammon::board::zobrist;
-    let key = zobrist(pos) ^ ((dice[0] as u64) << 56) ^ ((dice[1] as u64) << 60);
-    let mut best: Option<(f32, usize)> = None;
-    for (i, p) in plays.iter().enumerate() {
-        let mut v = net.evaluate(&p.result).equity();
-        if noise > 0.0 {
-            let u = super::pick(key ^ zobrist(&p.result).rotate_left(17), 2001) as f32 / 1000.0 - 1.0;
-            v += noise * u;
-        }
-        if best.is_none_or(|(b, _)| v > b) {
-            best = Some((v, i));
+        // A 1-ply search over the network's best plays: +3–4% against pubeval for a p99 of a
+        // few milliseconds a play (BENCHMARKS.md, "Backgammon bots").
+        Level::Strong => net::pick_1ply(network(), plays, STRONG_CANDIDATES),
+        Level::Normal => best(&evaluate),
+        Level::Easy => {
+            // Half the time a random legal play, otherwise the normal bot's.
+            let key = crate::rules::backgammon::board::zobrist(pos)
+                ^ ((dice[0] as u64) << 56)
+                ^ ((dice[1] as u64) << 60);
+            if plays.is_empty() || super::pick(key, 2) == 0 {
+                best(&evaluate)
+            } else {
+                Some(super::pick(key >> 1, plays.len()))
+            }
         }
     }
-    best.map(|(_, i)| i)
 }
 
 /// The position `level` leaves from `pos` with `dice` (seen from the side that moved; `pos`
@@ -221,7 +194,7 @@ pub fn choose(game: &Backgammon, seat: Seat, level: Level) -> Option<BackgammonA
             if drop_loses_the_match(game) {
                 return Some(BackgammonAction::Take);
             }
-            if level != Level::Easy {
+            if level == Level::Strong {
                 // The doubler is on roll in `game.position()`.
                 let o = cube::on_roll(&game.position());
                 let cube_value = game.cube().0 as i64;
@@ -273,7 +246,7 @@ fn should_double(game: &Backgammon, seat: Seat, level: Level) -> bool {
     if o.match_to > 0 && score[1 - seat] + 1 == o.match_to && score[seat] + 1 < o.match_to {
         return true;
     }
-    if level != Level::Easy {
+    if level == Level::Strong {
         let (value, owner) = game.cube();
         let jacoby = o.match_to == 0 && o.jacoby && owner.is_none();
         return cube::should_double(
@@ -327,8 +300,8 @@ mod tests {
             // In a 1-point match the cube is dead from the start: bots never double.
             let mut dice = RngDice(rand::rngs::StdRng::seed_from_u64(3));
             let options = BackgammonOptions { match_to: 1, ..Default::default() };
-            // Fewer games for the searching bots: their search is slow in a debug build.
-            for _ in 0..if level != Level::Easy { 2 } else { 10 } {
+            // Fewer games for the strong bot: its search is slow in a debug build.
+            for _ in 0..if level == Level::Strong { 2 } else { 10 } {
                 let (mut g, _) = Backgammon::new(options.clone(), 2, &mut dice).unwrap();
                 while let Some(s) = g.to_act() {
                     let a = choose(&g, s, level).unwrap();

@@ -263,95 +263,6 @@ pub fn pick_1ply(net: &Net, plays: &[Play], keep: usize) -> Option<usize> {
     best.map(|(_, i)| i)
 }
 
-/// The 1-ply value of `after` for the side that made it (`after.me`): the average over the
-/// opponent's 21 rolls of its best reply by the network at 0 ply, that reply's equity negated
-/// (as [`pick_1ply`] values its candidates); exact when `after.me` has borne off.
-fn value_1ply(net: &Net, generator: &mut MoveGen, after: &Position) -> f32 {
-    if Position::on_board(&after.me) == 0 {
-        return net.evaluate(after).equity();
-    }
-    let opponent = after.swapped();
-    let mut total = 0.0;
-    for d1 in 1..=6u8 {
-        for d2 in d1..=6u8 {
-            let weight = if d1 == d2 { 1.0 } else { 2.0 };
-            let reply = generator
-                .generate(&opponent, [d1, d2])
-                .iter()
-                .map(|r| net.evaluate(&r.result).equity())
-                .fold(None, |b: Option<f32>, v| Some(b.map_or(v, |b| b.max(v))))
-                .unwrap_or_else(|| net.evaluate(&opponent).equity());
-            total -= weight * reply;
-        }
-    }
-    total / 36.0
-}
-
-/// The 2-ply value of `after` for the side that made it: over the opponent's 21 rolls, its best
-/// reply by the network at 0 ply (one reply a roll: the narrowest of move filters), valued at 1
-/// ply from the opponent's side and negated.
-fn value_2ply(net: &Net, generator: &mut MoveGen, after: &Position) -> f32 {
-    if Position::on_board(&after.me) == 0 {
-        return net.evaluate(after).equity();
-    }
-    let opponent = after.swapped();
-    let mut total = 0.0;
-    for d1 in 1..=6u8 {
-        for d2 in d1..=6u8 {
-            let weight = if d1 == d2 { 1.0 } else { 2.0 };
-            let mut best: Option<(f32, Position)> = None;
-            for r in generator.generate(&opponent, [d1, d2]) {
-                let v = net.evaluate(&r.result).equity();
-                if best.is_none_or(|(b, _)| v > b) {
-                    best = Some((v, r.result));
-                }
-            }
-            // No reply: the opponent's "play" leaves the position as it is.
-            let reply = best.map_or(opponent, |(_, p)| p);
-            total -= weight * value_1ply(net, generator, &reply);
-        }
-    }
-    total / 36.0
-}
-
-/// The index of the play a 2-ply search prefers among `plays`: the plays [`pick_1ply`] would
-/// search (up to `keep` of the network's best within [`SEARCH_WITHIN`]) ranked at 1 ply, then
-/// up to `deep` of the best of those, within `within` of the best at 1 ply, valued at 2 ply (each
-/// opponent roll answered by its best reply at 0 ply, that reply valued at 1 ply), the best of
-/// them chosen; when only one is that close, it is chosen without the deeper look. `None` when
-/// there are no plays.
-pub fn pick_2ply(net: &Net, plays: &[Play], keep: usize, deep: usize, within: f32) -> Option<usize> {
-    let mut ranked: Vec<(f32, usize)> =
-        plays.iter().enumerate().map(|(i, p)| (net.evaluate(&p.result).equity(), i)).collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    if ranked.len() <= 1 {
-        return ranked.first().map(|&(_, i)| i);
-    }
-    let mut generator = MoveGen::new();
-    let top = ranked[0].0;
-    let mut shallow: Vec<(f32, usize)> = ranked
-        .iter()
-        .take(keep.max(1))
-        .take_while(|&&(v, _)| v >= top - SEARCH_WITHIN)
-        .map(|&(_, i)| (value_1ply(net, &mut generator, &plays[i].result), i))
-        .collect();
-    shallow.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let first = shallow[0].0;
-    shallow.truncate(deep.max(1));
-    shallow.retain(|&(v, _)| v >= first - within);
-    if shallow.len() == 1 {
-        return Some(shallow[0].1);
-    }
-    let mut best: Option<(f32, usize)> = None;
-    for &(_, i) in &shallow {
-        let v = value_2ply(net, &mut generator, &plays[i].result);
-        if best.is_none_or(|(b, _)| v > b) {
-            best = Some((v, i));
-        }
-    }
-    best.map(|(_, i)| i)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,27 +280,6 @@ mod tests {
         let at = nan.len() - 4;
         nan[at..].copy_from_slice(&f32::NAN.to_le_bytes());
         assert_eq!(Net::from_bytes(&nan), Err(WeightsError::NotFinite));
-    }
-
-    #[test]
-    fn the_2ply_search_picks_a_legal_play_agrees_with_1ply_when_not_deepening_and_takes_a_win() {
-        let net = Net::random(8, &mut StdRng::seed_from_u64(3));
-        let pos = Position::start();
-        let plays = crate::rules::backgammon::board::legal_plays(&pos, [6, 4]);
-        assert_eq!(pick_2ply(&net, &plays, 8, 0, 1.0), pick_1ply(&net, &plays, 8));
-        assert_eq!(pick_2ply(&net, &plays, 8, 3, 0.0), pick_1ply(&net, &plays, 8));
-        let i = pick_2ply(&net, &plays, 3, 2, 1.0).unwrap();
-        assert!(i < plays.len());
-        assert_eq!(pick_2ply(&net, &[], 8, 2, 1.0), None);
-        // Two checkers left on the 1- and 2-points: 2-1 bears both off, every other play loses
-        // a tempo; the search must see the win whatever the (random) network thinks.
-        let mut end = Position { me: [0; 25], opp: [0; 25] };
-        end.me[0] = 1;
-        end.me[1] = 1;
-        end.opp[23] = 15;
-        let plays = crate::rules::backgammon::board::legal_plays(&end, [2, 1]);
-        let i = pick_2ply(&net, &plays, 8, 3, 1.0).unwrap();
-        assert_eq!(Position::on_board(&plays[i].result.me), 0);
     }
 
     #[test]
