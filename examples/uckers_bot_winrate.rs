@@ -1,14 +1,12 @@
 //! How often the Uckers bot's partnership beats a partnership playing uniformly random legal
 //! actions (never resigning), or the rule-based player (`--against priority`:
-//! `luddo::bots::uckers::priority`). The measured player alternates sides game by game:
-//! `--player strong` (the default: the searching bot, `bots::uckers::search`), `normal` (its
-//! one-ply policy, `bots::uckers::choose`; `bot` says the same), `priority` or `random`. It also
-//! prints the measured player's time per decision among two actions or more (p50, p99).
+//! `luddo::bots::uckers::priority`). The bot alternates sides game by game; `--player priority`
+//! measures the rule-based player instead of the bot.
 //!
 //! `cargo run --release --example uckers_bot_winrate -- --games 10000 [--seats 4] [--seed 1]
-//! [--player strong|normal|priority|random] [--against random|priority|normal]`
+//! [--player bot|priority] [--against random|priority]`
 
-use luddo::bots::uckers::{choose, priority, search};
+use luddo::bots::uckers::{choose, priority};
 use luddo::rules::Engine;
 use luddo::rules::dice::RngDice;
 use luddo::rules::uckers::{Action, Partnership, Uckers, UckersOptions};
@@ -32,8 +30,7 @@ fn word(name: &str, default: &str) -> String {
 }
 
 fn main() {
-    let (player, against) = (word("--player", "strong"), word("--against", "random"));
-    let mut times = Vec::new();
+    let (player, against) = (word("--player", "bot"), word("--against", "random"));
     let games = arg("--games", 10_000);
     let seats = arg("--seats", 4) as usize;
     let seed = arg("--seed", 1);
@@ -50,25 +47,17 @@ fn main() {
                 stalled += 1;
                 break;
             }
-            let measured = game.partnership_of(seat) == bot;
-            let policy = if measured { &player } else { &against };
-            let timed = measured
-                && game.legal_actions(seat).into_iter().filter(|a| *a != Action::UpBoard).count() > 1;
-            let start = cpu_time();
+            let policy = if game.partnership_of(seat) == bot { &player } else { &against };
             let action = match policy.as_str() {
-                "strong" => search(&game, seat).expect("the bot has a choice"),
-                "normal" | "bot" => choose(&game, seat).expect("the bot has a choice"),
+                "bot" => choose(&game, seat).expect("the bot has a choice"),
                 "priority" => priority(&game, seat).expect("the rule-based player has a choice"),
                 "random" => {
                     let legal: Vec<Action> =
                         game.legal_actions(seat).into_iter().filter(|a| *a != Action::UpBoard).collect();
                     legal[rng.random_range(0..legal.len())].clone()
                 }
-                other => panic!("unknown policy {other:?}: strong, normal, priority or random"),
+                other => panic!("unknown policy {other:?}: bot, priority or random"),
             };
-            if timed {
-                times.push(cpu_time() - start);
-            }
             game.apply(seat, &action, &mut dice).expect("legal");
             n += 1;
         }
@@ -93,28 +82,4 @@ fn main() {
         actions as f64 / n,
         started.elapsed().as_secs_f64()
     );
-    if !times.is_empty() {
-        times.sort_unstable_by(f64::total_cmp);
-        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
-        println!(
-            "{player}'s CPU time over {} choices among two actions or more: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-            times.len(),
-            at(0.5),
-            at(0.99),
-            at(1.0)
-        );
-    }
-}
-
-/// This thread's time on a core so far, in seconds (`/proc/thread-self/schedstat`; wall-clock
-/// time elsewhere): the "one core" measure, whatever else the machine runs.
-fn cpu_time() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-        .map(|ns| ns as f64 / 1e9)
-        .unwrap_or_else(|| {
-            static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-            START.get_or_init(std::time::Instant::now).elapsed().as_secs_f64()
-        })
 }

@@ -54,7 +54,7 @@ impl TableGame for Luddo {
     const LABEL: &'static str = "Luddo";
     const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
     fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
-        bots::easy_or(self, seat, level, || bots::ludo::bot(self, seat, level))
+        bots::easy_or(self, seat, level, || bots::ludo::choose(self, seat))
     }
     fn private_only(options: &LuddoOptions) -> Option<&'static str> {
         // RULES.md §3, rule 6: "the host of a private table may turn it off".
@@ -68,7 +68,7 @@ impl TableGame for ClassicLudo {
     const LABEL: &'static str = "Ludo";
     const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
     fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
-        bots::easy_or(self, seat, level, || bots::ludo::bot(self, seat, level))
+        bots::easy_or(self, seat, level, || bots::ludo::choose(self, seat))
     }
 }
 
@@ -77,7 +77,7 @@ impl TableGame for Uckers {
     const LABEL: &'static str = "Uckers";
     const SEATS: &'static [usize] = &[2, 4];
     fn bot(&self, seat: Seat, level: Level) -> Option<Self::Action> {
-        bots::easy_or(self, seat, level, || bots::uckers::bot(self, seat, level))
+        bots::easy_or(self, seat, level, || bots::uckers::choose(self, seat))
     }
 }
 

@@ -12,105 +12,6 @@ use crate::rules::uckers::board::{LAST_TRACK, TRACK_LEN, track_square};
 use crate::rules::uckers::{Action, Colour, HOME, Partnership, Phase, PieceId, Uckers};
 use crate::rules::{DiceSource, Engine, Seat};
 
-/// The bot of `level` for `seat`: the `strong` bot searches ([`search`]), the others play
-/// [`choose`]'s one-ply policy.
-pub fn bot(game: &Uckers, seat: Seat, level: crate::bots::Level) -> Option<Action> {
-    match level {
-        crate::bots::Level::Strong => search(game, seat),
-        _ => choose(game, seat),
-    }
-}
-
-/// Rollouts per candidate action of [`search`].
-pub const ROLLOUTS: u32 = 12;
-/// The candidate actions [`search`] plays out: the one-ply policy's best few.
-const CANDIDATES: usize = 4;
-
-/// The `strong` bot: a Monte Carlo search over the dice. After its throw, the [`CANDIDATES`]
-/// legal actions [`choose`]'s evaluation likes best are each tried on a copy and the game
-/// played on from each [`ROLLOUTS`] times, every seat by
-/// [`choose`]'s policy, until every other seat has had its next turn; the action whose
-/// positions score best on average for its side by [`evaluate`] is played. Every action sees
-/// the same dice in its `i`th rollout (common random numbers), drawn from a hash of the state,
-/// so the bot is a deterministic function of the state. Before a throw it makes the rules'
-/// calls as [`choose`] does.
-pub fn search(game: &Uckers, seat: Seat) -> Option<Action> {
-    search_with(game, seat, ROLLOUTS)
-}
-
-/// [`search`] with `rollouts` playouts per candidate action.
-pub fn search_with(game: &Uckers, seat: Seat, rollouts: u32) -> Option<Action> {
-    decide(game, seat, |team, legal| {
-        if legal.len() <= 1 {
-            return best_play(game, team, legal);
-        }
-        let key = {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::hash::DefaultHasher::new();
-            serde_json::to_string(game).unwrap_or_default().hash(&mut h);
-            h.finish()
-        };
-        // The one-ply policy's best few, each with the position it leads to.
-        let mut candidates: Vec<(f64, Action, Uckers)> = legal
-            .iter()
-            .filter_map(|action| {
-                let mut next = game.clone();
-                next.apply(seat, action, &mut NoDice).ok()?;
-                let bonus = match action {
-                    Action::Challenge { target, .. } => challenge_bonus(game, *target),
-                    _ => 0.0,
-                };
-                Some((evaluate(&next, team) + bonus, action.clone(), next))
-            })
-            .collect();
-        // Stable: ties keep the legal order, as the one-ply policy's do.
-        candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
-        candidates.truncate(CANDIDATES);
-        let mut best: Option<(f64, Action)> = None;
-        for (_, action, next) in candidates {
-            let bonus = match action {
-                Action::Challenge { target, .. } => challenge_bonus(game, target),
-                _ => 0.0,
-            };
-            let total: f64 = (0..rollouts)
-                .map(|r| {
-                    rollout(next.clone(), seat, team, key ^ u64::from(r).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                })
-                .sum::<f64>()
-                + bonus * f64::from(rollouts);
-            if best.as_ref().is_none_or(|(b, _)| total > *b) {
-                best = Some((total, action));
-            }
-        }
-        best.map(|(_, a)| a).or_else(|| best_play(game, team, legal))
-    })
-}
-
-/// Plays `game` on with [`choose`] for every seat and dice drawn from `seed` until `seat`'s
-/// next turn (or the end), and scores where it got to for `team`.
-fn rollout(mut game: Uckers, seat: Seat, team: Partnership, seed: u64) -> f64 {
-    use rand::SeedableRng;
-    let mut dice = crate::rules::dice::RngDice(rand::rngs::SmallRng::seed_from_u64(seed));
-    let mut left = false;
-    let mut steps = 0;
-    while let Some(to_act) = game.to_act() {
-        if to_act != seat {
-            left = true;
-        } else if left {
-            break;
-        }
-        let Some(action) = choose(&game, to_act) else { break };
-        if game.apply(to_act, &action, &mut dice).is_err() {
-            break;
-        }
-        steps += 1;
-        if steps > 200 {
-            break;
-        }
-    }
-    evaluate(&game, team)
-}
-
 /// The bot's choice for `seat`, or `None` when the seat has nothing to decide.
 pub fn choose(game: &Uckers, seat: Seat) -> Option<Action> {
     decide(game, seat, |team, legal| best_play(game, team, legal))
@@ -422,31 +323,6 @@ mod tests {
         let mut n = 0;
         while let Some(seat) = g.to_act() {
             let action = if seat % 2 == 0 { priority(&g, seat) } else { choose(&g, seat) };
-            g.apply(seat, &action.expect("a choice"), &mut dice).unwrap();
-            n += 1;
-            assert!(n < 5_000, "the game should end");
-        }
-    }
-
-    #[test]
-    fn the_strong_bot_searches_deterministically_and_plays_whole_games_legally() {
-        let mut pieces = [[None; 4]; 4];
-        pieces[0] = [Some(0), Some(30), None, None];
-        pieces[1] = [on(Colour::Red, 5), None, None, None];
-        let g = game(pieces, [2, 3]);
-        let choice = search_with(&g, 0, 4).unwrap();
-        assert_eq!(search_with(&g.clone(), 0, 4), Some(choice.clone()), "the same state, the same action");
-        let mut next = g.clone();
-        next.apply(0, &choice, &mut NoDice).unwrap();
-        assert_eq!(next.board().progress(PieceId::new(Colour::Red, 0)), None, "it captures");
-        assert_eq!(search(&g, 1), None);
-        use crate::rules::dice::RngDice;
-        use rand::{SeedableRng, rngs::StdRng};
-        let mut dice = RngDice(StdRng::seed_from_u64(5));
-        let (mut g, _) = Uckers::new(UckersOptions::default(), 4, &mut dice).unwrap();
-        let mut n = 0;
-        while let Some(seat) = g.to_act() {
-            let action = if seat % 2 == 0 { search_with(&g, seat, 2) } else { priority(&g, seat) };
             g.apply(seat, &action.expect("a choice"), &mut dice).unwrap();
             n += 1;
             assert!(n < 5_000, "the game should end");

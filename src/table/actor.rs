@@ -7,17 +7,12 @@
 //! transaction (with the new deadline, and the epoch this process took the table with) before
 //! it replies or broadcasts. Should the store fail, or another process have taken the table,
 //! the actor stops; the next request rebuilds it from the log, so nothing is ever half-applied.
-//!
-//! A bot decision that searches (the `strong` level with a choice to make) is not made on the
-//! actor's task: the step stores what it staged, the decision runs on a blocking thread, and
-//! the actor answers reads meanwhile, keeping the commands that change the table, in order,
-//! for when the decision has been played and the table settled (the step's reply waits too).
 
 use super::{
     Broadcast, Command, HISTORY, SUBSCRIBER_QUEUE,
     feeds::{Feeds, LobbyMessage, Removal},
     messages::{ActOk, PlayError, PresenceMessage, Subscription, entry_message},
-    state::{BotTurn, Settled, Table},
+    state::Table,
 };
 use crate::{
     clock::Clock,
@@ -34,8 +29,7 @@ use std::{
     },
     time::Duration,
 };
-use tokio::sync::{broadcast, mpsc, oneshot, watch};
-use tokio::task::JoinHandle;
+use tokio::sync::{broadcast, mpsc, watch};
 use uuid::Uuid;
 
 /// A finished table's actor stops after this long without commands or subscribers.
@@ -56,73 +50,6 @@ pub(super) struct Actor {
     history: VecDeque<Arc<Broadcast>>,
     /// Where to tell the lobby that the game is over: a public table's only.
     lobby: Option<Arc<Feeds>>,
-    /// A bot's searching decision being made off the actor's task, if one is.
-    pending: Option<Box<Pending>>,
-    /// Commands that change the table, received while a decision was pending: served in their
-    /// order once it is played.
-    deferred: VecDeque<Command>,
-    /// Tests: called on the blocking thread before each decision made off the actor's task.
-    #[cfg(test)]
-    gate: Option<Arc<dyn Fn() + Send + Sync>>,
-}
-
-/// A bot's decision made on a blocking thread ([`BotTurn::decide`]), and what the step that
-/// asked for it does once the table has settled after it.
-struct Pending {
-    decision: JoinHandle<(BotTurn, Option<serde_json::Value>)>,
-    then: Then,
-}
-
-impl Pending {
-    /// The decision of `pending` once it is made (never, with none pending: the run loop only
-    /// polls this while one is). A panicking bot decided nothing.
-    async fn made(pending: &mut Option<Box<Pending>>) -> Option<(BotTurn, Option<serde_json::Value>)> {
-        match pending {
-            Some(p) => (&mut p.decision).await.ok(),
-            None => std::future::pending().await,
-        }
-    }
-}
-
-/// What a step does once the table has settled and everything is stored.
-enum Then {
-    Nothing,
-    /// Answer the player whose action (or reclaim) started the step.
-    Reply(Result<ActOk, PlayError>, oneshot::Sender<Result<ActOk, PlayError>>),
-}
-
-impl Then {
-    /// Everything is stored: the answer goes out.
-    fn stored(self) {
-        if let Then::Reply(result, reply) = self {
-            let _ = reply.send(result);
-        }
-    }
-
-    /// Storing failed (`e`): nothing of the action was stored, and the client may try again
-    /// (on the process that drives the table now, if another took it).
-    fn failed(self, e: &PlayError) {
-        if let Then::Reply(_, reply) = self {
-            let fenced = matches!(e, PlayError::Store(StoreError::Fenced));
-            let _ = reply.send(Err(if fenced {
-                PlayError::Store(StoreError::Fenced)
-            } else {
-                PlayError::TableStopped
-            }));
-        }
-    }
-}
-
-impl Command {
-    /// Whether the actor serves the command while a bot's decision is pending: reads, and what
-    /// only touches presence. Commands that change the table wait for the decision to be played.
-    fn served_while_deciding(&self) -> bool {
-        match self {
-            Command::View { .. } | Command::Disconnected { .. } | Command::Stop => true,
-            Command::Subscribe { reclaim, .. } => !reclaim,
-            Command::Act(_) | Command::Reclaim { .. } | Command::HandOver(_) => false,
-        }
-    }
 }
 
 impl Actor {
@@ -166,17 +93,8 @@ impl Actor {
             events,
             history,
             lobby,
-            pending: None,
-            deferred: VecDeque::new(),
-            #[cfg(test)]
-            gate: None,
         };
-        // Nobody waits on the actor yet: its decisions are awaited here, still off its task.
-        while let Some(turn) = actor.settle().await? {
-            let (turn, action) =
-                actor.decide(turn).await.ok_or_else(|| PlayError::Corrupt("the bot panicked".into()))?;
-            actor.table.play_decision(turn, action, actor.clock.now_millis())?;
-        }
+        actor.settle().await?;
         actor.flush().await?;
         Ok(actor)
     }
@@ -185,10 +103,6 @@ impl Actor {
     /// or (finished) it has been idle a while. The table's task is this future for as long as
     /// the table is in play, idle or not: an async block (an async fn would hold the actor twice,
     /// as its argument and as the local it moves it to), and each step boxed while it runs.
-    ///
-    /// A bot's searching decision is made on a blocking thread (see [`Table::settle_until_search`]):
-    /// meanwhile the actor answers reads at once and keeps the commands that change the table,
-    /// in order, for when the decision has been played and the table settled.
     #[allow(clippy::manual_async_fn)] // on purpose: see above
     pub(super) fn run(
         mut self,
@@ -197,32 +111,21 @@ impl Actor {
     ) -> impl Future<Output = ()> + Send {
         async move {
             loop {
-                if self.pending.is_none()
-                    && let Some(command) = self.deferred.pop_front()
-                {
-                    if Box::pin(self.serve(command)).await {
-                        return;
-                    }
-                    continue;
-                }
-                let deciding = self.pending.is_some();
-                let deadline = self.table.deadline().filter(|_| !deciding).map(|d| self.clock.instant_at(d));
-                let idle = !deciding && self.table.finished() && self.events.receiver_count() == 0;
+                let deadline = self.table.deadline().map(|d| self.clock.instant_at(d));
+                let idle = self.table.finished() && self.events.receiver_count() == 0;
                 tokio::select! {
                     command = commands.recv() => {
                         // Closed, or another process took the table: stop, writing nothing more.
-                        let Some(command) = command.filter(|c| !matches!(c, Command::Stop)) else {
-                            self.stop_deciding();
-                            return;
-                        };
-                        if deciding && !command.served_while_deciding() {
-                            self.deferred.push_back(command);
-                        } else if Box::pin(self.serve(command)).await {
-                            return;
-                        }
-                    }
-                    made = Pending::made(&mut self.pending), if deciding => {
-                        if let Err(e) = Box::pin(self.play_decision(made)).await {
+                        let Some(command) = command.filter(|c| !matches!(c, Command::Stop)) else { return };
+                        if let Command::HandOver(hand_over) = command {
+                            let super::HandOver { from, to, moved, reply } = *hand_over;
+                            let handed = self.hand_over(&from, &to, &moved).await;
+                            let stop = matches!(handed, Ok(true));
+                            let _ = reply.send(handed);
+                            if stop {
+                                return;
+                            }
+                        } else if let Err(e) = Box::pin(self.handle(command)).await {
                             tracing::error!(table = %self.id, error = %e, "table stopped; it will be reloaded from its log");
                             return;
                         }
@@ -234,38 +137,9 @@ impl Actor {
                         }
                     }
                     _ = tokio::time::sleep(IDLE_AFTER_FINISH), if idle => return,
-                    _ = stop.changed() => {
-                        self.stop_deciding();
-                        return;
-                    }
+                    _ = stop.changed() => return,
                 }
             }
-        }
-    }
-
-    /// Serves one command; `true` if the actor must stop (handed over, or the store failed).
-    async fn serve(&mut self, command: Command) -> bool {
-        if let Command::HandOver(hand_over) = command {
-            let super::HandOver { from, to, moved, reply } = *hand_over;
-            let handed = self.hand_over(&from, &to, &moved).await;
-            let stop = matches!(handed, Ok(true));
-            let _ = reply.send(handed);
-            stop
-        } else if let Err(e) = self.handle(command).await {
-            tracing::error!(table = %self.id, error = %e, "table stopped; it will be reloaded from its log");
-            true
-        } else {
-            false
-        }
-    }
-
-    /// The actor stops while a decision is pending: what the step stored stands (it was stored
-    /// before the decision was asked for), so its player hears it was accepted; the decision
-    /// is dropped, and the next actor settles the table again.
-    fn stop_deciding(&mut self) {
-        if let Some(pending) = self.pending.take() {
-            pending.decision.abort();
-            pending.then.stored();
         }
     }
 
@@ -300,7 +174,8 @@ impl Actor {
                 if let (Some(player), Some(_), true) = (player, seat, reclaim)
                     && self.table.reclaim(player, now).is_ok()
                 {
-                    self.settle_then(Then::Nothing).await?;
+                    self.settle().await?;
+                    self.flush().await?;
                 }
             }
             // The run loop handles them.
@@ -327,124 +202,53 @@ impl Actor {
 
     /// Settles the table (bots, forced moves, the end) and stores everything before answering,
     /// so that a client hearing "accepted" finds its action in the log and the table already
-    /// waiting for the next human decision (the answer waits for any bot decision made off the
-    /// task). A store failure stops the actor, and the action is refused: nothing of it was
-    /// stored.
+    /// waiting for the next human decision. A store failure stops the actor, and the action is
+    /// refused: nothing of it was stored.
     async fn reply_then_settle(
         &mut self,
         result: Result<ActOk, PlayError>,
-        reply: oneshot::Sender<Result<ActOk, PlayError>>,
+        reply: tokio::sync::oneshot::Sender<Result<ActOk, PlayError>>,
     ) -> Result<(), PlayError> {
-        if result.is_ok() {
-            return self.settle_then(Then::Reply(result, reply)).await;
-        }
-        match self.flush().await {
+        let stored = match &result {
+            Ok(_) => match self.settle().await {
+                Ok(()) => self.flush().await,
+                Err(e) => Err(e),
+            },
+            Err(_) => self.flush().await,
+        };
+        match stored {
             Ok(()) => {
                 let _ = reply.send(result);
                 Ok(())
             }
             Err(e) => {
-                Then::Reply(result, reply).failed(&e);
+                // Nothing of the action was stored: the client may try again (on the process
+                // that drives the table now, if another took it).
+                let fenced = matches!(e, PlayError::Store(StoreError::Fenced));
+                let _ = reply.send(Err(if fenced {
+                    PlayError::Store(StoreError::Fenced)
+                } else {
+                    PlayError::TableStopped
+                }));
                 Err(e)
             }
         }
-    }
-
-    /// Settles and stores; then `then`, or, should a bot's searching decision come next, has it
-    /// made off the task and leaves `then` for when it is played ([`Actor::play_decision`]).
-    async fn settle_then(&mut self, then: Then) -> Result<(), PlayError> {
-        let settled = match self.settle().await {
-            Ok(None) => self.flush().await.map(|()| None),
-            other => other,
-        };
-        match settled {
-            Ok(None) => {
-                then.stored();
-                Ok(())
-            }
-            Ok(Some(turn)) => {
-                let decision = self.spawn_decision(turn);
-                self.pending = Some(Box::new(Pending { decision, then }));
-                Ok(())
-            }
-            Err(e) => {
-                then.failed(&e);
-                Err(e)
-            }
-        }
-    }
-
-    /// A pending decision was made: plays it (unless the table moved on), and settles on.
-    async fn play_decision(
-        &mut self,
-        made: Option<(BotTurn, Option<serde_json::Value>)>,
-    ) -> Result<(), PlayError> {
-        let Some(pending) = self.pending.take() else { return Ok(()) };
-        let played = match made {
-            Some((turn, action)) => {
-                self.table.play_decision(turn, action, self.clock.now_millis()).map(|_| ())
-            }
-            None => Err(PlayError::Corrupt("the bot panicked".into())),
-        };
-        if let Err(e) = played {
-            pending.then.failed(&e);
-            return Err(e);
-        }
-        self.settle_then(pending.then).await
     }
 
     /// Lets the table play bots and forced moves, storing what it staged whenever it pauses
-    /// (a table of bots playing to its end writes every few dozen entries), up to a bot's
-    /// searching decision: everything before it is stored, and it is returned.
-    async fn settle(&mut self) -> Result<Option<BotTurn>, PlayError> {
-        loop {
-            match self.table.settle_until_search(self.clock.now_millis())? {
-                Settled::Waiting => return Ok(None),
-                Settled::Full => self.flush().await?,
-                Settled::Search(turn) => {
-                    self.flush().await?;
-                    return Ok(Some(turn));
-                }
-            }
+    /// (a table of bots playing to its end writes every few dozen entries).
+    async fn settle(&mut self) -> Result<(), PlayError> {
+        while self.table.settle(self.clock.now_millis())? {
+            self.flush().await?;
         }
+        Ok(())
     }
 
-    /// Makes `turn`'s decision on a blocking thread.
-    fn spawn_decision(&self, turn: BotTurn) -> JoinHandle<(BotTurn, Option<serde_json::Value>)> {
-        #[cfg(test)]
-        let gate = self.gate.clone();
-        tokio::task::spawn_blocking(move || {
-            #[cfg(test)]
-            if let Some(gate) = gate {
-                gate();
-            }
-            let action = turn.decide();
-            (turn, action)
-        })
-    }
-
-    /// Makes `turn`'s decision on a blocking thread and waits for it (loading: nobody else
-    /// waits on the actor yet). `None` if the bot panicked.
-    async fn decide(&self, turn: BotTurn) -> Option<(BotTurn, Option<serde_json::Value>)> {
-        self.spawn_decision(turn).await.ok()
-    }
-
-    /// The clock ran out: the table plays the timeout (a searching decision made off the
-    /// task), then settles.
+    /// The clock ran out: the table plays the timeout, then settles.
     async fn on_timeout(&mut self) -> Result<(), PlayError> {
-        match self.table.timeout_turn() {
-            Some(turn) if turn.searches => {
-                let decision = self.spawn_decision(turn);
-                self.pending = Some(Box::new(Pending { decision, then: Then::Nothing }));
-                Ok(())
-            }
-            Some(turn) => {
-                let action = self.table.decide(&turn);
-                self.table.play_decision(turn, action, self.clock.now_millis())?;
-                self.settle_then(Then::Nothing).await
-            }
-            None => self.settle_then(Then::Nothing).await,
-        }
+        self.table.timeout(self.clock.now_millis())?;
+        self.settle().await?;
+        self.flush().await
     }
 
     /// Stores the staged entries (and what they change) in one append, then tells everyone.
@@ -576,64 +380,5 @@ mod tests {
         assert!(run <= actor + 1024, "run: {run} bytes, the actor: {actor}");
         // Every table's command channel allocates a block of 32 commands up front.
         assert!(std::mem::size_of::<Command>() <= 32);
-    }
-
-    /// A `strong` bot's search runs on a blocking thread: while it is under way (held here by
-    /// the test's gate, not by any timing), the actor answers a state read at once, and the
-    /// player's action is answered once the bot has played and the table waits for them again.
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn the_actor_answers_a_read_while_a_bots_search_is_pending() {
-        use crate::store::testing::{luddo_for_two, scratch_store};
-        use std::sync::mpsc as sync_mpsc;
-
-        let (store, _dir) = scratch_store().await;
-        let host = store.create_player("Ann", "hash", None).await.unwrap();
-        // Ann (seat 0) throws 6 to the bot's 1 and starts; she rolls a 1 (nothing to move, her
-        // turn passes); the bot rolls a 6: any of its four pieces may come out, a choice its
-        // search makes. Then the dice are fair.
-        let new = crate::store::NewTable { dice_script: Some(vec![6, 1, 1, 6]), ..luddo_for_two(host.id) };
-        store.create_table(&new, 0, usize::MAX).await.unwrap();
-        store.start_table(new.id, host.id, "me", true).await.unwrap();
-        let epoch = store.claim_table(new.id, "me", crate::clock::now_millis()).await.unwrap().unwrap();
-        let record = store.table(new.id).await.unwrap().unwrap();
-        let config = Arc::new(Config::default());
-        let mut actor =
-            Actor::load(record.clone(), epoch, store.clone(), config, Clock::new(), Arc::default())
-                .await
-                .unwrap();
-        // Each decision made off the task tells the test it started, then waits for its word.
-        let (started_tx, started) = sync_mpsc::channel::<()>();
-        let (release, release_rx) = sync_mpsc::channel::<()>();
-        let (started_tx, release_rx) = (std::sync::Mutex::new(started_tx), std::sync::Mutex::new(release_rx));
-        actor.gate = Some(Arc::new(move || {
-            let _ = started_tx.lock().unwrap().send(());
-            let _ = release_rx.lock().unwrap().recv();
-        }));
-        let (commands, rx) = mpsc::channel(8);
-        let (_stop_tx, stop) = watch::channel(false);
-        tokio::spawn(actor.run(rx, stop));
-        let handle = super::super::TableHandle {
-            commands,
-            members: Arc::new(super::super::Members::of(&record)),
-            moved: Arc::default(),
-        };
-
-        let view = handle.view(Some(host.id)).await.unwrap();
-        let roll = serde_json::json!({"type": "roll"});
-        let acting = tokio::spawn({
-            let handle = handle.clone();
-            async move { handle.act(host.id, roll, view.seq, None).await }
-        });
-        tokio::task::spawn_blocking(move || started.recv().unwrap()).await.unwrap();
-        // The search is under way and held: the actor still answers.
-        let during = handle.view(Some(host.id)).await.unwrap();
-        assert!(!acting.is_finished(), "the action is answered once the bot has played");
-        // Later decisions (the bot may have more to make) go through at once.
-        release.send(()).unwrap();
-        drop(release);
-        let accepted = acting.await.unwrap().unwrap();
-        let after = handle.view(Some(host.id)).await.unwrap();
-        assert!(during.seq < after.seq, "the bot played after the read: {} then {}", during.seq, after.seq);
-        assert!(accepted.seq <= during.seq, "the read saw the player's action, stored before the search");
     }
 }

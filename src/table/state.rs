@@ -70,45 +70,6 @@ pub struct Staged {
     pub deadline: Option<i64>,
 }
 
-/// Where [`Table::settle_until_search`] stopped.
-#[derive(Debug)]
-pub enum Settled {
-    /// Nothing more to play at once: a human decision, or the game is over.
-    Waiting,
-    /// [`STAGED_AT_MOST`] entries staged: store them, then settle again.
-    Full,
-    /// A bot's searching decision comes next: have it made ([`BotTurn::decide`]), then
-    /// [`Table::play_decision`].
-    Search(BotTurn),
-}
-
-/// A bot decision the table waits for: enough to make it anywhere (a copy of the game's state),
-/// and the `seq` it is for, so that a decision the table has moved on from is not played.
-#[derive(Debug)]
-pub struct BotTurn {
-    seat: Seat,
-    level: Level,
-    /// A bot's seat ([`PlayedBy::Bot`]) or a clock that ran out ([`PlayedBy::Timeout`]).
-    actor: PlayedBy,
-    seq: i64,
-    game: GameKind,
-    /// The game's state, kept for a decision that searches (see [`BotTurn::searches`]).
-    state: Option<JsonText>,
-    /// Whether the bot searches (the `strong` level with a choice to make): milliseconds of
-    /// work the actor has done off its task.
-    pub searches: bool,
-}
-
-impl BotTurn {
-    /// The bot's decision, made from the copy of the state it was asked with: on any thread,
-    /// without the table (a `spawn_blocking` task's work). `None` if it has no action.
-    pub fn decide(&self) -> Option<Value> {
-        let state = self.state.as_ref()?;
-        let game = self.game.resume(state).ok()?;
-        game.bot_action(self.seat, self.level)
-    }
-}
-
 /// A table in play, as a plain value.
 pub struct Table {
     game_kind: GameKind,
@@ -407,141 +368,13 @@ impl Table {
     /// The clock ran out: the bot plays for the seat; a bot takes the seat after three in a
     /// row, after too many of the player's recent decisions ([`TakeoverRule`]), or after one
     /// while the player has been away long enough. Staged; [`Table::settle`] then plays on.
-    /// The bot decides here: the actor asks [`Table::timeout_turn`] instead, to decide a
-    /// searching bot's move off its task. (The table's unit tests step it with this.)
-    #[cfg(test)]
     pub fn timeout(&mut self, now: i64) -> Result<(), PlayError> {
-        match self.timeout_turn() {
-            Some(turn) => {
-                let action = self.decide(&turn);
-                self.play_decision(turn, action, now).map(|_| ())
-            }
-            None => Ok(()),
-        }
-    }
-
-    /// The clock ran out: the decision the bot makes for the seat (played with
-    /// [`Table::play_decision`], as [`Table::timeout`] would), or `None` with nobody to act.
-    pub fn timeout_turn(&mut self) -> Option<BotTurn> {
         let Some(seat) = self.game.to_act() else {
             self.deadline = None;
-            return None;
+            return Ok(());
         };
         // Playing for a player who let the clock run out: the strongest bot.
-        Some(self.bot_turn(seat, Level::Strong, PlayedBy::Timeout))
-    }
-
-    /// Plays bots and forced moves, records the end, and leaves the clock running for the next
-    /// human decision. `Ok(true)` if it stopped early, with [`STAGED_AT_MOST`] entries staged:
-    /// store them, then settle again. Every bot decides here; the actor uses
-    /// [`Table::settle_until_search`] instead. (The table's unit tests step it with this.)
-    #[cfg(test)]
-    pub fn settle(&mut self, now: i64) -> Result<bool, PlayError> {
-        loop {
-            match self.settle_until_search(now)? {
-                Settled::Waiting => return Ok(false),
-                Settled::Full => return Ok(true),
-                Settled::Search(turn) => {
-                    let action = self.decide(&turn);
-                    self.play_decision(turn, action, now)?;
-                    if self.staged.len() >= STAGED_AT_MOST {
-                        return Ok(true);
-                    }
-                }
-            }
-        }
-    }
-
-    /// [`Table::settle`], stopping before a bot decision that searches ([`BotTurn::searches`]):
-    /// the actor has it made off its task and plays it with [`Table::play_decision`], then
-    /// settles again. Cheap decisions (a single legal action, the levels below `strong`) are
-    /// made here.
-    pub fn settle_until_search(&mut self, now: i64) -> Result<Settled, PlayError> {
-        loop {
-            if self.finished {
-                return Ok(Settled::Waiting);
-            }
-            if let Some(outcome) = self.game.outcome() {
-                self.finish(outcome, now);
-                return Ok(Settled::Waiting);
-            }
-            let Some(seat) = self.game.to_act() else { return Ok(Settled::Waiting) };
-            let (action, actor) = if self.seats[seat].book.controller == Controller::Bot {
-                let turn = self.bot_turn(seat, self.bot_level(seat), PlayedBy::Bot);
-                if turn.searches {
-                    return Ok(Settled::Search(turn));
-                }
-                (self.decide(&turn), PlayedBy::Bot)
-            } else if let Some(forced) = self.forced_action() {
-                (Some(forced), PlayedBy::Forced)
-            } else {
-                if self.deadline.is_none() {
-                    // A human decision with no clock yet (a seat reclaimed mid-turn, say).
-                    self.deadline = self.next_deadline(now);
-                }
-                return Ok(Settled::Waiting);
-            };
-            let Some(action) = action else {
-                return Err(replay_error(format!("no action for seat {seat} to play")));
-            };
-            if let Err(e) = self.play(seat, action, actor, now) {
-                return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str())));
-            }
-            if self.staged.len() >= STAGED_AT_MOST {
-                return Ok(Settled::Full);
-            }
-        }
-    }
-
-    /// The decision a bot of `level` makes for `seat` now, played by `actor` (a bot's seat or
-    /// a timeout). It searches at the `strong` level with a choice to make.
-    fn bot_turn(&self, seat: Seat, level: Level, actor: PlayedBy) -> BotTurn {
-        let searches = level == Level::Strong && self.game.legal_actions(seat).len() > 1;
-        BotTurn {
-            seat,
-            level,
-            actor,
-            seq: self.seq,
-            game: self.game_kind,
-            state: searches.then(|| self.game.state_json()),
-            searches,
-        }
-    }
-
-    /// `turn`'s decision, made here (on the caller's task).
-    pub fn decide(&self, turn: &BotTurn) -> Option<Value> {
-        self.game.bot_action(turn.seat, turn.level)
-    }
-
-    /// Plays `action`, what the bot decided for `turn`: as a timeout (and the takeover it may
-    /// bring) or as the bot's move. `Ok(false)`, nothing played, if the table has moved on since
-    /// the turn was asked for (another entry, another seat to act, the seat's controller
-    /// changed): settle again, which asks anew.
-    pub fn play_decision(
-        &mut self,
-        turn: BotTurn,
-        action: Option<Value>,
-        now: i64,
-    ) -> Result<bool, PlayError> {
-        let seat = turn.seat;
-        let bot_turn = turn.actor != PlayedBy::Timeout;
-        let current = self.seq == turn.seq
-            && !self.finished
-            && self.game.to_act() == Some(seat)
-            && (!bot_turn || self.seats[seat].book.controller == Controller::Bot);
-        if !current {
-            return Ok(false);
-        }
-        if bot_turn {
-            let Some(action) = action else {
-                return Err(replay_error(format!("no action for seat {seat} to play")));
-            };
-            if let Err(e) = self.play(seat, action, PlayedBy::Bot, now) {
-                return Err(replay_error(format!("the bot chose an illegal action: {e}")));
-            }
-            return Ok(true);
-        }
-        let Some(action) = action else {
+        let Some(action) = self.game.bot_action(seat, Level::Strong) else {
             return Err(replay_error("the bot found no action"));
         };
         self.play(seat, action, PlayedBy::Timeout, now)?;
@@ -551,7 +384,43 @@ impl Table {
         if let (Some(reason), false) = (reason, self.finished || self.game.outcome().is_some()) {
             self.table_entry(TableEntry::Takeover { seat, reason }, now);
         }
-        Ok(true)
+        Ok(())
+    }
+
+    /// Plays bots and forced moves, records the end, and leaves the clock running for the next
+    /// human decision. `Ok(true)` if it stopped early, with [`STAGED_AT_MOST`] entries staged:
+    /// store them, then settle again.
+    pub fn settle(&mut self, now: i64) -> Result<bool, PlayError> {
+        loop {
+            if self.finished {
+                return Ok(false);
+            }
+            if let Some(outcome) = self.game.outcome() {
+                self.finish(outcome, now);
+                return Ok(false);
+            }
+            let Some(seat) = self.game.to_act() else { return Ok(false) };
+            let (action, actor) = if self.seats[seat].book.controller == Controller::Bot {
+                (self.game.bot_action(seat, self.bot_level(seat)), PlayedBy::Bot)
+            } else if let Some(forced) = self.forced_action() {
+                (Some(forced), PlayedBy::Forced)
+            } else {
+                if self.deadline.is_none() {
+                    // A human decision with no clock yet (a seat reclaimed mid-turn, say).
+                    self.deadline = self.next_deadline(now);
+                }
+                return Ok(false);
+            };
+            let Some(action) = action else {
+                return Err(replay_error(format!("no action for seat {seat} to play")));
+            };
+            if let Err(e) = self.play(seat, action, actor, now) {
+                return Err(replay_error(format!("the {} chose an illegal action: {e}", actor.as_str())));
+            }
+            if self.staged.len() >= STAGED_AT_MOST {
+                return Ok(true);
+            }
+        }
     }
 
     /// What was staged since the last call, to be stored in one append; `None` if nothing.
