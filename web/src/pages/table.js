@@ -53,7 +53,7 @@ function skeleton() {
         <ul id="seats" class="seats" aria-label="${e('seats-label')}"></ul>
         <div id="room"></div>
         <div id="controls" role="region" aria-label="${e('controls-label')}"></div>
-        <div id="hint"></div>
+        <div id="hint" hidden></div>
         <div id="end"></div>
         <p id="fresh-dice" class="hint"></p>
         <section id="chat" class="chat" aria-labelledby="chat-title"><h2 id="chat-title" class="log-title">${e('chat-title')}</h2>
@@ -322,7 +322,9 @@ export async function tablePage(id, inviteCode) {
   const drawHint = () => {
     const panel = byId('hint');
     const options = /** @type {{ hints?: boolean }} */ (s.table.options ?? {});
-    if (s.table.game !== 'backgammon' || !options.hints || !s.myTurn()) {
+    // Hidden when empty, so that the side panel's gap does not count it (a table fits 1280×900).
+    panel.hidden = s.table.game !== 'backgammon' || !options.hints || !s.myTurn();
+    if (panel.hidden) {
       panel.innerHTML = '';
       return;
     }
