@@ -4258,6 +4258,10 @@ export type BackgammonHintErrors = {
      */
     400: Problem;
     /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
+    /**
      * An RFC 9457 problem.
      */
     403: Problem;
@@ -6240,6 +6244,10 @@ export type GetTableAnalysisErrors = {
      * An RFC 9457 problem.
      */
     400: Problem;
+    /**
+     * No bearer token, or one no player holds (never issued, revoked or expired).
+     */
+    401: Problem;
     /**
      * An RFC 9457 problem.
      */
