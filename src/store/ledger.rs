@@ -87,25 +87,13 @@ impl Store {
     /// batch at a time, until none is left), until `stopped`. Any number of processes may run
     /// it: each table is claimed by one.
     pub async fn keep_ledger(self, stopped: impl Future<Output = ()>) {
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        tokio::pin!(stopped);
-        loop {
-            tokio::select! {
-                () = &mut stopped => return,
-                _ = tick.tick() => {}
-            }
-            loop {
-                match self.ledger_catch_up(BATCH).await {
-                    Ok(n) if n as i64 == BATCH => continue,
-                    Ok(_) => break,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "the ledger could not count finished tables");
-                        break;
-                    }
-                }
-            }
-        }
+        super::every_second_until_caught_up(
+            stopped,
+            BATCH,
+            "the ledger could not count finished tables",
+            |limit| self.ledger_catch_up(limit),
+        )
+        .await
     }
 
     /// Counts up to `limit` finished tables not yet in the ledger, oldest finish first, and

@@ -442,6 +442,43 @@ pub(crate) fn parse_uuid(s: &str) -> StoreResult<Uuid> {
 #[cfg(test)]
 pub(crate) mod testing;
 
+/// A background worker's loop, shared by the ledger and the reviews: every second, `round(batch)`
+/// until a round does less than a whole batch, until `stopped` (a round cut short by it rolls its
+/// transaction back; the next start takes it up again). `what` names the work in a failure's log.
+pub(crate) async fn every_second_until_caught_up<F, Fut>(
+    stopped: impl Future<Output = ()>,
+    batch: i64,
+    what: &'static str,
+    mut round: F,
+) where
+    F: FnMut(i64) -> Fut,
+    Fut: Future<Output = StoreResult<usize>>,
+{
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tokio::pin!(stopped);
+    loop {
+        tokio::select! {
+            () = &mut stopped => return,
+            _ = tick.tick() => {}
+        }
+        loop {
+            let done = tokio::select! {
+                () = &mut stopped => return,
+                r = round(batch) => r,
+            };
+            match done {
+                Ok(n) if n as i64 == batch => continue,
+                Ok(_) => break,
+                Err(e) => {
+                    tracing::warn!(error = %e, "{what}");
+                    break;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod numbered_tests {
     use super::{Backend, Numbered};

@@ -44,30 +44,13 @@ impl Store {
     /// (a batch at a time, until none is left), until `stopped`. Any number of processes may
     /// run it: each table is claimed by one.
     pub async fn keep_reviews(self, stopped: impl Future<Output = ()>) {
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        tokio::pin!(stopped);
-        loop {
-            tokio::select! {
-                () = &mut stopped => return,
-                _ = tick.tick() => {}
-            }
-            loop {
-                let round = self.review_catch_up(BATCH);
-                let reviewed = tokio::select! {
-                    () = &mut stopped => return,
-                    r = round => r,
-                };
-                match reviewed {
-                    Ok(n) if n as i64 == BATCH => continue,
-                    Ok(_) => break,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "the review worker could not review finished tables");
-                        break;
-                    }
-                }
-            }
-        }
+        super::every_second_until_caught_up(
+            stopped,
+            BATCH,
+            "the review worker could not review finished tables",
+            |limit| self.review_catch_up(limit),
+        )
+        .await
     }
 
     /// Reviews up to `limit` finished backgammon tables not yet reviewed, oldest finish first;
